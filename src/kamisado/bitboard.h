@@ -1,0 +1,134 @@
+// Bitboards: one bit per square (bit i = square i, see board.h), and the sliding and pushing
+// primitives of rules.md M1–M4, S1–S2.
+//
+// Every primitive is a template over the word type W. The engine instantiates it on
+// std::uint64_t; the rules checker (src/verify) instantiates the very same code on a Z3
+// bit-vector expression, so its proofs are about the code that runs, not a copy of it. A word
+// type plugs in through WordOps<W>: literal constants, and logical shifts. Bitwise & | ~ are
+// used directly. The code is branch-free in W: no comparisons on words, no table lookups
+// indexed by a word, only shifts and masks (Kogge-Stone fills).
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#include "kamisado/board.h"
+
+namespace kamisado {
+
+using Bitboard = std::uint64_t;
+
+constexpr Bitboard bit(Square s) { return Bitboard{1} << s; }
+constexpr Bitboard kFileA = 0x0101010101010101ULL;
+constexpr Bitboard kFileH = kFileA << 7;
+constexpr Bitboard kRank1 = 0xFFULL;
+constexpr Bitboard rank_mask(int rank) { return kRank1 << (8 * rank); }
+
+inline int popcount(Bitboard b) { return std::popcount(b); }
+inline Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
+inline Square pop_lsb(Bitboard& b) {
+  Square s = lsb(b);
+  b &= b - 1;
+  return s;
+}
+
+template <class W>
+struct WordOps;
+
+template <>
+struct WordOps<Bitboard> {
+  static constexpr Bitboard lift(const Bitboard&, Bitboard value) { return value; }
+  static constexpr Bitboard shl(const Bitboard& w, unsigned n) { return w << n; }
+  static constexpr Bitboard shr(const Bitboard& w, unsigned n) { return w >> n; }
+};
+
+// One of a side's three forward directions (M1). `up` means towards rank 8. `guard` keeps the
+// squares a one-step shift may land on without wrapping round the board's edge.
+struct Direction {
+  bool up;
+  unsigned step;
+  Bitboard guard;
+};
+
+// Index 0 is straight ahead: the only direction a push goes (S2).
+constexpr Direction kForward[2][3] = {
+    {{true, 8, ~Bitboard{0}}, {true, 9, ~kFileA}, {true, 7, ~kFileH}},    // Black: N, NE, NW
+    {{false, 8, ~Bitboard{0}}, {false, 7, ~kFileA}, {false, 9, ~kFileH}}  // Gold: S, SE, SW
+};
+
+template <class W>
+constexpr W shift_by(const W& b, const Direction& d, unsigned steps) {
+  using Ops = WordOps<W>;
+  return d.up ? Ops::shl(b, d.step * steps) : Ops::shr(b, d.step * steps);
+}
+
+// One step in direction d, dropping what would fall off the board or wrap round an edge.
+template <class W>
+constexpr W shift(const W& b, const Direction& d) {
+  return shift_by(b, d, 1) & WordOps<W>::lift(b, d.guard);
+}
+
+// Kogge-Stone occluded fill: every square reachable from `gen` through squares of `open`,
+// the start squares included.
+template <class W>
+constexpr W occluded_fill(W gen, W open, const Direction& d) {
+  open = open & WordOps<W>::lift(open, d.guard);
+  gen = gen | (open & shift_by(gen, d, 1));
+  open = open & shift_by(open, d, 1);
+  gen = gen | (open & shift_by(gen, d, 2));
+  open = open & shift_by(open, d, 2);
+  gen = gen | (open & shift_by(gen, d, 4));
+  return gen;
+}
+
+// M2–M3: the empty squares a tower on `from` reaches along d before the first occupied one.
+// Only the squares on the tower's own line are looked at, which is M4.
+template <class W>
+constexpr W slide_targets(const W& from, const W& empty, const Direction& d) {
+  return shift(occluded_fill(from, empty, d), d) & empty;
+}
+
+// S1: how far a tower of each rank moves.
+constexpr int kRangeOfRank[5] = {7, 5, 3, 1, 1};
+
+// The squares at most `range` ranks ahead of `from_rank` for `side`.
+constexpr Bitboard range_mask(Side side, int from_rank, int range) {
+  Bitboard m = 0;
+  for (int step = 1; step <= range; ++step) {
+    int r = side == Side::Black ? from_rank + step : from_rank - step;
+    if (r >= 0 && r < 8) m |= rank_mask(r);
+  }
+  return m;
+}
+
+// M1–M4, S1: every square the tower on `from` (a single bit, on rank `from_rank`) may move to.
+template <class W>
+constexpr W tower_targets(const W& from, const W& empty, Side side, int from_rank, int tower_rank) {
+  const Direction* dirs = kForward[index(side)];
+  W reach = slide_targets(from, empty, dirs[0]) | slide_targets(from, empty, dirs[1]) |
+            slide_targets(from, empty, dirs[2]);
+  return reach & WordOps<W>::lift(from, range_mask(side, from_rank, kRangeOfRank[tower_rank]));
+}
+
+// S2: a push by the tower on `from` of rank `tower_rank`. `pushable` holds the opponent's
+// towers of strictly lower rank. Returns the square the pusher moves to (straight ahead) when
+// a push is legal, else the empty word. The column of pushable towers must have n towers,
+// 1 <= n <= min(rank, 3), followed by an empty square on the board; a shift past the edge
+// drops the bit, so "the square beyond exists" needs no test of its own.
+template <class W>
+constexpr W push_target(const W& from, const W& empty, const W& pushable, Side side, int tower_rank) {
+  const Direction& ahead = kForward[index(side)][0];
+  W result = WordOps<W>::lift(from, 0);
+  W column = shift(from, ahead) & pushable;  // the last pushed tower when n towers are pushed
+  int max_pushed = tower_rank < 3 ? tower_rank : 3;
+  for (int n = 1; n <= max_pushed; ++n) {
+    W beyond = shift(column, ahead) & empty;
+    // Walk the bit back from the square beyond to the square in front of the pusher.
+    Direction back{!ahead.up, ahead.step, ahead.guard};
+    result = result | shift_by(beyond, back, unsigned(n));
+    column = shift(column, ahead) & pushable;
+  }
+  return result;
+}
+
+}  // namespace kamisado

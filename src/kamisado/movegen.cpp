@@ -1,0 +1,94 @@
+#include "kamisado/movegen.h"
+
+#include <array>
+
+namespace kamisado {
+
+namespace {
+
+// The (up to three) squares directly ahead of each square for each side (M1).
+constexpr std::array<std::array<Bitboard, 64>, 2> make_step_masks() {
+  std::array<std::array<Bitboard, 64>, 2> t{};
+  for (Side s : {Side::Black, Side::Gold})
+    for (int sq = 0; sq < 64; ++sq)
+      for (const Direction& d : kForward[index(s)])
+        t[index(s)][sq] |= shift(bit(Square(sq)), d);
+  return t;
+}
+constexpr auto kStepMask = make_step_masks();
+
+// S2.3: the opponent's towers of strictly lower rank than the pusher.
+Bitboard pushable_towers(const Position& pos, Side pusher, int pusher_rank) {
+  Bitboard b = 0;
+  for (int c = 0; c < kColours; ++c)
+    if (pos.rank_of_tower(~pusher, Colour(c)) < pusher_rank)
+      b |= bit(pos.square_of(~pusher, Colour(c)));
+  return b;
+}
+
+void add_tower_moves(const Position& pos, Side s, Colour c, bool pushes_allowed, MoveList& out) {
+  Square from = pos.square_of(s, c);
+  for (Bitboard b = step_targets(pos, s, c); b;) out.push_back(Move::step(from, pop_lsb(b)));
+  if (pushes_allowed)
+    if (Bitboard p = push_target(pos, s, c)) out.push_back(Move::push(from, lsb(p)));
+}
+
+}  // namespace
+
+Bitboard step_targets(const Position& pos, Side s, Colour c) {
+  Square sq = pos.square_of(s, c);
+  return tower_targets<Bitboard>(bit(sq), ~pos.occupied(), s, rank_of(sq), pos.rank_of_tower(s, c));
+}
+
+Bitboard push_target(const Position& pos, Side s, Colour c) {
+  int rank = pos.rank_of_tower(s, c);
+  if (rank == 0) return 0;
+  return kamisado::push_target<Bitboard>(bit(pos.square_of(s, c)), ~pos.occupied(),
+                                         pushable_towers(pos, s, rank), s, rank);
+}
+
+bool can_act(const Position& pos, Side s, Colour c) {
+  if (kStepMask[index(s)][pos.square_of(s, c)] & ~pos.occupied()) return true;
+  return push_target(pos, s, c) != 0;
+}
+
+void generate_moves(const Position& pos, MoveList& out) {
+  if (pos.outcome().over()) return;
+  Side s = pos.side_to_move();
+  switch (pos.turn()) {
+    case Turn::BetweenRounds:  // F1: the Defender's choice
+      out.push_back(Move::fill(FillSide::Left));
+      out.push_back(Move::fill(FillSide::Right));
+      return;
+    case Turn::FreeChoice:  // T1; S5: no push on the free first move
+      for (Bitboard b = pos.towers(s); b;)
+        add_tower_moves(pos, s, pos.tower_on(pop_lsb(b))->colour, false, out);
+      return;
+    case Turn::Designated:  // T2, M5
+      add_tower_moves(pos, s, pos.designated(), true, out);
+      if (out.empty()) out.push_back(Move::pass(pos.square_of(s, pos.designated())));  // M6
+      return;
+  }
+}
+
+int count_moves(const Position& pos) {
+  if (pos.outcome().over()) return 0;
+  Side s = pos.side_to_move();
+  switch (pos.turn()) {
+    case Turn::BetweenRounds:
+      return 2;
+    case Turn::FreeChoice: {
+      int n = 0;
+      for (int c = 0; c < kColours; ++c) n += popcount(step_targets(pos, s, Colour(c)));
+      return n;
+    }
+    case Turn::Designated: {
+      Colour c = pos.designated();
+      int n = popcount(step_targets(pos, s, c)) + (push_target(pos, s, c) ? 1 : 0);
+      return n ? n : 1;
+    }
+  }
+  return 0;
+}
+
+}  // namespace kamisado

@@ -1,0 +1,112 @@
+// Position: where the sixteen towers stand, their ranks, whose turn it is and which tower must
+// move, the match score, and whether the round is over.
+//
+// Plain data, copied on every move (copy-make): 80-odd bytes, no pointers, no allocation. The
+// rules of a move live in Position::after (rules.md M6–M9, S3–S4); this header holds only the
+// state and its invariants:
+//   - each side has exactly one tower of each colour (B4), on 16 distinct squares;
+//   - by_side_ agrees with square_;
+//   - key_ is the Zobrist key of everything else.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+#include "kamisado/bitboard.h"
+#include "kamisado/board.h"
+#include "kamisado/move.h"
+
+namespace kamisado {
+
+// Which tower the side to move must move (T1–T2), or that a round is over (§6, tower `*`).
+enum class Turn : std::uint8_t { Designated, FreeChoice, BetweenRounds };
+
+// How the game ended: a single round won on the home row (M7) or by deadlock (M8), or a match
+// won (P3). `ring_tower` is the colour of the winner's tower that earns the ring in a match
+// (P2): the tower on the opponent's home row, or after a deadlock the tower of the colour of the
+// square on which the loser's deadlock-causing real move ended.
+//
+// In a match a round's end is not the game's end: the position goes between rounds (turn
+// BetweenRounds, the round's winner to move as Defender, F1) and the outcome stays None until a
+// player reaches the target.
+enum class Ending : std::uint8_t { None, HomeRow, Deadlock, MatchWon };
+struct Outcome {
+  Ending ending = Ending::None;
+  Side winner = Side::Black;
+  Colour ring_tower = Brown;
+  constexpr bool over() const { return ending != Ending::None; }
+  constexpr bool operator==(const Outcome&) const = default;
+};
+
+// P3: target 0 means a single round (P1); otherwise the points a player needs to win the match.
+struct MatchScore {
+  std::uint32_t target = 0;
+  std::array<std::uint32_t, 2> points{};
+  constexpr bool is_match() const { return target != 0; }
+  constexpr bool operator==(const MatchScore&) const = default;
+};
+
+struct TowerRef {
+  Side side;
+  Colour colour;
+};
+
+class Position {
+ public:
+  // B5: the first round's set-up, Black to move with free choice (T1), single round.
+  static Position initial();
+
+  // Building a position square by square (used by KFEN): start from an empty board, place all
+  // sixteen towers, set the turn, then call finish(), which derives the key and the outcome.
+  static Position empty_board();
+  void place(Side side, Colour colour, Square square, int rank);
+  void set_turn(Side side_to_move, Turn turn, Colour designated = Brown);
+  void set_match(const MatchScore& match) { match_ = match; }
+  void finish();
+
+  Bitboard occupied() const { return by_side_[0] | by_side_[1]; }
+  Bitboard towers(Side s) const { return by_side_[index(s)]; }
+  Square square_of(Side s, Colour c) const { return square_[index(s)][c]; }
+  int rank_of_tower(Side s, Colour c) const { return rank_[index(s)][c]; }
+  std::optional<TowerRef> tower_on(Square sq) const;
+
+  Side side_to_move() const { return side_; }
+  Turn turn() const { return turn_; }
+  // The colour of the tower the side to move must move; meaningful when turn() is Designated.
+  Colour designated() const { return designated_; }
+  const Outcome& outcome() const { return outcome_; }
+  const MatchScore& match() const { return match_; }
+  std::uint64_t key() const { return key_; }
+
+  // The position after `m`, which must be legal here (see movegen.h). Applies M7 (home-row win),
+  // M8 (deadlock decided at once after a real move), T2 and M6 (the next designated tower).
+  Position after(Move m) const;
+
+  // B3 symmetries: the board turned 180° with the sides swapped, and the board mirrored
+  // left-right with colours mapped by their involution. Both preserve the game exactly.
+  Position rotated() const;
+  Position mirrored() const;
+
+  bool operator==(const Position& o) const;
+
+ private:
+  Position() = default;
+  void move_tower(Side s, Colour c, Square to);
+  void hand_turn_to(Side s, Turn turn, Colour designated = Brown);
+  void end_round(const Outcome& round);
+  std::uint64_t computed_key() const;
+  Outcome computed_outcome() const;
+
+  std::array<Bitboard, 2> by_side_{};
+  std::array<std::array<Square, 8>, 2> square_{};
+  std::array<std::array<std::uint8_t, 8>, 2> rank_{};
+  Side side_ = Side::Black;
+  Turn turn_ = Turn::FreeChoice;
+  Colour designated_ = Brown;
+  Outcome outcome_{};
+  MatchScore match_{};
+  std::uint64_t key_ = 0;
+};
+
+}  // namespace kamisado

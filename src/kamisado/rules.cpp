@@ -1,0 +1,47 @@
+#include "kamisado/rules.h"
+
+#include <algorithm>
+
+#include "kamisado/movegen.h"
+
+namespace kamisado {
+
+int pass_chain_length(const Position& pos, Side side, Colour colour) {
+  std::uint16_t visited = 0;
+  for (int passes = 0;; ++passes) {
+    if (can_act(pos, side, colour)) return passes;
+    std::uint16_t link = std::uint16_t(1u << (8 * index(side) + colour));
+    if (visited & link) return -1;
+    visited |= link;
+    // M6: the pass ends on the blocked tower's own square; the opponent moves that colour.
+    colour = colour_of(pos.square_of(side, colour));
+    side = ~side;
+  }
+}
+
+bool chain_deadlocks(const Position& pos, Side side, Colour colour) {
+  return pass_chain_length(pos, side, colour) < 0;
+}
+
+std::array<Square, 8> regrouped_squares(const Position& pos, Side player, FillSide fill) {
+  // Each player's left is his own left (F2): Black's left is file a, Gold's is file h.
+  bool from_file_a = (player == Side::Black) == (fill == FillSide::Left);
+  int home = home_rank(player);
+  std::array<Colour, 8> order{};
+  for (int c = 0; c < kColours; ++c) order[c] = Colour(c);
+  auto distance = [&](Colour c) { return std::abs(rank_of(pos.square_of(player, c)) - home); };
+  auto from_side = [&](Colour c) {
+    int f = file_of(pos.square_of(player, c));
+    return from_file_a ? f : 7 - f;
+  };
+  // F3: nearest his home row first; within one rank from the chosen side inwards.
+  std::sort(order.begin(), order.end(), [&](Colour a, Colour b) {
+    if (distance(a) != distance(b)) return distance(a) < distance(b);
+    return from_side(a) < from_side(b);
+  });
+  std::array<Square, 8> squares{};
+  for (int i = 0; i < 8; ++i) squares[order[i]] = make_square(from_file_a ? i : 7 - i, home);
+  return squares;
+}
+
+}  // namespace kamisado
