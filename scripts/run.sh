@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Installs what is missing (Debian packages), configures, builds, then runs one job:
+#   main      the rules self-check and the perft benchmark (writes reports/performance.md)
+#   test      the unit tests (Release build)
+#   sanitize  the unit tests in an AddressSanitizer + UndefinedBehaviorSanitizer build
+set -euo pipefail
+job=${1:-main}
+cd "$(dirname "$0")/.."
+
+packages=(cmake g++ make pkg-config
+          libcli11-dev nlohmann-json3-dev libfmt-dev
+          libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
+          libz3-dev libboost-graph-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  echo "installing: ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+jobs=$(nproc)
+build() {  # build DIR [cmake options...]
+  local dir=$1
+  shift
+  cmake -S . -B "$dir" "$@" >/dev/null
+  cmake --build "$dir" -j"$jobs"
+}
+
+case "$job" in
+  main)
+    build build/release -DCMAKE_BUILD_TYPE=Release
+    build/release/kamisado selfcheck
+    build/release/kamisado bench --depth 7 --repeat 5 --report reports/performance.md
+    ;;
+  test)
+    build build/release -DCMAKE_BUILD_TYPE=Release
+    ctest --test-dir build/release --output-on-failure -j"$jobs"
+    ;;
+  sanitize)
+    build build/sanitize -DCMAKE_BUILD_TYPE=Debug -DKAMISADO_SANITIZE=ON
+    ctest --test-dir build/sanitize --output-on-failure -j"$jobs"
+    ;;
+  *)
+    echo "usage: scripts/run.sh [main|test|sanitize]" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,15 @@
+// The `kamisado` command line, as a function so that tests can run it in-process.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace kamisado::cli {
+
+// Exit codes: 0 ok, 2 bad input (usage, KFEN, move, path), 1 internal error.
+enum ExitCode { kOk = 0, kInternalError = 1, kBadInput = 2 };
+
+int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace kamisado::cli

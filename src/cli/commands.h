@@ -1,0 +1,30 @@
+// Each subcommand registers itself on the app and, when chosen, sets the action to run.
+// Only the CLI's own files include this header (and so CLI11).
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/app.h"
+
+namespace kamisado::cli {
+
+struct Io {
+  std::ostream& out;
+  std::ostream& err;
+};
+
+// The chosen subcommand's work; returns the exit code. Errors in the user's input are thrown
+// as UsageError, NotationError or IllegalMove and become one line and exit code 2.
+using Action = std::function<int(Io&)>;
+
+void add_show(CLI::App& app, Action& action);
+void add_moves(CLI::App& app, Action& action);
+void add_perft(CLI::App& app, Action& action);
+void add_play(CLI::App& app, Action& action);
+void add_bench(CLI::App& app, Action& action);
+void add_selfcheck(CLI::App& app, Action& action);
+
+}  // namespace kamisado::cli

@@ -1,0 +1,36 @@
+// What the commands share: errors in the user's input, describing positions and their status
+// in words and in JSON, and writing output files without ever leaving a half-written one.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "kamisado/move.h"
+#include "kamisado/position.h"
+
+namespace kamisado::cli {
+
+// A bad argument or path: one line, exit code 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+std::string side_name(Side s);    // "Black", "Gold"
+std::string tower_label(Side s, Colour c);  // "Black Red"
+
+// One sentence: who is to move and what, or how the game or round ended.
+std::string status_line(const Position& pos);
+nlohmann::json status_json(const Position& pos);
+nlohmann::json position_json(const Position& pos);
+
+// The board as text: towers (letters as in KFEN, '+' per ring) beside the square colours.
+std::string board_text(const Position& pos);
+
+// Writes `content` to `path` through a temporary file in the same folder and a rename, so an
+// existing file is replaced only by a complete new one. Throws UsageError naming the path.
+void write_file_atomically(const std::string& path, const std::string& content);
+
+}  // namespace kamisado::cli

@@ -1,0 +1,27 @@
+// Small helpers shared by the tests.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "kamisado/kfen.h"
+#include "kamisado/movegen.h"
+#include "kamisado/position.h"
+
+namespace kamisado::test {
+
+inline std::vector<std::string> move_names(const Position& pos) {
+  MoveList moves;
+  generate_moves(pos, moves);
+  std::vector<std::string> out;
+  for (Move m : moves) out.push_back(to_string(m));
+  return out;
+}
+
+// Plays moves given in notation, failing the test (by exception) on an illegal one.
+inline Position play(Position pos, const std::vector<std::string>& moves) {
+  for (const std::string& m : moves) pos = pos.after(parse_move(pos, m));
+  return pos;
+}
+
+}  // namespace kamisado::test

@@ -1,0 +1,177 @@
+// The kamisado command run in-process: outputs, --json, exit codes (0 ok, 2 bad input) and
+// one-line errors, and that output files are written whole or not at all.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/app.h"
+
+using namespace kamisado::cli;
+
+namespace {
+struct CliRun {
+  int code;
+  std::string out, err;
+};
+
+CliRun run(std::vector<std::string> args) {
+  std::ostringstream out, err;
+  int code = run_cli(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+// A bad-input run: exit 2, nothing on stdout, exactly one line on stderr.
+void expect_one_line_error(const CliRun& r, const std::string& text) {
+  EXPECT_EQ(r.code, kBadInput) << r.err;
+  EXPECT_EQ(r.out, "");
+  ASSERT_FALSE(r.err.empty());
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  EXPECT_NE(r.err.find(text), std::string::npos) << r.err;
+}
+
+std::filesystem::path temp_dir() {
+  std::filesystem::path d = std::filesystem::path(KAMISADO_TEST_TMP) / "cli";
+  std::filesystem::create_directories(d);
+  return d;
+}
+
+std::string read(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+const std::string kStart = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -";
+}  // namespace
+
+TEST(CLI_Help, TeachesEveryCommand) {
+  CliRun r = run({"--help"});
+  EXPECT_EQ(r.code, kOk);
+  for (const char* cmd : {"show", "moves", "play", "perft", "bench", "selfcheck"})
+    EXPECT_NE(r.out.find(cmd), std::string::npos) << cmd;
+  CliRun sub = run({"perft", "--help"});
+  EXPECT_EQ(sub.code, kOk);
+  EXPECT_NE(sub.out.find("--divide"), std::string::npos);
+  EXPECT_NE(sub.out.find("Example:"), std::string::npos);
+}
+
+TEST(CLI_Usage, NoCommandOrUnknownOptionIsBadInput) {
+  expect_one_line_error(run({}), "subcommand is required");
+  expect_one_line_error(run({"perft", "3", "--bogus"}), "--bogus");
+  expect_one_line_error(run({"perft", "-1"}), "depth");
+  expect_one_line_error(run({"frobnicate"}), "frobnicate");
+}
+
+TEST(CLI_Show, TextAndJson) {
+  CliRun r = run({"show", kStart});
+  EXPECT_EQ(r.code, kOk);
+  EXPECT_NE(r.out.find("Black to move, any tower (T1)"), std::string::npos);
+  CliRun j = run({"show", "o3yrgn/8/8/8/1bpk4/2R5/8/NG1YKPBO b R", "--json"});
+  ASSERT_EQ(j.code, kOk);
+  auto json = nlohmann::json::parse(j.out);
+  EXPECT_EQ(json["designated"], "Red");
+  EXPECT_EQ(json["designated_square"], "c3");
+  EXPECT_EQ(json["towers"].size(), 16u);
+  EXPECT_EQ(json["status"]["state"], "ongoing");
+}
+
+TEST(CLI_Show, BadKfenIsOneLineAndExitTwo) {
+  expect_one_line_error(run({"show", "obpkyrgn/8/8/8/8/8/8/NGRYKPBN b -"}), "Black Brown tower 'N' appears twice");
+  expect_one_line_error(run({"show", "nonsense"}), "KFEN: 1 fields");
+}
+
+TEST(CLI_Show, SvgDrawsTheBoardAndMarksTheDesignatedTower) {
+  auto path = temp_dir() / "board.svg";
+  std::filesystem::remove(path);
+  CliRun r = run({"show", "o+3yrgn/8/8/8/1bpk4/2R5/8/NG1YKPBO b R", "--svg", path.string()});
+  ASSERT_EQ(r.code, kOk) << r.err;
+  std::string svg = read(path);
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  std::size_t squares = 0, towers = 0;
+  for (std::size_t at = 0; (at = svg.find("class=\"square\"", at)) != std::string::npos; ++at) ++squares;
+  for (std::size_t at = 0; (at = svg.find("class=\"tower\"", at)) != std::string::npos; ++at) ++towers;
+  EXPECT_EQ(squares, 64u);
+  EXPECT_EQ(towers, 16u);
+  EXPECT_NE(svg.find("class=\"designated\""), std::string::npos);
+  EXPECT_NE(svg.find("data-tower=\"Gold Orange\" data-square=\"a8\" data-rank=\"1\""), std::string::npos);
+  EXPECT_NE(svg.find("class=\"ring\""), std::string::npos);
+}
+
+TEST(CLI_Show, UnwritableSvgPathIsBadInputAndKeepsExistingFiles) {
+  expect_one_line_error(run({"show", kStart, "--svg", "/nonexistent-dir/x.svg"}), "cannot write '/nonexistent-dir/x.svg'");
+  // A bad KFEN must not touch an existing output file.
+  auto path = temp_dir() / "keep.svg";
+  { std::ofstream(path) << "precious"; }
+  expect_one_line_error(run({"show", "bad kfen here", "--svg", path.string()}), "KFEN");
+  EXPECT_EQ(read(path), "precious");
+  expect_one_line_error(run({"show", kStart, "--svg", temp_dir().string()}), "it is a folder");
+}
+
+TEST(CLI_Moves, ListsMovesAndThePass) {
+  CliRun r = run({"moves", "o3yrgn/8/8/8/1bpk4/2R5/8/NG1YKPBO b R"});
+  EXPECT_EQ(r.code, kOk);
+  EXPECT_NE(r.out.find("1 legal moves: pass"), std::string::npos) << r.out;
+  CliRun j = run({"moves", kStart, "--json"});
+  auto json = nlohmann::json::parse(j.out);
+  EXPECT_EQ(json["count"], 102);
+  EXPECT_EQ(json["moves"].size(), 102u);
+  CliRun win = run({"moves", "1bpkyrgn/8/7o/8/8/8/8/NGRYKPBO b N"});
+  EXPECT_NE(win.out.find("a1a8#"), std::string::npos) << win.out;
+}
+
+TEST(CLI_Perft, CountsAndDivide) {
+  CliRun r = run({"perft", "3"});
+  EXPECT_EQ(r.code, kOk);
+  EXPECT_NE(r.out.find("perft 3: 11182"), std::string::npos) << r.out;
+  CliRun j = run({"perft", "3", "--divide", "--json"});
+  auto json = nlohmann::json::parse(j.out);
+  EXPECT_EQ(json["nodes"], 11182);
+  std::uint64_t sum = 0;
+  for (auto& [move, n] : json["divide"].items()) sum += n.get<std::uint64_t>();
+  EXPECT_EQ(sum, 11182u);
+  EXPECT_EQ(json["divide"].size(), 102u);
+  expect_one_line_error(run({"perft", "2", "--kfen", "x"}), "KFEN");
+}
+
+TEST(CLI_Play, AppliesMovesAndPrintsKfenAndStatus) {
+  CliRun r = run({"play", "--moves", "c1c4 g8d5"});
+  EXPECT_EQ(r.code, kOk) << r.err;
+  EXPECT_NE(r.out.find("obpkyr1n/8/8/3g4/2R5/8/8/NG1YKPBO b O"), std::string::npos) << r.out;
+  CliRun j = run({"play", "--kfen", "1bpkyrgn/8/7o/8/8/8/8/NGRYKPBO b N", "--moves", "a1a8", "--json"});
+  auto json = nlohmann::json::parse(j.out);
+  EXPECT_EQ(json["status"]["state"], "won");
+  EXPECT_EQ(json["status"]["winner"], "black");
+  EXPECT_EQ(json["status"]["reason"], "home-row");
+  EXPECT_EQ(json["moves"].size(), 1u);
+}
+
+TEST(CLI_Play, IllegalMoveNamesItsIndexAndTheAlternatives) {
+  CliRun r = run({"play", "--moves", "c1c4 f8f6 d1d5"});
+  expect_one_line_error(r, "move 2 'f8f6' is illegal");
+  EXPECT_NE(r.err.find("legal moves: g8g2 g8g3"), std::string::npos) << r.err;
+  expect_one_line_error(run({"play", "--moves", "c1c4 zz"}), "move 2 'zz': move 'zz' is not a move");
+  expect_one_line_error(run({"play", "--kfen", "1bpkyrgn/8/7o/8/8/8/8/NGRYKPBO b N", "--moves", "a1a8 h6h5"}),
+                        "move 2 'h6h5': the game is over");
+}
+
+TEST(CLI_Selfcheck, AllChecksHold) {
+  CliRun r = run({"selfcheck", "--json"});
+  EXPECT_EQ(r.code, kOk) << r.out;
+  auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["failed"], 0);
+  EXPECT_GE(json["passed"], 13);
+}
+
+TEST(CLI_Bench, WritesTheReport) {
+  auto path = temp_dir() / "performance.md";
+  CliRun r = run({"bench", "--depth", "4", "--repeat", "1", "--report", path.string(), "--json"});
+  ASSERT_EQ(r.code, kOk) << r.err;
+  auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["nodes"], 105078);
+  std::string md = read(path);
+  EXPECT_NE(md.find("kamisado bench --depth 4 --repeat 1"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 105078 |"), std::string::npos) << md;
+}
