@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <numeric>
+#include <random>
 
 #include "helpers.h"
 #include "kamisado/perft.h"
@@ -95,5 +96,32 @@ TEST(Perft_B3_Symmetry, MirrorAndTurnKeepCounts) {
     std::uint64_t n = perft(p, 4);
     EXPECT_EQ(perft(p.mirrored(), 4), n) << kfen;
     EXPECT_EQ(perft(p.rotated(), 4), n) << kfen;
+  }
+}
+
+namespace {
+// perft by the definition: play every move, no bulk counting, no shortcut.
+std::uint64_t plain_perft(const Position& pos, int depth) {
+  if (depth == 0 || pos.outcome().over()) return 1;
+  MoveList moves;
+  generate_moves(pos, moves);
+  std::uint64_t n = 0;
+  for (Move m : moves) n += plain_perft(pos.after(m), depth - 1);
+  return n;
+}
+}  // namespace
+
+TEST(Perft_BulkCounting, EqualsThePlainTreeWalkOnPositionsFromPlay) {
+  std::mt19937 rng(11);
+  for (int game = 0; game < 60; ++game) {
+    Position p = Position::initial();
+    int plies = int(rng() % 30);
+    for (int i = 0; i < plies && !p.outcome().over(); ++i) {
+      MoveList moves;
+      generate_moves(p, moves);
+      p = p.after(moves[rng() % moves.size()]);
+    }
+    if (p.outcome().over()) continue;
+    for (int d = 1; d <= 3; ++d) ASSERT_EQ(perft(p, d), plain_perft(p, d)) << to_kfen(p) << " depth " << d;
   }
 }

@@ -65,17 +65,24 @@ void add_bench(CLI::App& app, Action& action) {
             "# Performance\n\n"
             "Written by `{} --report {}` on {}. Rerun that command to regenerate it.\n\n"
             "## Move generation: perft\n\n"
-            "perft({}) from `{}`, single-threaded, bulk counting at the last ply (rules.md §7 "
-            "conventions), best of {} runs.\n\n"
+            "perft({}) from `{}` (rules.md §7 conventions), single-threaded, best of {} runs. "
+            "Bulk counting: the last ply is a popcount of the reply tower's targets, computed "
+            "without building the position before it wherever that tower can move.\n\n"
             "| leaves | best time | leaves/s | target |\n"
             "|---:|---:|---:|---:|\n"
             "| {} | {:.3f} s | {:.1f} M | {} M ({}) |\n\n"
-            "Machine: {}, one core. Compiler: g++ {}, `-O2`.\n",
+            "Machine: {}, one core. Compiler: g++ {}, `-O2`{}.\n",
             command, opt->report, today(), opt->depth, to_kfen(pos), opt->repeat, nodes, best,
             rate / 1e6, kTargetLeavesPerSecond / 1e6,
             opt->depth == 7 && opt->kfen == kStartKfen ? (rate >= kTargetLeavesPerSecond ? "met" : "not met")
                                                        : "applies to perft(7) from the start",
-            cpu_model(), __VERSION__);
+            cpu_model(), __VERSION__,
+#ifdef __POPCNT__
+            " `-mpopcnt`"
+#else
+            ""
+#endif
+        );
         write_file_atomically(opt->report, md);
       }
       if (opt->json) {

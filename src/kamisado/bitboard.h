@@ -9,6 +9,7 @@
 // indexed by a word, only shifts and masks (Kogge-Stone fills).
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -69,23 +70,24 @@ constexpr W shift(const W& b, const Direction& d) {
 }
 
 // Kogge-Stone occluded fill: every square reachable from `gen` through squares of `open`,
-// the start squares included.
-template <class W>
-constexpr W occluded_fill(W gen, W open, const Direction& d) {
-  open = open & WordOps<W>::lift(open, d.guard);
-  gen = gen | (open & shift_by(gen, d, 1));
-  open = open & shift_by(open, d, 1);
-  gen = gen | (open & shift_by(gen, d, 2));
-  open = open & shift_by(open, d, 2);
-  gen = gen | (open & shift_by(gen, d, 4));
+// the start squares included. The direction is a template argument so that each of the six
+// fills compiles to straight-line shifts and masks.
+template <Direction D, class W>
+constexpr W occluded_fill(W gen, W open) {
+  open = open & WordOps<W>::lift(open, D.guard);
+  gen = gen | (open & shift_by(gen, D, 1));
+  open = open & shift_by(open, D, 1);
+  gen = gen | (open & shift_by(gen, D, 2));
+  open = open & shift_by(open, D, 2);
+  gen = gen | (open & shift_by(gen, D, 4));
   return gen;
 }
 
-// M2–M3: the empty squares a tower on `from` reaches along d before the first occupied one.
+// M2–M3: the empty squares a tower on `from` reaches along D before the first occupied one.
 // Only the squares on the tower's own line are looked at, which is M4.
-template <class W>
-constexpr W slide_targets(const W& from, const W& empty, const Direction& d) {
-  return shift(occluded_fill(from, empty, d), d) & empty;
+template <Direction D, class W>
+constexpr W slide_targets(const W& from, const W& empty) {
+  return shift(occluded_fill<D>(from, empty), D) & empty;
 }
 
 // S1: how far a tower of each rank moves.
@@ -101,13 +103,31 @@ constexpr Bitboard range_mask(Side side, int from_rank, int range) {
   return m;
 }
 
+namespace detail {
+constexpr auto make_range_masks() {
+  std::array<std::array<std::array<Bitboard, 5>, 8>, 2> t{};
+  for (Side s : {Side::Black, Side::Gold})
+    for (int r = 0; r < 8; ++r)
+      for (int k = 0; k < 5; ++k) t[index(s)][r][k] = range_mask(s, r, kRangeOfRank[k]);
+  return t;
+}
+}  // namespace detail
+// [side][rank of the square][rank of the tower]: where S1 lets the tower go.
+inline constexpr auto kRangeMask = detail::make_range_masks();
+
+template <Side S, class W>
+constexpr W forward_targets(const W& from, const W& empty) {
+  constexpr const Direction* d = kForward[index(S)];
+  return slide_targets<d[0]>(from, empty) | slide_targets<d[1]>(from, empty) |
+         slide_targets<d[2]>(from, empty);
+}
+
 // M1–M4, S1: every square the tower on `from` (a single bit, on rank `from_rank`) may move to.
 template <class W>
 constexpr W tower_targets(const W& from, const W& empty, Side side, int from_rank, int tower_rank) {
-  const Direction* dirs = kForward[index(side)];
-  W reach = slide_targets(from, empty, dirs[0]) | slide_targets(from, empty, dirs[1]) |
-            slide_targets(from, empty, dirs[2]);
-  return reach & WordOps<W>::lift(from, range_mask(side, from_rank, kRangeOfRank[tower_rank]));
+  W reach = side == Side::Black ? forward_targets<Side::Black>(from, empty)
+                                : forward_targets<Side::Gold>(from, empty);
+  return reach & WordOps<W>::lift(from, kRangeMask[index(side)][from_rank][tower_rank]);
 }
 
 // S2: a push by the tower on `from` of rank `tower_rank`. `pushable` holds the opponent's
