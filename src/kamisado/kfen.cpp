@@ -216,6 +216,12 @@ Position parse_kfen(std::string_view text) {
       if (rank_of(pos.square_of(s, Colour(c))) == goal_rank(s)) on_goal[index(s)] = true;
   if (on_goal[0] && on_goal[1])
     fail("board", "both sides have a tower on the opponent's home row; a round ends at the first (M7)");
+  if (match.is_match() && turn == Turn::BetweenRounds) {
+    for (Side s : {Side::Black, Side::Gold})
+      if (match.points[index(s)] >= match.target && s != side)
+        fail("side", std::string("the match is won by ") + (s == Side::Black ? "Black" : "Gold") +
+                         ", so the winner is the side to move in '*'" + at_char(side_field.offset));
+  }
   if (match.is_match() && turn != Turn::BetweenRounds) {
     if (on_goal[0] || on_goal[1])
       fail("tower", "a tower stands on the opponent's home row, so the round is over; in a match "

@@ -69,19 +69,22 @@ std::uint64_t Position::computed_key() const {
 }
 
 // The outcome read off a position that was not reached by a move (a parsed KFEN):
+//   - in a match, a score at the target means the match is over (P3); between rounds the
+//     board still shows how the last round ended, and the match goes on;
 //   - a tower on the opponent's home row has won the round (M7);
-//   - in a match, a score at the target means the match is over (P3);
 //   - a designated tower whose pass chain never ends is a deadlock (M8). The position does not
 //     say who made the last real move; after an ordinary move it is the side not to move, and
 //     that is what we assume. (After a push the pusher is to move; Position::after records
 //     that case correctly, but KFEN cannot express it.)
 Outcome Position::computed_outcome() const {
+  if (match_.is_match()) {
+    for (Side s : {Side::Black, Side::Gold})
+      if (match_.points[index(s)] >= match_.target) return {Ending::MatchWon, s, Brown};
+    if (turn_ == Turn::BetweenRounds) return {};
+  }
   for (Side s : {Side::Black, Side::Gold})
     for (int c = 0; c < kColours; ++c)
       if (rank_of(square_[index(s)][c]) == goal_rank(s)) return {Ending::HomeRow, s, Colour(c)};
-  if (match_.is_match())
-    for (Side s : {Side::Black, Side::Gold})
-      if (match_.points[index(s)] >= match_.target) return {Ending::MatchWon, s, Brown};
   if (turn_ == Turn::Designated && chain_deadlocks(*this, side_, designated_))
     return {Ending::Deadlock, side_, designated_};
   return {};

@@ -23,6 +23,13 @@ bool chain_deadlocks(const Position& pos, Side side, Colour colour) {
   return pass_chain_length(pos, side, colour) < 0;
 }
 
+Outcome round_outcome(const Position& before, Move m) {
+  if (!m.is_real()) return {};
+  Position single_round = before;  // the same move in a single round stops at the round's end
+  single_round.set_match({});
+  return single_round.after(m).outcome();
+}
+
 std::array<Square, 8> regrouped_squares(const Position& pos, Side player, FillSide fill) {
   // Each player's left is his own left (F2): Black's left is file a, Gold's is file h.
   bool from_file_a = (player == Side::Black) == (fill == FillSide::Left);

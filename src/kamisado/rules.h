@@ -20,6 +20,10 @@ bool chain_deadlocks(const Position& pos, Side side, Colour colour);
 // The number of forced passes that follow before someone can act (M9), or -1 on a deadlock.
 int pass_chain_length(const Position& pos, Side side, Colour colour);
 
+// How the round ended if the real move `m` ends it (M7, M8), else an outcome with Ending::None.
+// In a match Position::after goes straight on to the between-rounds state; this says how.
+Outcome round_outcome(const Position& before, Move m);
+
 // P2: the points a ring placed on a tower of rank `old_rank` scores.
 constexpr std::uint32_t ring_points(int old_rank) { return std::uint32_t{1} << old_rank; }
 
