@@ -145,7 +145,48 @@ TEST(CLI_Play, AppliesMovesAndPrintsKfenAndStatus) {
   EXPECT_EQ(json["status"]["state"], "won");
   EXPECT_EQ(json["status"]["winner"], "black");
   EXPECT_EQ(json["status"]["reason"], "home-row");
-  EXPECT_EQ(json["moves"].size(), 1u);
+  EXPECT_EQ(json["rounds"][0]["moves"].size(), 1u);
+}
+
+TEST(CLI_Play, MatchWithBuiltInPlayersRecordsEveryRound) {
+  CliRun r = run({"play", "--match", "standard", "--black", "greedy", "--gold", "random", "--seed", "7", "--json"});
+  ASSERT_EQ(r.code, kOk) << r.err;
+  auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["target"], 3);
+  EXPECT_EQ(json["status"]["state"], "match-won");
+  auto rounds = json["rounds"];
+  ASSERT_GE(rounds.size(), 2u);
+  unsigned black = 0, gold = 0;
+  for (auto& round : rounds) {
+    ASSERT_TRUE(round.contains("winner"));
+    (round["winner"] == "black" ? black : gold) += round["points"].get<unsigned>();
+    EXPECT_EQ(round["score"]["black"], black);
+    EXPECT_EQ(round["score"]["gold"], gold);
+  }
+  EXPECT_TRUE(black >= 3 || gold >= 3);
+  EXPECT_FALSE(rounds.back().contains("fill"));
+  // The same seed plays the same match.
+  EXPECT_EQ(run({"play", "--match", "standard", "--black", "greedy", "--gold", "random", "--seed", "7", "--json"}).out, r.out);
+  CliRun text = run({"play", "--match", "marathon", "--black", "random", "--gold", "random", "--seed", "2"});
+  EXPECT_NE(text.out.find("Match to 15 points"), std::string::npos);
+  EXPECT_NE(text.out.find("Round 2: "), std::string::npos);
+  EXPECT_NE(text.out.find("wins the match"), std::string::npos);
+}
+
+TEST(CLI_Play, MovesCrossRoundsWithFills) {
+  CliRun r = run({"play", "--kfen", "o1p2r2/3k4/1b2g1B1/3Y3O/4y3/1G3P1n/8/N1R1K3 b O 3:0-0", "--moves", "h5h8 fill-right"});
+  ASSERT_EQ(r.code, kOk) << r.err;
+  EXPECT_NE(r.out.find("Black wins on the home row with the Orange tower: ring worth 1, score Black 1 - Gold 0"),
+            std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Black, the Defender, chooses fill-right"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("oprkbgyn/8/8/8/8/8/8/O+BYGPNRK g - 3:1-0"), std::string::npos) << r.out;
+}
+
+TEST(CLI_Play, BadMatchOptionsAreBadInput) {
+  expect_one_line_error(run({"play", "--match", "bogus"}), "--match 'bogus'");
+  expect_one_line_error(run({"play", "--match", "0"}), "--match '0'");
+  expect_one_line_error(run({"play", "--match", "3", "--kfen", kStart}), "--match starts from the initial set-up");
+  expect_one_line_error(run({"play", "--black", "smart"}), "--black");
 }
 
 TEST(CLI_Play, IllegalMoveNamesItsIndexAndTheAlternatives) {

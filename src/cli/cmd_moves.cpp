@@ -7,6 +7,7 @@
 #include "cli/output.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
+#include "kamisado/rules.h"
 
 namespace kamisado::cli {
 
@@ -18,8 +19,8 @@ void add_moves(CLI::App& app, Action& action) {
   auto opt = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("moves", "List the legal moves of a position");
   cmd->footer(
-      "A blocked designated tower has the single move 'pass' (M6). Moves that end the game are\n"
-      "marked: '#' wins on the home row (M7), 'x' loses by deadlock (M8).\n"
+      "A blocked designated tower has the single move 'pass' (M6). Moves that end the round are\n"
+      "marked: '#' wins on the home row (M7), 'x' loses it by deadlock (M8).\n"
       "Example: kamisado moves \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\"");
   cmd->add_option("kfen", opt->kfen, "The position in KFEN")->required();
   cmd->add_flag("--json", opt->json, "Print one JSON object");
@@ -32,11 +33,12 @@ void add_moves(CLI::App& app, Action& action) {
       std::string text;
       for (Move m : moves) {
         Position next = pos.after(m);
-        const Outcome& o = next.outcome();
+        Outcome o = round_outcome(pos, m);  // in a match the round's end is not the game's
         std::string mark = o.ending == Ending::HomeRow ? "#" : o.ending == Ending::Deadlock ? "x" : "";
         text += " " + to_string(m) + mark;
         nlohmann::json e = {{"move", to_string(m)}, {"kfen", to_kfen(next)}};
-        if (o.over() || next.turn() == Turn::BetweenRounds) e["status"] = status_json(next);
+        if (o.over()) e["ends_round"] = o.ending == Ending::HomeRow ? "home-row" : "deadlock";
+        if (next.outcome().over() || next.turn() == Turn::BetweenRounds) e["status"] = status_json(next);
         list.push_back(e);
       }
       if (opt->json) {
