@@ -49,8 +49,7 @@ TEST(M1_M4_S1_Sliding, KoggeStoneEqualsTheSquareWalk) {
       for (Side side : {Side::Black, Side::Gold})
         for (int rank = 0; rank <= 4; ++rank) {
           Bitboard occ = occupied & ~bit(Square(sq));
-          Bitboard got = tower_targets<Bitboard>(bit(Square(sq)), ~(occ | bit(Square(sq))), side,
-                                                 rank_of(Square(sq)), rank);
+          Bitboard got = tower_targets<Bitboard>(Square(sq), ~(occ | bit(Square(sq))), side, rank);
           ASSERT_EQ(got, walk_targets(Square(sq), occ, side, rank))
               << "square " << sq << " side " << int(side) << " rank " << rank << " occ " << occ;
         }
@@ -61,7 +60,7 @@ TEST(M4_CornerTouchingTowers, DiagonalPassesBetweenThem) {
   // e3 and d4 touch corner to corner; a tower on d3 still goes d3-e4-f5-g6-h7 between them.
   Square d3 = make_square(3, 2);
   Bitboard occ = bit(make_square(4, 2)) | bit(make_square(3, 3));
-  Bitboard t = tower_targets<Bitboard>(bit(d3), ~(occ | bit(d3)), Side::Black, 2, 0);
+  Bitboard t = tower_targets<Bitboard>(d3, ~(occ | bit(d3)), Side::Black, 0);
   for (int i = 1; i <= 4; ++i) EXPECT_TRUE(t & bit(make_square(3 + i, 2 + i))) << i;
 }
 

@@ -208,11 +208,19 @@ TEST(CLI_Selfcheck, AllChecksHold) {
 
 TEST(CLI_Bench, WritesTheReport) {
   auto path = temp_dir() / "performance.md";
-  CliRun r = run({"bench", "--depth", "4", "--repeat", "1", "--report", path.string(), "--json"});
+  CliRun r = run({"bench", "--depth", "4", "--sumo-depth", "3", "--repeat", "1", "--report", path.string(), "--json"});
   ASSERT_EQ(r.code, kOk) << r.err;
   auto json = nlohmann::json::parse(r.out);
-  EXPECT_EQ(json["nodes"], 105078);
+  EXPECT_EQ(json["single_round"]["nodes"], 105078);
+  EXPECT_EQ(json["sumo_rich"]["positions"], 6);
+  EXPECT_GT(json["sumo_rich"]["nodes"].get<std::uint64_t>(), 0u);
   std::string md = read(path);
-  EXPECT_NE(md.find("kamisado bench --depth 4 --repeat 1"), std::string::npos) << md;
+  EXPECT_NE(md.find("kamisado bench --depth 4 --sumo-depth 3 --repeat 1"), std::string::npos) << md;
   EXPECT_NE(md.find("| 105078 |"), std::string::npos) << md;
+}
+
+TEST(CLI_Bench, OnePosition) {
+  CliRun r = run({"bench", "--kfen", kStart, "--depth", "3", "--repeat", "1", "--json"});
+  ASSERT_EQ(r.code, kOk) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["nodes"], 11182);
 }

@@ -1,6 +1,7 @@
 // Property tests over random seeded matches (rapidcheck; case count and seed are set in
 // tests/CMakeLists.txt). At every step of every match:
-//   - 16 towers stand on 16 distinct squares (B4);
+//   - 16 towers stand on 16 distinct squares (B4), and the per-side and per-rank bitboards
+//     agree with them;
 //   - each player's points equal the sum of the values of his rings (P2);
 //   - every real move raises the advancement potential (rules.md §2 "Consequences"), taken
 //     rank-lexicographically: first the advancement of the highest-ranked towers, and so on;
@@ -43,6 +44,14 @@ void check_invariants(const Position& p) {
       seen |= bit(sq);
     }
   RC_ASSERT(popcount(p.occupied()) == 16);
+  for (Side s : {Side::Black, Side::Gold})
+    for (int c = 0; c < kColours; ++c)
+      RC_ASSERT((p.towers_of_rank(s, p.rank_of_tower(s, Colour(c))) & bit(p.square_of(s, Colour(c)))) != 0);
+  for (Side s : {Side::Black, Side::Gold}) {
+    Bitboard all = 0;
+    for (int r = 0; r <= 4; ++r) all |= p.towers_of_rank(s, r);
+    RC_ASSERT(all == p.towers(s));
+  }
   for (Side s : {Side::Black, Side::Gold}) RC_ASSERT(p.match().points[index(s)] == ring_value_sum(p, s));
   bool reached = p.match().points[0] >= p.match().target || p.match().points[1] >= p.match().target;
   RC_ASSERT(p.outcome().over() == reached);

@@ -9,7 +9,6 @@
 // indexed by a word, only shifts and masks (Kogge-Stone fills).
 #pragma once
 
-#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -22,8 +21,6 @@ using Bitboard = std::uint64_t;
 constexpr Bitboard bit(Square s) { return Bitboard{1} << s; }
 constexpr Bitboard kFileA = 0x0101010101010101ULL;
 constexpr Bitboard kFileH = kFileA << 7;
-constexpr Bitboard kRank1 = 0xFFULL;
-constexpr Bitboard rank_mask(int rank) { return kRank1 << (8 * rank); }
 
 inline int popcount(Bitboard b) { return std::popcount(b); }
 inline Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
@@ -93,41 +90,44 @@ constexpr W slide_targets(const W& from, const W& empty) {
 // S1: how far a tower of each rank moves.
 constexpr int kRangeOfRank[5] = {7, 5, 3, 1, 1};
 
-// The squares at most `range` ranks ahead of `from_rank` for `side`.
+// The squares at most `range` ranks ahead of a square on `from_rank`, for `side`.
 constexpr Bitboard range_mask(Side side, int from_rank, int range) {
   Bitboard m = 0;
   for (int step = 1; step <= range; ++step) {
     int r = side == Side::Black ? from_rank + step : from_rank - step;
-    if (r >= 0 && r < 8) m |= rank_mask(r);
+    if (r >= 0 && r < 8) m |= Bitboard{0xFF} << (8 * r);
   }
   return m;
 }
 
 namespace detail {
-constexpr auto make_range_masks() {
-  std::array<std::array<std::array<Bitboard, 5>, 8>, 2> t{};
+struct RangeMasks {
+  Bitboard mask[2][64][5];  // [side][square][tower rank]
+};
+constexpr RangeMasks make_range_masks() {
+  RangeMasks t{};
   for (Side s : {Side::Black, Side::Gold})
-    for (int r = 0; r < 8; ++r)
-      for (int k = 0; k < 5; ++k) t[index(s)][r][k] = range_mask(s, r, kRangeOfRank[k]);
+    for (int sq = 0; sq < 64; ++sq)
+      for (int k = 0; k < 5; ++k) t.mask[index(s)][sq][k] = range_mask(s, rank_of(Square(sq)), kRangeOfRank[k]);
   return t;
 }
 }  // namespace detail
-// [side][rank of the square][rank of the tower]: where S1 lets the tower go.
-inline constexpr auto kRangeMask = detail::make_range_masks();
+// S1: where the range of a tower of each rank on each square lets it go.
+inline constexpr detail::RangeMasks kRangeMasks = detail::make_range_masks();
 
 template <Side S, class W>
 constexpr W forward_targets(const W& from, const W& empty) {
   constexpr const Direction* d = kForward[index(S)];
-  return slide_targets<d[0]>(from, empty) | slide_targets<d[1]>(from, empty) |
-         slide_targets<d[2]>(from, empty);
+  return slide_targets<d[0]>(from, empty) | slide_targets<d[1]>(from, empty) | slide_targets<d[2]>(from, empty);
 }
 
-// M1–M4, S1: every square the tower on `from` (a single bit, on rank `from_rank`) may move to.
+// M1–M4, S1: every square the tower on `square` of rank `tower_rank` may move to: the unlimited
+// fills, cut to the tower's range. Branch-free whatever the rank.
 template <class W>
-constexpr W tower_targets(const W& from, const W& empty, Side side, int from_rank, int tower_rank) {
-  W reach = side == Side::Black ? forward_targets<Side::Black>(from, empty)
-                                : forward_targets<Side::Gold>(from, empty);
-  return reach & WordOps<W>::lift(from, kRangeMask[index(side)][from_rank][tower_rank]);
+constexpr W tower_targets(Square square, const W& empty, Side side, int tower_rank) {
+  W from = WordOps<W>::lift(empty, bit(square));
+  W reach = side == Side::Black ? forward_targets<Side::Black>(from, empty) : forward_targets<Side::Gold>(from, empty);
+  return reach & WordOps<W>::lift(empty, kRangeMasks.mask[index(side)][square][tower_rank]);
 }
 
 // S2: a push by the tower on `from` of rank `tower_rank`. `pushable` holds the opponent's

@@ -17,15 +17,6 @@ constexpr std::array<std::array<Bitboard, 64>, 2> make_step_masks() {
 }
 constexpr auto kStepMask = make_step_masks();
 
-// S2.3: the opponent's towers of strictly lower rank than the pusher.
-Bitboard pushable_towers(const Position& pos, Side pusher, int pusher_rank) {
-  Bitboard b = 0;
-  for (int c = 0; c < kColours; ++c)
-    if (pos.rank_of_tower(~pusher, Colour(c)) < pusher_rank)
-      b |= bit(pos.square_of(~pusher, Colour(c)));
-  return b;
-}
-
 void add_tower_moves(const Position& pos, Side s, Colour c, bool pushes_allowed, MoveList& out) {
   Square from = pos.square_of(s, c);
   for (Bitboard b = step_targets(pos, s, c); b;) out.push_back(Move::step(from, pop_lsb(b)));
@@ -37,14 +28,20 @@ void add_tower_moves(const Position& pos, Side s, Colour c, bool pushes_allowed,
 
 Bitboard step_targets(const Position& pos, Side s, Colour c) {
   Square sq = pos.square_of(s, c);
-  return tower_targets<Bitboard>(bit(sq), ~pos.occupied(), s, rank_of(sq), pos.rank_of_tower(s, c));
+  return tower_targets<Bitboard>(sq, ~pos.occupied(), s, pos.rank_of_tower(s, c));
+}
+
+Bitboard towers_below_rank(const Position& pos, Side side, int rank) {
+  Bitboard b = 0;
+  for (int r = 0; r < rank; ++r) b |= pos.towers_of_rank(side, r);
+  return b;
 }
 
 Bitboard push_target(const Position& pos, Side s, Colour c) {
   int rank = pos.rank_of_tower(s, c);
   if (rank == 0) return 0;
   return kamisado::push_target<Bitboard>(bit(pos.square_of(s, c)), ~pos.occupied(),
-                                         pushable_towers(pos, s, rank), s, rank);
+                                         towers_below_rank(pos, ~s, rank), s, rank);
 }
 
 bool can_act(const Position& pos, Side s, Colour c) {

@@ -16,6 +16,10 @@ Bitboard step_targets(const Position& pos, Side s, Colour c);
 // S2: the square the Sumo (s, c) moves to if it may push, else 0.
 Bitboard push_target(const Position& pos, Side s, Colour c);
 
+// S2.3: the towers of `side` with a rank strictly below `rank`: what an opposing tower of that
+// rank may push.
+Bitboard towers_below_rank(const Position& pos, Side side, int rank);
+
 // M6, S5: the tower has a step or a push. A tower of any rank that can step can step one square
 // (every range is at least 1), so only the three squares ahead need looking at.
 bool can_act(const Position& pos, Side s, Colour c);

@@ -9,11 +9,12 @@ namespace {
 std::uint64_t leaves_below(const Position& child, int depth);
 
 // The last two plies at once. For a step of the designated tower, the child's move count is
-// the popcount of the opponent's designated tower's targets on the new occupancy; the child
-// is built only when that shortcut does not hold: a home-row win, a Sumo that might push, a
-// blocked reply (pass or deadlock), and anything in a match or on a free first move.
+// the number of targets of the opponent's designated tower on the new occupancy, plus one if
+// that tower (a Sumo) may push; the child is built only when that shortcut does not hold: a
+// step onto the home row (the round ends), a reply tower that cannot act (a pass, or a
+// deadlock), a push or pass by the mover, and a free first move or the fill between rounds.
 std::uint64_t perft2(const Position& pos) {
-  if (pos.turn() != Turn::Designated || pos.match().is_match() || pos.outcome().over()) {
+  if (pos.turn() != Turn::Designated || pos.outcome().over()) {
     MoveList moves;
     generate_moves(pos, moves);
     std::uint64_t n = 0;
@@ -24,25 +25,30 @@ std::uint64_t perft2(const Position& pos) {
   Colour c = pos.designated();
   Square from = pos.square_of(s, c);
   Bitboard steps = step_targets(pos, s, c);
-  std::uint64_t n = 0;
-  if (Bitboard push = push_target(pos, s, c)) n += leaves_below(pos.after(Move::push(from, lsb(push))), 1);
-  if (!steps && !n) return leaves_below(pos.after(Move::pass(from)), 1);
+  Bitboard push = push_target(pos, s, c);
+  if (!steps && !push) return leaves_below(pos.after(Move::pass(from)), 1);
+  std::uint64_t n = push ? leaves_below(pos.after(Move::push(from, lsb(push))), 1) : 0;
   Bitboard occupied_without = pos.occupied() ^ bit(from);
   for (Bitboard b = steps; b;) {
     Square to = pop_lsb(b);
-    if (rank_of(to) == goal_rank(s)) {  // M7: a leaf
-      ++n;
+    if (rank_of(to) == goal_rank(s)) {  // M7: a leaf, or in a match the way between rounds
+      n += leaves_below(pos.after(Move::step(from, to)), 1);
       continue;
     }
     Colour reply = colour_of(to);  // T2
     Square reply_from = pos.square_of(~s, reply);
-    if (pos.rank_of_tower(~s, reply) == 0) {
-      Bitboard replies = tower_targets<Bitboard>(bit(reply_from), ~(occupied_without | bit(to)), ~s,
-                                                 rank_of(reply_from), 0);
-      if (replies) {  // the reply tower can move, so there is no pass and no deadlock (M6, M8)
-        n += std::uint64_t(popcount(replies));
-        continue;
-      }
+    int reply_rank = pos.rank_of_tower(~s, reply);
+    Bitboard empty = ~(occupied_without | bit(to));
+    int replies = popcount(tower_targets<Bitboard>(reply_from, empty, ~s, reply_rank));
+    // A Sumo may push only when a tower stands straight ahead of it (S2.1): test that first.
+    if (reply_rank > 0 && (shift(bit(reply_from), kForward[index(~s)][0]) & ~empty)) {
+      Bitboard victims = towers_below_rank(pos, s, reply_rank);  // before the step
+      if (victims & bit(from)) victims ^= bit(from) | bit(to);
+      replies += kamisado::push_target<Bitboard>(bit(reply_from), empty, victims, ~s, reply_rank) ? 1 : 0;
+    }
+    if (replies) {  // the reply tower can act, so there is no pass and no deadlock (M6, M8)
+      n += std::uint64_t(replies);
+      continue;
     }
     n += leaves_below(pos.after(Move::step(from, to)), 1);
   }

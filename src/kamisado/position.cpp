@@ -33,6 +33,7 @@ void Position::place(Side s, Colour c, Square sq, int rank) {
   square_[index(s)][c] = sq;
   rank_[index(s)][c] = std::uint8_t(rank);
   by_side_[index(s)] |= bit(sq);
+  by_rank_[index(s)][rank] |= bit(sq);
 }
 
 void Position::set_turn(Side side_to_move, Turn turn, Colour designated) {
@@ -95,6 +96,7 @@ void Position::move_tower(Side s, Colour c, Square to) {
   Square from = square_[index(s)][c];
   key_ ^= k.tower_square[tower_id(s, c)][from] ^ k.tower_square[tower_id(s, c)][to];
   by_side_[index(s)] ^= bit(from) | bit(to);
+  by_rank_[index(s)][rank_[index(s)][c]] ^= bit(from) | bit(to);
   square_[index(s)][c] = to;
 }
 
@@ -118,7 +120,10 @@ void Position::end_round(const Outcome& round) {
   std::uint8_t& rank = rank_[index(w)][round.ring_tower];
   match_.points[index(w)] += ring_points(rank);
   key_ ^= k.tower_rank[tower_id(w, round.ring_tower)][rank];
+  Bitboard ringed = bit(square_[index(w)][round.ring_tower]);
+  by_rank_[index(w)][rank] ^= ringed;
   ++rank;
+  by_rank_[index(w)][rank] |= ringed;
   key_ ^= k.tower_rank[tower_id(w, round.ring_tower)][rank];
   key_ ^= zobrist::match_key(match_.target, match_.points[0], match_.points[1]);
   hand_turn_to(w, Turn::BetweenRounds);
@@ -134,8 +139,13 @@ Position Position::after(Move m) const {
       for (Side player : {s, ~s}) {
         std::array<Square, 8> squares = regrouped_squares(*this, player, m.fill_side());
         for (int c = 0; c < kColours; ++c) p.move_tower(player, Colour(c), squares[c]);
+        // The moves above pass through each other's squares: rebuild the masks.
         p.by_side_[index(player)] = 0;
-        for (Square sq : squares) p.by_side_[index(player)] |= bit(sq);
+        p.by_rank_[index(player)] = {};
+        for (int c = 0; c < kColours; ++c) {
+          p.by_side_[index(player)] |= bit(squares[c]);
+          p.by_rank_[index(player)][rank_[index(player)][c]] |= bit(squares[c]);
+        }
       }
       p.hand_turn_to(~s, Turn::FreeChoice);  // F1: the Challenger moves first, T1
       return p;
@@ -202,7 +212,7 @@ Position Position::mirrored() const {
 }
 
 bool Position::operator==(const Position& o) const {
-  return by_side_ == o.by_side_ && square_ == o.square_ && rank_ == o.rank_ && side_ == o.side_ &&
+  return by_side_ == o.by_side_ && by_rank_ == o.by_rank_ && square_ == o.square_ && rank_ == o.rank_ && side_ == o.side_ &&
          turn_ == o.turn_ && designated_ == o.designated_ && outcome_ == o.outcome_ &&
          match_ == o.match_ && key_ == o.key_;
 }

@@ -5,7 +5,7 @@
 // rules of a move live in Position::after (rules.md M6–M9, S3–S4); this header holds only the
 // state and its invariants:
 //   - each side has exactly one tower of each colour (B4), on 16 distinct squares;
-//   - by_side_ agrees with square_;
+//   - by_side_ and by_rank_ agree with square_ and rank_;
 //   - key_ is the Zobrist key of everything else.
 #pragma once
 
@@ -69,6 +69,8 @@ class Position {
   Bitboard towers(Side s) const { return by_side_[index(s)]; }
   Square square_of(Side s, Colour c) const { return square_[index(s)][c]; }
   int rank_of_tower(Side s, Colour c) const { return rank_[index(s)][c]; }
+  // The squares of the towers of `s` with exactly this rank (B4).
+  Bitboard towers_of_rank(Side s, int rank) const { return by_rank_[index(s)][rank]; }
   std::optional<TowerRef> tower_on(Square sq) const;
 
   Side side_to_move() const { return side_; }
@@ -99,6 +101,7 @@ class Position {
   Outcome computed_outcome() const;
 
   std::array<Bitboard, 2> by_side_{};
+  std::array<std::array<Bitboard, 5>, 2> by_rank_{};
   std::array<std::array<Square, 8>, 2> square_{};
   std::array<std::array<std::uint8_t, 8>, 2> rank_{};
   Side side_ = Side::Black;
