@@ -35,7 +35,7 @@ case "$job" in
   main)
     build build/release -DCMAKE_BUILD_TYPE=Release
     build/release/kamisado selfcheck
-    build/release/kamisado bench --depth 7 --sumo-depth 8 --repeat 5 --report reports/performance.md
+    build/release/kamisado bench --depth 7 --sumo-depth 8 --repeat 10 --report reports/performance.md
     ;;
   test)
     build build/release -DCMAKE_BUILD_TYPE=Release
