@@ -8,19 +8,22 @@ namespace {
 
 std::uint64_t leaves_below(const Position& child, int depth);
 
+// Plays every legal move and counts the leaves under each child, `depth` - 1 plies deeper.
+std::uint64_t leaves_through_children(const Position& pos, int depth) {
+  MoveList moves;
+  generate_moves(pos, moves);
+  std::uint64_t n = 0;
+  for (Move m : moves) n += leaves_below(pos.after(m), depth - 1);
+  return n;
+}
+
 // The last two plies at once. For a step of the designated tower, the child's move count is
 // the number of targets of the opponent's designated tower on the new occupancy, plus one if
 // that tower (a Sumo) may push; the child is built only when that shortcut does not hold: a
 // step onto the home row (the round ends), a reply tower that cannot act (a pass, or a
 // deadlock), a push or pass by the mover, and a free first move or the fill between rounds.
 std::uint64_t perft2(const Position& pos) {
-  if (pos.turn() != Turn::Designated || pos.outcome().over()) {
-    MoveList moves;
-    generate_moves(pos, moves);
-    std::uint64_t n = 0;
-    for (Move m : moves) n += leaves_below(pos.after(m), 1);
-    return n;
-  }
+  if (pos.turn() != Turn::Designated || pos.outcome().over()) return leaves_through_children(pos, 2);
   Side s = pos.side_to_move();
   Colour c = pos.designated();
   Square from = pos.square_of(s, c);
@@ -65,11 +68,7 @@ std::uint64_t perft(const Position& pos, int depth) {
   if (depth == 0) return 1;
   if (depth == 1) return std::uint64_t(count_moves(pos));
   if (depth == 2) return perft2(pos);
-  MoveList moves;
-  generate_moves(pos, moves);
-  std::uint64_t nodes = 0;
-  for (Move m : moves) nodes += leaves_below(pos.after(m), depth - 1);
-  return nodes;
+  return leaves_through_children(pos, depth);
 }
 
 std::vector<DivideEntry> divide(const Position& pos, int depth) {
