@@ -1,6 +1,7 @@
 // Small helpers shared by the tests.
 #pragma once
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,19 @@ inline std::vector<std::string> move_names(const Position& pos) {
 inline Position play(Position pos, const std::vector<std::string>& moves) {
   for (const std::string& m : moves) pos = pos.after(parse_move(pos, m));
   return pos;
+}
+
+// A position reached by up to `plies` random moves from `start`, stopping before the game ends.
+inline Position random_position(std::uint32_t seed, int plies, Position start = Position::initial()) {
+  std::mt19937 rng(seed);
+  for (int i = 0; i < plies; ++i) {
+    MoveList moves;
+    generate_moves(start, moves);
+    Position next = start.after(moves[rng() % moves.size()]);
+    if (next.outcome().over()) break;
+    start = next;
+  }
+  return start;
 }
 
 }  // namespace kamisado::test

@@ -5,25 +5,12 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include <random>
-
 #include "helpers.h"
 
 using namespace kamisado;
+using test::random_position;
 
 namespace {
-// A position reached by `plies` random moves from the start.
-Position random_position(std::uint32_t seed, int plies) {
-  std::mt19937 rng(seed);
-  Position p = Position::initial();
-  for (int i = 0; i < plies && !p.outcome().over(); ++i) {
-    MoveList moves;
-    generate_moves(p, moves);
-    p = p.after(moves[rng() % moves.size()]);
-  }
-  return p;
-}
-
 // Parses `text`; on success checks the canonical round trip. Returns whether it parsed.
 bool parses_consistently(const std::string& text) {
   Position p = Position::initial();

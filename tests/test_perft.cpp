@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <numeric>
-#include <random>
 
 #include "helpers.h"
 #include "kamisado/perft.h"
@@ -112,16 +111,11 @@ std::uint64_t plain_perft(const Position& pos, int depth) {
 }  // namespace
 
 TEST(Perft_BulkCounting, EqualsThePlainTreeWalkOnPositionsFromPlay) {
-  std::mt19937 rng(11);
-  for (int game = 0; game < 60; ++game) {
-    Position p = Position::initial();
-    int plies = int(rng() % 30);
-    for (int i = 0; i < plies && !p.outcome().over(); ++i) {
-      MoveList moves;
-      generate_moves(p, moves);
-      p = p.after(moves[rng() % moves.size()]);
-    }
-    if (p.outcome().over()) continue;
+  for (std::uint32_t seed = 0; seed < 60; ++seed) {
+    Position p = test::random_position(seed, int(seed % 30));
     for (int d = 1; d <= 3; ++d) ASSERT_EQ(perft(p, d), plain_perft(p, d)) << to_kfen(p) << " depth " << d;
+    Position in_match = test::random_position(seed, 40 + int(seed % 200), parse_kfen(std::string(kStartKfen) + " 15:0-0"));
+    for (int d = 1; d <= 3; ++d)
+      ASSERT_EQ(perft(in_match, d), plain_perft(in_match, d)) << to_kfen(in_match) << " depth " << d;
   }
 }
