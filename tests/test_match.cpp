@@ -10,6 +10,7 @@
 #include "helpers.h"
 #include "kamisado/perft.h"
 #include "kamisado/rules.h"
+#include "play/players.h"
 
 using namespace kamisado;
 using test::move_names;
@@ -249,6 +250,24 @@ TEST(P3_Targets, MatchEndsWhenTheTargetIsReached) {
   // Passing the target counts too: 2 + a Sumo's 2 = 4 >= 3.
   Position r = play(parse_kfen("1bpkyrgn/8/7o/8/8/8/8/N+GRYKPBO b N 3:2-1"), {"a1a6"});
   EXPECT_FALSE(r.outcome().over());  // range 5: a1-a6, no win yet
+}
+
+TEST(P3_Targets, EachFormatPlaysToItsEnd) {
+  // Standard, Long, Marathon and a custom target, each played out by the built-in players: the
+  // winner has reached the target, the loser has not, and nothing is left to play.
+  for (std::uint32_t target : {3u, 7u, 15u, 5u})
+    for (std::uint64_t seed : {1u, 2u, 3u}) {
+      auto black = play::make_player("greedy", seed), gold = play::make_player("random", seed + 100);
+      Position p = parse_kfen(std::string(kStartKfen) + " " + std::to_string(target) + ":0-0");
+      while (!p.outcome().over()) p = p.after((p.side_to_move() == Side::Black ? black : gold)->choose(p));
+      Side w = p.outcome().winner;
+      EXPECT_EQ(p.outcome().ending, Ending::MatchWon);
+      EXPECT_GE(p.match().points[index(w)], target);
+      EXPECT_LT(p.match().points[index(~w)], target);
+      EXPECT_EQ(p.turn(), Turn::BetweenRounds);
+      EXPECT_EQ(p.side_to_move(), w);
+      EXPECT_TRUE(move_names(p).empty());
+    }
 }
 
 // --- F1–F4 regrouping ------------------------------------------------------------------------
