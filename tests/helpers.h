@@ -20,7 +20,7 @@ inline std::vector<std::string> move_names(const Position& pos) {
 }
 
 // Plays moves given in notation, failing the test (by exception) on an illegal one.
-inline Position play(Position pos, const std::vector<std::string>& moves) {
+inline Position play_moves(Position pos, const std::vector<std::string>& moves) {
   for (const std::string& m : moves) pos = pos.after(parse_move(pos, m));
   return pos;
 }

@@ -14,7 +14,7 @@
 
 using namespace kamisado;
 using test::move_names;
-using test::play;
+using test::play_moves;
 
 namespace {
 using Moves = std::vector<std::string>;
@@ -47,7 +47,7 @@ TEST(S2_S3_Push, SumoPushesOneTower) {
   // Purple on c4, c5 being empty. Written as the Sumo's own from-to.
   Position p = parse_kfen("ob1kyrgn/8/8/8/2p5/2R+5/8/NG1YKPBO b R");
   EXPECT_EQ(move_names(p), (Moves{"c3b4", "c3d4", "c3a5", "c3e5", "c3f6", "c3g7", "c3c4"}));
-  Position q = play(p, {"c3c4"});
+  Position q = play_moves(p, {"c3c4"});
   // S3: Purple back to c5, the Sumo forward to c4. S4: Black again, with the colour of c5
   // (Blue), where the furthest pushed tower now stands; not c4's colour (Green).
   EXPECT_EQ(to_kfen(q), "ob1kyrgn/8/8/2p5/2R+5/8/8/NG1YKPBO b B");
@@ -61,14 +61,14 @@ TEST(S2_S3_Push, DoubleSumoPushesTwoTowers) {
   Position p = parse_kfen("o2kyrgn/8/8/2b5/2p5/2R++5/8/NG1YKPBO b R");
   EXPECT_EQ(move_names(p), (Moves{"c3b4", "c3d4", "c3a5", "c3e5", "c3f6", "c3c4"}));
   // c6 is Orange: Black's Orange moves next.
-  EXPECT_EQ(to_kfen(play(p, {"c3c4"})), "o2kyrgn/8/2b5/2p5/2R++5/8/8/NG1YKPBO b O");
+  EXPECT_EQ(to_kfen(play_moves(p, {"c3c4"})), "o2kyrgn/8/2b5/2p5/2R++5/8/8/NG1YKPBO b O");
 }
 
 TEST(S2_S3_Push, TripleSumoPushesThreeTowers) {
   // Triple Sumo (range 1): b4 d4, and the push of c4 c5 c6 into c5 c6 c7 (c7 is Pink).
   Position p = parse_kfen("o3yrgn/8/2k5/2b5/2p5/2R+++5/8/NG1YKPBO b R");
   EXPECT_EQ(move_names(p), (Moves{"c3b4", "c3d4", "c3c4"}));
-  EXPECT_EQ(to_kfen(play(p, {"c3c4"})), "o3yrgn/2k5/2b5/2p5/2R+++5/8/8/NG1YKPBO b K");
+  EXPECT_EQ(to_kfen(play_moves(p, {"c3c4"})), "o3yrgn/2k5/2b5/2p5/2R+++5/8/8/NG1YKPBO b K");
 }
 
 TEST(S2_IllegalPush, OwnTowerInTheColumn) {
@@ -117,7 +117,7 @@ TEST(S2_Push, OntoThePushedTowersOwnHomeRow) {
   // Gold's Purple on c7 is pushed back onto c8, Gold's home row: legal, and no one wins.
   Position p = parse_kfen("ob1kyrgn/2p5/2R+5/8/8/8/8/NG1YKPBO b R");
   EXPECT_EQ(move_names(p), (Moves{"c6b7", "c6d7", "c6c7"}));
-  Position q = play(p, {"c6c7"});
+  Position q = play_moves(p, {"c6c7"});
   EXPECT_EQ(to_kfen(q), "obpkyrgn/2R+5/8/8/8/8/8/NG1YKPBO b P");  // c8 is Purple
   EXPECT_FALSE(q.outcome().over());
 }
@@ -148,11 +148,11 @@ TEST(S4_AfterAPush, FollowUpCanBeAForcedPass) {
   // square. The follow-up tower, Black's Pink on a7, is blocked by a8 and b8, so Black passes
   // at once, and Gold then moves the colour of a7 (Red).
   Position p = parse_kfen("y+g++4n+1/K4k+2/8/1b+p+5/1P++2o++Y+N+1/5B+O1/2r++5/2G+4R b P 15:7-14");
-  Position q = play(p, {"b4b5"});
+  Position q = play_moves(p, {"b4b5"});
   EXPECT_EQ(q.side_to_move(), Side::Black);
   EXPECT_EQ(q.designated(), Pink);
   EXPECT_EQ(move_names(q), Moves{"pass"});
-  Position r = play(q, {"pass"});
+  Position r = play_moves(q, {"pass"});
   EXPECT_EQ(r.side_to_move(), Side::Gold);
   EXPECT_EQ(r.designated(), Red);
 }
@@ -161,7 +161,7 @@ TEST(S4_AfterAPush, FollowUpCanBeAnotherPush) {
   // Found in random play: Black's Orange Sumo g1g2 pushes Gold's Red to g3, a Pink square; the
   // follow-up tower, Black's Pink Sumo on d6, may push Gold's Brown on d7 in turn.
   Position p = parse_kfen("gk+2b+2y+/2pn1o2/3K+4/8/8/3R+G3/1Y4r1/1P1NB+1O+1 b O 15:4-3");
-  Position q = play(p, {"g1g2"});
+  Position q = play_moves(p, {"g1g2"});
   EXPECT_EQ(q.side_to_move(), Side::Black);
   EXPECT_EQ(q.designated(), Pink);
   EXPECT_EQ(parse_move(q, "d6d7").kind(), MoveKind::Push);
@@ -211,7 +211,7 @@ TEST(M8_DeadlockAfterPush, PusherLosesAndTheRingGoesByTheSumosNewSquare) {
 // --- P1–P3 scoring ---------------------------------------------------------------------------
 
 TEST(P1_SingleRound, TheRoundIsTheGame) {
-  Position p = play(parse_kfen("1bpkyrgn/8/7o/8/8/8/8/NGRYKPBO b N"), {"a1a8"});
+  Position p = play_moves(parse_kfen("1bpkyrgn/8/7o/8/8/8/8/NGRYKPBO b N"), {"a1a8"});
   EXPECT_TRUE(p.outcome().over());
   EXPECT_EQ(p.rank_of_tower(Side::Black, Brown), 0);  // no ring outside a match
 }
@@ -222,7 +222,7 @@ TEST(P2_Ring, ValueIsTwoToTheOldRank) {
   EXPECT_EQ(ring_points(2), 4u);
   EXPECT_EQ(ring_points(3), 8u);
   // A Triple Sumo reaching the home row scores 8 and becomes rank 4, ending a Marathon (B4).
-  Position p = play(parse_kfen("1bpkyrgn/O+++7/o7/8/8/8/8/NGRYKPB1 b O 15:7-0"), {"a7a8"});
+  Position p = play_moves(parse_kfen("1bpkyrgn/O+++7/o7/8/8/8/8/NGRYKPB1 b O 15:7-0"), {"a7a8"});
   EXPECT_EQ(p.rank_of_tower(Side::Black, Orange), 4);
   EXPECT_EQ(p.match().points[0], 15u);
   EXPECT_EQ(p.outcome(), (Outcome{Ending::MatchWon, Side::Black, Brown}));
@@ -234,21 +234,21 @@ TEST(P2_Ring, ValueIsTwoToTheOldRank) {
 TEST(P2_Ring, HomeRowWinnerGetsTheRing) {
   // F4's round, one move earlier: Black's Orange h5-h8 wins. The ring makes it a Sumo.
   Position p = parse_kfen("o1p2r2/3k4/1b2g1B1/3Y3O/4y3/1G3P1n/8/N1R1K3 b O 3:0-0");
-  Position q = play(p, {"h5h8"});
+  Position q = play_moves(p, {"h5h8"});
   EXPECT_EQ(to_kfen(q), "o1p2r1O+/3k4/1b2g1B1/3Y4/4y3/1G3P1n/8/N1R1K3 b * 3:1-0");
   EXPECT_EQ(move_names(q), (Moves{"fill-left", "fill-right"}));
 }
 
 TEST(P3_Targets, MatchEndsWhenTheTargetIsReached) {
   // Standard 3: Black at 2 wins a round with a plain tower (1 point): 3 ends it.
-  Position p = play(parse_kfen("1bpkyrgn/8/7o/8/8/8/8/NGRYKPBO b N 3:2-1"), {"a1a8"});
+  Position p = play_moves(parse_kfen("1bpkyrgn/8/7o/8/8/8/8/NGRYKPBO b N 3:2-1"), {"a1a8"});
   EXPECT_EQ(p.outcome(), (Outcome{Ending::MatchWon, Side::Black, Brown}));
   // At 1 it goes on between rounds.
-  Position q = play(parse_kfen("1bpkyrgn/8/7o/8/8/8/8/NGRYKPBO b N 3:1-1"), {"a1a8"});
+  Position q = play_moves(parse_kfen("1bpkyrgn/8/7o/8/8/8/8/NGRYKPBO b N 3:1-1"), {"a1a8"});
   EXPECT_FALSE(q.outcome().over());
   EXPECT_EQ(q.match().points[0], 2u);
   // Passing the target counts too: 2 + a Sumo's 2 = 4 >= 3.
-  Position r = play(parse_kfen("1bpkyrgn/8/7o/8/8/8/8/N+GRYKPBO b N 3:2-1"), {"a1a6"});
+  Position r = play_moves(parse_kfen("1bpkyrgn/8/7o/8/8/8/8/N+GRYKPBO b N 3:2-1"), {"a1a6"});
   EXPECT_FALSE(r.outcome().over());  // range 5: a1-a6, no win yet
 }
 
@@ -274,7 +274,7 @@ TEST(P3_Targets, EachFormatPlaysToItsEnd) {
 
 TEST(F4_WorkedExample, BlackChoosesRight) {
   Position p = parse_kfen("o1p2r1O+/3k4/1b2g1B1/3Y4/4y3/1G3P1n/8/N1R1K3 b * 3:1-0");
-  Position q = play(p, {"fill-right"});
+  Position q = play_moves(p, {"fill-right"});
   // Black h1 Pink, g1 Red, f1 Brown, e1 Purple, d1 Green, c1 Yellow, b1 Blue, a1 Orange (Sumo);
   // Gold a8 Orange, b8 Purple, c8 Red, d8 Pink, e8 Blue, f8 Green, g8 Yellow, h8 Brown.
   // F1: Gold, the Challenger, moves first with free choice.
@@ -283,7 +283,7 @@ TEST(F4_WorkedExample, BlackChoosesRight) {
 
 TEST(F4_WorkedExample, BlackChoosesLeft) {
   Position p = parse_kfen("o1p2r1O+/3k4/1b2g1B1/3Y4/4y3/1G3P1n/8/N1R1K3 b * 3:1-0");
-  Position q = play(p, {"fill-left"});
+  Position q = play_moves(p, {"fill-left"});
   // Black a1 Brown, b1 Red, c1 Pink, d1 Green, e1 Purple, f1 Yellow, g1 Blue, h1 Orange;
   // Gold h8 Red, g8 Purple, f8 Orange, e8 Pink, d8 Green, c8 Blue, b8 Yellow, a8 Brown.
   EXPECT_EQ(to_kfen(q), "nybgkopr/8/8/8/8/8/8/NRKGPYBO+ g - 3:1-0");
@@ -293,7 +293,7 @@ TEST(F2_SameDirectionFromOwnSeat, GoldDefenderFillsFromHisLeft) {
   // The F4 position turned round (B3): Gold won; Gold's "left" is file h, so the result is
   // F4's "left" turned round.
   Position p = parse_kfen("o1p2r1O+/3k4/1b2g1B1/3Y4/4y3/1G3P1n/8/N1R1K3 b * 3:1-0").rotated();
-  Position q = play(p, {"fill-left"});
+  Position q = play_moves(p, {"fill-left"});
   Position expected = parse_kfen("nybgkopr/8/8/8/8/8/8/NRKGPYBO+ g - 3:1-0").rotated();
   EXPECT_EQ(q, expected);
 }
@@ -307,7 +307,7 @@ TEST(F1_BetweenRounds, OnlyTheDefenderFills) {
 
 TEST(F3_Regrouping, RanksStayOnTheirTowersAndScoresCarryOver) {
   Position p = parse_kfen("o1p2r1O+/3k4/1b2g1B+1/3Y4/4y+3/1G3P1n/8/N1R1K3 b * 7:3-2");
-  Position q = play(p, {"fill-left"});
+  Position q = play_moves(p, {"fill-left"});
   EXPECT_EQ(q.rank_of_tower(Side::Black, Orange), 1);
   EXPECT_EQ(q.rank_of_tower(Side::Black, Blue), 1);
   EXPECT_EQ(q.rank_of_tower(Side::Gold, Yellow), 1);

@@ -12,7 +12,7 @@
 
 using namespace kamisado;
 using test::move_names;
-using test::play;
+using test::play_moves;
 
 TEST(T1_FreeFirstMove, EveryBlackTowerMayMove) {
   Position p = Position::initial();
@@ -26,12 +26,12 @@ TEST(T1_FreeFirstMove, EveryBlackTowerMayMove) {
 }
 
 TEST(T2_ColourOfTheLastSquare, OpponentMovesTheTowerOfThatColour) {
-  Position p = play(Position::initial(), {"c1c4"});  // c4 is Green (B3)
+  Position p = play_moves(Position::initial(), {"c1c4"});  // c4 is Green (B3)
   EXPECT_EQ(p.side_to_move(), Side::Gold);
   EXPECT_EQ(p.turn(), Turn::Designated);
   EXPECT_EQ(p.designated(), Green);
   for (const std::string& m : move_names(p)) EXPECT_EQ(m.substr(0, 2), "g8");  // Gold's Green
-  p = play(p, {"g8d5"});  // d5 is Orange
+  p = play_moves(p, {"g8d5"});  // d5 is Orange
   EXPECT_EQ(p.designated(), Orange);
   EXPECT_EQ(p.side_to_move(), Side::Black);
 }
@@ -40,7 +40,7 @@ TEST(M1_M2_M3_Lines, ForwardOnlyUpToTheFirstTowerNoCaptures) {
   // After c1c4 g8d5 Black's Orange on h1 must move: h2-h7 straight (h8 is taken), and g2 f3
   // e4 on the diagonal, stopping before Gold's Green on d5. Nothing sideways or backwards,
   // nothing onto or through an occupied square.
-  Position p = play(Position::initial(), {"c1c4", "g8d5"});
+  Position p = play_moves(Position::initial(), {"c1c4", "g8d5"});
   std::vector<std::string> expected = {"h1g2", "h1h2", "h1f3", "h1h3", "h1e4",
                                        "h1h4", "h1h5", "h1h6", "h1h7"};
   EXPECT_EQ(move_names(p), expected);
@@ -66,7 +66,7 @@ TEST(M4_CornerTouchingTowers, MayMoveDiagonallyBetweenThem) {
 }
 
 TEST(M5_NoVoluntaryPass, PassOnlyWhenTheTowerCannotMove) {
-  Position p = play(Position::initial(), {"c1c4"});
+  Position p = play_moves(Position::initial(), {"c1c4"});
   for (const std::string& m : move_names(p)) EXPECT_NE(m, "pass");
   EXPECT_THROW(parse_move(p, "pass"), IllegalMove);
 }

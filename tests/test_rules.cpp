@@ -11,7 +11,7 @@
 
 using namespace kamisado;
 using test::move_names;
-using test::play;
+using test::play_moves;
 
 namespace {
 // The (player, colour) pairs of a deadlock's cycle, walked with the engine's can_act only.
@@ -32,7 +32,7 @@ int deadlock_cycle_size(const Position& p) {
 }  // namespace
 
 TEST(M7_HomeRowWin, ReachingTheOpponentsHomeRowWinsAndEndsTheGame) {
-  Position p = play(parse_kfen("1bpkyrgn/8/7o/8/8/8/8/NGRYKPBO b N"), {"a1a8"});
+  Position p = play_moves(parse_kfen("1bpkyrgn/8/7o/8/8/8/8/NGRYKPBO b N"), {"a1a8"});
   EXPECT_EQ(p.outcome(), (Outcome{Ending::HomeRow, Side::Black, Brown}));
   EXPECT_TRUE(move_names(p).empty());
   EXPECT_EQ(perft(p, 3), 0u);
@@ -44,7 +44,7 @@ TEST(M7_HomeRowWin, AGoldTowerOnRankOneWinsForGold) {
   // Gold's Brown dashes h8-h1 down the cleared h-file.
   Position p = parse_kfen("obpkyrgn/8/8/8/8/8/O7/NGRYKPB1 g n");
   EXPECT_EQ(p.outcome().ending, Ending::None);
-  Position won = play(p, {"h8h1"});
+  Position won = play_moves(p, {"h8h1"});
   EXPECT_EQ(won.outcome(), (Outcome{Ending::HomeRow, Side::Gold, Brown}));
 }
 
@@ -53,7 +53,7 @@ TEST(M8_Deadlock, TwoTowersTheMoverLoses) {
   // Purple, and Gold's Purple on e2 is blocked by d1 e1 f1; e2 is Green: the cycle
   // (Black Green, Gold Purple) repeats. Gold made the real move, so Gold loses.
   Position before = parse_kfen("ob1kyrgn/7G/p7/8/8/8/8/N1RYKPBO g p");
-  Position p = play(before, {"a6e2"});
+  Position p = play_moves(before, {"a6e2"});
   EXPECT_EQ(p.outcome(), (Outcome{Ending::Deadlock, Side::Black, Green}));
   EXPECT_EQ(deadlock_cycle_size(p), 2);
   EXPECT_TRUE(move_names(p).empty());  // decided at once: no passes are played (M8)
@@ -68,7 +68,7 @@ TEST(M8_Deadlock, FourTowersTheMoverLoses) {
   // Black's Blue on g5 is blocked (f6 g6 h6) on Red; Gold's Red on f7 is blocked (e6 f6 g6) on
   // Yellow; Black's Yellow on h5 is blocked (g6 h6) on Yellow, and Gold's Yellow comes round
   // again. Black made the real move, so Gold wins.
-  Position p = play(parse_kfen("1b6/4yr1G/3kpPng/o4RB1/2N5/5Y2/5K2/7O b Y"), {"f3h5"});
+  Position p = play_moves(parse_kfen("1b6/4yr1G/3kpPng/o4RB1/2N5/5Y2/5K2/7O b Y"), {"f3h5"});
   EXPECT_EQ(p.outcome().ending, Ending::Deadlock);
   EXPECT_EQ(p.outcome().winner, Side::Gold);
   EXPECT_EQ(p.outcome().ring_tower, Yellow);  // h5 is a Yellow square (P2)
@@ -81,14 +81,14 @@ TEST(M8_Deadlock, SixTowersTheMoverLoses) {
   // d6 (c7 d7 e7) on Red; Gold's Red e7 (d6 e6 f6) on Blue; Black's Blue f5 (e6 f6 g6) on
   // Green, and Gold's Green comes round again. Black made the real move, so Gold wins, and the
   // ring goes on Gold's Green (f5 is Green, P2).
-  Position p = play(parse_kfen("3k4/2bpryng/Y1oNKPGO/8/6B1/8/8/2R5 b B"), {"g4f5"});
+  Position p = play_moves(parse_kfen("3k4/2bpryng/Y1oNKPGO/8/6B1/8/8/2R5 b B"), {"g4f5"});
   EXPECT_EQ(p.outcome(), (Outcome{Ending::Deadlock, Side::Gold, Green}));
   EXPECT_EQ(deadlock_cycle_size(p), 6);
   EXPECT_TRUE(move_names(p).empty());
 }
 
 TEST(M8_Deadlock, KfenOfADeadlockReadsBackAsTheSameEnding) {
-  Position p = play(parse_kfen("ob1kyrgn/7G/p7/8/8/8/8/N1RYKPBO g p"), {"a6e2"});
+  Position p = play_moves(parse_kfen("ob1kyrgn/7G/p7/8/8/8/8/N1RYKPBO g p"), {"a6e2"});
   EXPECT_EQ(parse_kfen(to_kfen(p)).outcome(), p.outcome());
 }
 
@@ -98,7 +98,7 @@ TEST(M9_PassChain, TwoPassesThenARealMove) {
   Position p = parse_kfen("o3yrg1/8/8/4n3/1bpkYK2/2R5/8/NG3PBO b R");
   EXPECT_EQ(pass_chain_length(p, Side::Black, Red), 2);
   EXPECT_EQ(move_names(p), std::vector<std::string>{"pass"});
-  Position q = play(p, {"pass", "pass"});
+  Position q = play_moves(p, {"pass", "pass"});
   EXPECT_EQ(q.side_to_move(), Side::Black);
   EXPECT_EQ(q.designated(), Brown);
   EXPECT_EQ(move_names(q).size(), 7u);  // a2-a7 and b2; c3 is taken
@@ -118,7 +118,7 @@ TEST(M9_PassChain, ThreeAndFourPassesThenARealMove) {
       {"2pky3/5r2/8/8/8/3oKYbg/1NGRP1On/6B1 g y", "e8c6", 4},
   };
   for (const Case& c : cases) {
-    Position p = play(parse_kfen(c.kfen), {c.move});
+    Position p = play_moves(parse_kfen(c.kfen), {c.move});
     ASSERT_FALSE(p.outcome().over()) << c.kfen;
     EXPECT_EQ(pass_chain_length(p, p.side_to_move(), p.designated()), c.passes) << c.kfen;
     for (int i = 0; i < c.passes; ++i) {
