@@ -7,7 +7,7 @@ set -euo pipefail
 job=${1:-main}
 cd "$(dirname "$0")/.."
 
-packages=(cmake g++ make pkg-config
+packages=(cmake g++ make pkg-config python3
           libcli11-dev nlohmann-json3-dev libfmt-dev
           libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
           libz3-dev libboost-graph-dev)

@@ -115,6 +115,9 @@ TEST(KFEN_Bad, MatchField) {
 TEST(KFEN_Bad, ImpossibleEndings) {
   EXPECT_KFEN_ERROR("Nbpkyrgn/8/8/8/8/8/8/oGRYKPBO b R", "both sides have a tower on the opponent's home row");
   EXPECT_KFEN_ERROR("Nbpkyrgn/8/8/8/8/8/o7/1GRYKPBO g o 3:0-0", "the round is over");
+  // The two-tower deadlock of the M8 tests, in a match: the round is over, so it must be '*'.
+  EXPECT_KFEN_ERROR("ob1kyrgn/7G/8/8/8/8/4p3/N1RYKPBO b G 3:0-0", "chain of passes never ends (M8)");
+  EXPECT_EQ(parse_kfen("ob1kyrgn/7G/8/8/8/8/4p3/N1RYKPBO b G").outcome().ending, Ending::Deadlock);
 }
 
 TEST(MoveNotation, PrintAndParse) {

@@ -26,6 +26,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   add_perft(app, action);
   add_bench(app, action);
   add_selfcheck(app, action);
+  add_conform(app, action);
+  add_corpus(app, action);
 
   Io io{out, err};
   if (!args.empty() && !args[0].empty() && args[0][0] != '-') {

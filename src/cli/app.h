@@ -7,8 +7,9 @@
 
 namespace kamisado::cli {
 
-// Exit codes: 0 ok, 2 bad input (usage, KFEN, move, path), 1 internal error.
-enum ExitCode { kOk = 0, kInternalError = 1, kBadInput = 2 };
+// Exit codes: 0 ok, 2 bad input (usage, KFEN, move, path), 1 internal error; `conform` also
+// returns 3 when the engine under test disagrees or fails.
+enum ExitCode { kOk = 0, kInternalError = 1, kBadInput = 2, kDisagrees = 3 };
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

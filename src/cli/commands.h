@@ -26,5 +26,7 @@ void add_perft(CLI::App& app, Action& action);
 void add_play(CLI::App& app, Action& action);
 void add_bench(CLI::App& app, Action& action);
 void add_selfcheck(CLI::App& app, Action& action);
+void add_conform(CLI::App& app, Action& action);
+void add_corpus(CLI::App& app, Action& action);
 
 }  // namespace kamisado::cli

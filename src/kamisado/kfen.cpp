@@ -226,6 +226,9 @@ Position parse_kfen(std::string_view text) {
     if (on_goal[0] || on_goal[1])
       fail("tower", "a tower stands on the opponent's home row, so the round is over; in a match "
                     "write the tower field as '*' (between rounds)" + at_char(tower_field.offset));
+    if (pos.outcome().ending == Ending::Deadlock)
+      fail("tower", "the designated tower's chain of passes never ends (M8), so the round is over; "
+                    "in a match write the tower field as '*' (between rounds)" + at_char(tower_field.offset));
     if (match.points[0] >= match.target || match.points[1] >= match.target)
       fail("match", "the match is already won, so the tower field must be '*'" +
                         at_char(fields[3].offset));

@@ -1,0 +1,44 @@
+// Another Kamisado engine, run as a child process and spoken to one line at a time over its
+// stdin and stdout (the protocol is in the README, "Checking another implementation").
+//
+// Nothing the engine does can hang or crash the harness: every reply has a deadline, an engine
+// that exits or closes its output is noticed, and the process is killed when we are done.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <sys/types.h>
+
+namespace kamisado::conform {
+
+// The engine failed to answer: it timed out, exited, or wrote something that is not a reply.
+class EngineFailure : public std::runtime_error {
+ public:
+  enum class Kind { Timeout, Exited, Garbled };
+  EngineFailure(Kind kind, const std::string& what) : std::runtime_error(what), kind(kind) {}
+  Kind kind;
+};
+
+class EngineProcess {
+ public:
+  // Starts `command` with /bin/sh -c. Its stderr goes to /dev/null.
+  explicit EngineProcess(const std::string& command);
+  ~EngineProcess();
+  EngineProcess(const EngineProcess&) = delete;
+  EngineProcess& operator=(const EngineProcess&) = delete;
+
+  // Sends one line and returns the one-line reply, within `timeout_seconds`.
+  std::string request(const std::string& line, double timeout_seconds);
+
+ private:
+  std::string read_line(double timeout_seconds, const std::string& for_command);
+  void stop();
+  std::string how_it_ended();
+
+  pid_t pid_ = -1;
+  int to_engine_ = -1;
+  int from_engine_ = -1;
+  std::string buffer_;
+};
+
+}  // namespace kamisado::conform

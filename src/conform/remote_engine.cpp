@@ -1,0 +1,49 @@
+#include "conform/remote_engine.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace kamisado::conform {
+
+RemoteEngine::RemoteEngine(const std::string& command, double timeout_seconds)
+    : process_(std::make_unique<EngineProcess>(command)), timeout_(timeout_seconds) {
+  std::string reply = process_->request("hello", timeout_seconds);
+  if (reply.rfind("kamisado-protocol 1", 0) != 0)
+    throw EngineFailure(EngineFailure::Kind::Garbled,
+                        "'hello' should be answered 'kamisado-protocol 1 [name]', got '" + reply.substr(0, 80) + "'");
+  name_ = reply.size() > 20 ? reply.substr(20) : "engine";
+}
+
+// The reply to `line`, less its leading `expected_word` (and a space); "error ..." as it came.
+std::string RemoteEngine::ask(const std::string& line, const std::string& expected_word) {
+  std::string reply = process_->request(line, timeout_);
+  if (reply.rfind("error", 0) == 0) return reply;
+  if (reply == expected_word) return "";
+  if (reply.rfind(expected_word + " ", 0) != 0)
+    throw EngineFailure(EngineFailure::Kind::Garbled,
+                        "'" + line.substr(0, 80) + "' should be answered '" + expected_word + " ...', got '" +
+                            reply.substr(0, 80) + "'");
+  return reply.substr(expected_word.size() + 1);
+}
+
+std::string RemoteEngine::set_position(const std::string& kfen) {
+  std::string reply = process_->request("position " + kfen, timeout_);
+  if (reply == "ok" || reply.rfind("error", 0) == 0) return reply;
+  throw EngineFailure(EngineFailure::Kind::Garbled, "'position' should be answered 'ok', got '" + reply.substr(0, 80) + "'");
+}
+
+std::string RemoteEngine::moves(std::vector<std::string>& out) {
+  std::string reply = ask("moves", "moves");
+  if (reply.rfind("error", 0) == 0) return reply;
+  out.clear();
+  std::istringstream words(reply);
+  for (std::string w; words >> w;) out.push_back(w);
+  std::sort(out.begin(), out.end());
+  return "ok";
+}
+
+std::string RemoteEngine::play(const std::string& move) { return ask("play " + move, "position"); }
+
+std::string RemoteEngine::status() { return ask("status", "status"); }
+
+}  // namespace kamisado::conform

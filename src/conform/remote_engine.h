@@ -1,0 +1,41 @@
+// The kamisado line protocol, version 1, seen from the harness. One request, one reply line:
+//
+//   hello              -> kamisado-protocol 1 [name]
+//   position <kfen>    -> ok                           (the engine sets up that position)
+//   moves              -> moves [<move> ...]           (the legal moves, any order)
+//   play <move>        -> position <kfen>              (the position after it)
+//   status             -> status ongoing | status between-rounds
+//                       | status won <black|gold> <home-row|deadlock> | status match-won <black|gold>
+//   quit               (no reply)
+// Any request may be answered `error <text>`. Moves and KFEN are as in rules.md §6.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "conform/engine_process.h"
+
+namespace kamisado::conform {
+
+// A reply of the wrong form is an EngineFailure of kind Garbled; `error ...` replies are
+// returned as such so that the harness can report them as disagreements.
+class RemoteEngine {
+ public:
+  RemoteEngine(const std::string& command, double timeout_seconds);
+  const std::string& name() const { return name_; }
+
+  // Each returns the engine's answer; an `error ...` reply comes back as that text.
+  std::string set_position(const std::string& kfen);     // "ok" or "error ..."
+  std::string moves(std::vector<std::string>& out);      // "ok" (out filled, sorted) or "error ..."
+  std::string play(const std::string& move);             // the KFEN, or "error ..."
+  std::string status();                                  // e.g. "ongoing", or "error ..."
+
+ private:
+  std::string ask(const std::string& line, const std::string& expected_word);
+  std::unique_ptr<EngineProcess> process_;
+  double timeout_;
+  std::string name_;
+};
+
+}  // namespace kamisado::conform

@@ -1,0 +1,155 @@
+// The conformance harness against fixture engines (tests/fixtures/kamisado_engine.py): the
+// correct one passes, each deviant is caught and the right rule named, and engines that hang,
+// crash or talk nonsense are reported without hanging the harness.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/app.h"
+#include "conform/corpus.h"
+#include "conform/harness.h"
+
+using namespace kamisado;
+using namespace kamisado::conform;
+
+namespace {
+std::string fixture(const std::string& deviation = "") {
+  std::string cmd = "python3 " KAMISADO_FIXTURES "/kamisado_engine.py";
+  return deviation.empty() ? cmd : cmd + " --deviation " + deviation;
+}
+
+HarnessReport check(const std::string& command, std::uint32_t match = 3, double timeout = 5) {
+  HarnessOptions o;
+  o.command = command;
+  o.corpus = builtin_corpus();
+  o.depth = 2;
+  o.random_games = 10;
+  o.seed = 1;
+  o.match_target = match;
+  o.timeout_seconds = timeout;
+  return run_harness(o);
+}
+
+std::set<std::string> rules(const HarnessReport& r) {
+  std::set<std::string> out;
+  for (const Disagreement& d : r.disagreements) out.insert(d.rule);
+  return out;
+}
+}  // namespace
+
+TEST(Conform_Harness, TheCorrectEngineAgreesOnEverything) {
+  HarnessReport r = check(fixture());
+  EXPECT_FALSE(r.failure) << *r.failure;
+  EXPECT_TRUE(r.disagreements.empty()) << r.disagreements.front().source << " " << r.disagreements.front().what;
+  EXPECT_TRUE(r.conforms());
+  ASSERT_EQ(r.sources.size(), 3u);
+  EXPECT_EQ(r.sources[0].positions, long(builtin_corpus().size()));
+  EXPECT_EQ(r.sources[1].positions, 103);  // the start and its 102 children
+  EXPECT_GT(r.sources[2].positions, 100);
+}
+
+TEST(Conform_Harness, EachDeviationIsCaughtAndItsRuleNamed) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"pass-colour", "M6"},       {"deadlock-two-passes", "M8"},   {"blocked-loses", "M6"},
+      {"no-extra-turn", "S4"},     {"follow-up-sumo-square", "S4"}, {"regroup-fixed-side", "F2"},
+  };
+  for (auto [deviation, rule] : cases) {
+    HarnessReport r = check(fixture(deviation));
+    EXPECT_FALSE(r.failure) << deviation;
+    EXPECT_FALSE(r.conforms()) << deviation;
+    EXPECT_EQ(rules(r), std::set<std::string>{rule}) << deviation;
+    for (const Disagreement& d : r.disagreements) {
+      EXPECT_NE(d.ours, d.theirs) << deviation;
+      EXPECT_LE(d.moves.size(), 2u) << deviation << ": reproduction from " << d.kfen << " is not minimal";
+    }
+  }
+}
+
+TEST(Conform_Harness, PlayOutReproductionsAreShortened) {
+  // Only play-outs, which start from the standard start: the M6 deviation shows after dozens
+  // of moves, but the reproduction starts from the position before the differing pass.
+  HarnessOptions o;
+  o.command = fixture("pass-colour");
+  o.depth = 0;
+  o.random_games = 20;
+  HarnessReport r = run_harness(o);
+  ASSERT_EQ(r.disagreements.size(), 1u);
+  const Disagreement& d = r.disagreements.front();
+  EXPECT_EQ(d.rule, "M6");
+  EXPECT_EQ(d.what, "play pass");
+  EXPECT_LE(d.moves.size(), 1u);  // at most the real move the pass colour comes from
+  EXPECT_NE(d.kfen, "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -");
+}
+
+TEST(Conform_Harness, SlowEngineTimesOutInsteadOfHanging) {
+  auto t0 = std::chrono::steady_clock::now();
+  HarnessReport r = check(fixture("slow"), 3, 0.5);
+  ASSERT_TRUE(r.failure);
+  EXPECT_NE(r.failure->find("no reply to 'moves' within"), std::string::npos) << *r.failure;
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
+}
+
+TEST(Conform_Harness, CrashingGarbledAndMissingEnginesAreReported) {
+  HarnessReport crash = check(fixture("crash"));
+  ASSERT_TRUE(crash.failure);
+  EXPECT_NE(crash.failure->find("exited with status 3 on 'moves'"), std::string::npos) << *crash.failure;
+  HarnessReport garbled = check(fixture("garbled"));
+  ASSERT_TRUE(garbled.failure);
+  EXPECT_NE(garbled.failure->find("got 'what?"), std::string::npos) << *garbled.failure;
+  HarnessReport missing = check("/nonexistent/engine");
+  ASSERT_TRUE(missing.failure);
+  EXPECT_NE(missing.failure->find("status 127"), std::string::npos) << *missing.failure;
+  HarnessReport silent = check("true");
+  ASSERT_TRUE(silent.failure);
+}
+
+TEST(Conform_Corpus, JsonRoundTripAndCheckedFields) {
+  std::vector<CorpusCase> cases = builtin_corpus();
+  std::vector<CorpusCase> back = corpus_from_json(corpus_to_json(cases));
+  ASSERT_EQ(back.size(), cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    EXPECT_EQ(back[i].position, cases[i].position);
+    EXPECT_EQ(back[i].moves, cases[i].moves);
+    EXPECT_EQ(back[i].after.size(), cases[i].after.size());
+  }
+  EXPECT_THROW(corpus_from_json(nlohmann::json::object()), std::invalid_argument);
+  nlohmann::json bad = corpus_to_json(cases);
+  bad["cases"][2].erase("kfen");
+  try {
+    corpus_from_json(bad);
+    ADD_FAILURE() << "accepted a case without kfen";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("case 3"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Conform_Corpus, PublishedFileIsTheBuiltInCorpus) {
+  // tests/data/conformance.json is what `kamisado corpus` writes; regenerate it when the
+  // built-in corpus changes.
+  std::ifstream in(KAMISADO_DATA "/conformance.json");
+  ASSERT_TRUE(in);
+  EXPECT_EQ(nlohmann::json::parse(in), corpus_to_json(builtin_corpus()));
+}
+
+TEST(Conform_CLI, ExitCodesAndOneLineErrors) {
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::run_cli({"conform", "--engine", fixture(), "--depth", "1", "--random", "2"}, out, err), cli::kOk) << err.str();
+  EXPECT_NE(out.str().find("agrees"), std::string::npos);
+  std::ostringstream out2, err2;
+  EXPECT_EQ(cli::run_cli({"conform", "--engine", fixture("pass-colour"), "--depth", "1", "--random", "2", "--json"}, out2, err2),
+            cli::kDisagrees);
+  EXPECT_FALSE(nlohmann::json::parse(out2.str())["conforms"]);
+  auto bad = std::filesystem::path(KAMISADO_TEST_TMP) / "bad_corpus.json";
+  std::filesystem::create_directories(bad.parent_path());
+  { std::ofstream(bad) << "{ not json"; }
+  std::ostringstream out3, err3;
+  EXPECT_EQ(cli::run_cli({"conform", "--engine", fixture(), "--corpus", bad.string()}, out3, err3), cli::kBadInput);
+  EXPECT_NE(err3.str().find("is not JSON"), std::string::npos) << err3.str();
+  EXPECT_EQ(err3.str().find('\n'), err3.str().size() - 1);
+}
