@@ -91,10 +91,12 @@ void add_conform(CLI::App& app, Action& action) {
   cmd->add_option("--depth", opt->depth, "Walk depth, 0 for none (default 2)")->check(CLI::Range(0, 6));
   cmd->add_option("--random", opt->random, "Seeded random play-outs (default 20)")->check(CLI::Range(0, 100000));
   cmd->add_option("--seed", opt->seed, "Seed of the play-outs (default 1)");
-  cmd->add_option("--match", opt->match, "Play-outs are matches: standard, long, marathon or N points");
+  CLI::Option* match = cmd->add_option("--match", opt->match, "Play-outs are matches: standard (the default), long, marathon or N points")
+                           ->expected(0, 1);
   cmd->add_option("--timeout", opt->timeout, "Seconds the engine has for each reply (default 5)")->check(CLI::Range(0.01, 3600.0));
   cmd->add_flag("--json", opt->json, "Print one JSON object");
-  cmd->callback([&action, opt] {
+  cmd->callback([&action, opt, match] {
+    if (match->count() > 0 && opt->match.empty()) opt->match = "standard";
     action = [opt](Io& io) {
       conform::HarnessOptions h;
       h.command = opt->engine;
