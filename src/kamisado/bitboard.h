@@ -130,25 +130,40 @@ constexpr W tower_targets(Square square, const W& empty, Side side, int tower_ra
   return reach & WordOps<W>::lift(empty, kRangeMasks.mask[index(side)][square][tower_rank]);
 }
 
-// S2: a push by the tower on `from` of rank `tower_rank`. `pushable` holds the opponent's
-// towers of strictly lower rank. Returns the square the pusher moves to (straight ahead) when
-// a push is legal, else the empty word. The column of pushable towers must have n towers,
-// 1 <= n <= min(rank, 3), followed by an empty square on the board; a shift past the edge
-// drops the bit, so "the square beyond exists" needs no test of its own.
+// S2.3: the towers of one side that a tower of rank `rank` may push: those of strictly lower
+// rank. `by_rank[r]` holds that side's towers of rank r.
 template <class W>
-constexpr W push_target(const W& from, const W& empty, const W& pushable, Side side, int tower_rank) {
+constexpr W towers_below(const W (&by_rank)[5], int rank) {
+  W below = by_rank[0] & WordOps<W>::lift(by_rank[0], 0);
+  for (int r = 0; r < rank; ++r) below = below | by_rank[r];
+  return below;
+}
+
+// S2–S3: a push by the tower on `from` (a single bit) of rank `tower_rank`, whose opponent's
+// pushable towers (S2.3, towers_below) are `pushable`. The column of pushable towers straight
+// ahead must hold n towers, 1 <= n <= min(rank, 3), followed by an empty square on the board;
+// a shift past the edge drops the bit, so "the square beyond exists" needs no test of its own.
+// Returns the squares of the pushed towers, or the empty word when no push is legal.
+template <class W>
+constexpr W push_column(const W& from, const W& empty, const W& pushable, Side side, int tower_rank) {
   const Direction& ahead = kForward[index(side)][0];
-  W result = WordOps<W>::lift(from, 0);
-  W column = shift(from, ahead) & pushable;  // the last pushed tower when n towers are pushed
+  const Direction back{!ahead.up, ahead.step, ahead.guard};
+  W pushed = WordOps<W>::lift(from, 0);
+  W last = shift(from, ahead) & pushable;  // the furthest tower when n towers are pushed
   int max_pushed = tower_rank < 3 ? tower_rank : 3;
   for (int n = 1; n <= max_pushed; ++n) {
-    W beyond = shift(column, ahead) & empty;
-    // Walk the bit back from the square beyond to the square in front of the pusher.
-    Direction back{!ahead.up, ahead.step, ahead.guard};
-    result = result | shift_by(beyond, back, unsigned(n));
-    column = shift(column, ahead) & pushable;
+    W beyond = shift(last, ahead) & empty;
+    // When the square beyond is free, walking back from it covers the n pushed towers.
+    for (int i = 1; i <= n; ++i) pushed = pushed | shift_by(beyond, back, unsigned(i));
+    last = shift(last, ahead) & pushable;
   }
-  return result;
+  return pushed;
+}
+
+// S3: the square the pusher moves to (straight ahead) when a push is legal, else empty.
+template <class W>
+constexpr W push_target(const W& from, const W& empty, const W& pushable, Side side, int tower_rank) {
+  return shift(from, kForward[index(side)][0]) & push_column(from, empty, pushable, side, tower_rank);
 }
 
 }  // namespace kamisado

@@ -32,9 +32,7 @@ Bitboard step_targets(const Position& pos, Side s, Colour c) {
 }
 
 Bitboard towers_below_rank(const Position& pos, Side side, int rank) {
-  Bitboard b = 0;
-  for (int r = 0; r < rank; ++r) b |= pos.towers_of_rank(side, r);
-  return b;
+  return towers_below(pos.towers_by_rank(side), rank);
 }
 
 Bitboard push_target(const Position& pos, Side s, Colour c) {

@@ -1,5 +1,7 @@
 #include "kamisado/position.h"
 
+#include <algorithm>
+#include <bit>
 #include <cassert>
 
 #include "kamisado/movegen.h"
@@ -141,7 +143,7 @@ Position Position::after(Move m) const {
         for (int c = 0; c < kColours; ++c) p.move_tower(player, Colour(c), squares[c]);
         // The moves above pass through each other's squares: rebuild the masks.
         p.by_side_[index(player)] = 0;
-        p.by_rank_[index(player)] = {};
+        for (Bitboard& b : p.by_rank_[index(player)]) b = 0;
         for (int c = 0; c < kColours; ++c) {
           p.by_side_[index(player)] |= bit(squares[c]);
           p.by_rank_[index(player)][rank_[index(player)][c]] |= bit(squares[c]);
@@ -165,17 +167,19 @@ Position Position::after(Move m) const {
       return p;
     }
     case MoveKind::Push: {
-      // S3: the pushed column (1 to 3 towers, then an empty square) moves back one square,
-      // furthest tower first, then the pusher steps into the square in front of it.
+      // S3: the pushed column moves back one square, furthest tower first, then the pusher
+      // steps into the square in front of it.
       const int ahead = s == Side::Black ? 8 : -8;
-      std::array<Square, 3> column{};
-      int n = 0;
-      for (Square sq = m.to(); occupied() & bit(sq); sq = Square(sq + ahead)) column[n++] = sq;
-      for (int i = n - 1; i >= 0; --i)
-        p.move_tower(~s, tower_on(column[i])->colour, Square(column[i] + ahead));
+      int rank = rank_[index(s)][designated_];
+      Bitboard column = push_column<Bitboard>(bit(m.from()), ~occupied(), towers_below(by_rank_[index(~s)], rank), s, rank);
+      Square furthest = s == Side::Black ? Square(63 - std::countl_zero(column)) : lsb(column);
+      for (Square sq = furthest;; sq = Square(sq - ahead)) {
+        p.move_tower(~s, tower_on(sq)->colour, Square(sq + ahead));
+        if (sq == m.to()) break;
+      }
       p.move_tower(s, designated_, m.to());
       // S4: the pusher moves again, with the colour of the furthest pushed tower's new square.
-      Colour next = colour_of(Square(column[n - 1] + ahead));
+      Colour next = colour_of(Square(furthest + ahead));
       p.hand_turn_to(s, Turn::Designated, next);
       // M8 with the pusher as the real mover; P2: the ring goes by the Sumo's new square.
       if (chain_deadlocks(p, s, next)) p.end_round({Ending::Deadlock, ~s, colour_of(m.to())});
@@ -212,7 +216,7 @@ Position Position::mirrored() const {
 }
 
 bool Position::operator==(const Position& o) const {
-  return by_side_ == o.by_side_ && by_rank_ == o.by_rank_ && square_ == o.square_ && rank_ == o.rank_ && side_ == o.side_ &&
+  return by_side_ == o.by_side_ && std::equal(&by_rank_[0][0], &by_rank_[0][0] + 10, &o.by_rank_[0][0]) && square_ == o.square_ && rank_ == o.rank_ && side_ == o.side_ &&
          turn_ == o.turn_ && designated_ == o.designated_ && outcome_ == o.outcome_ &&
          match_ == o.match_ && key_ == o.key_;
 }

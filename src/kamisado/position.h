@@ -69,8 +69,9 @@ class Position {
   Bitboard towers(Side s) const { return by_side_[index(s)]; }
   Square square_of(Side s, Colour c) const { return square_[index(s)][c]; }
   int rank_of_tower(Side s, Colour c) const { return rank_[index(s)][c]; }
-  // The squares of the towers of `s` with exactly this rank (B4).
+  // The squares of the towers of `s` with exactly this rank (B4), by rank.
   Bitboard towers_of_rank(Side s, int rank) const { return by_rank_[index(s)][rank]; }
+  const Bitboard (&towers_by_rank(Side s) const)[5] { return by_rank_[index(s)]; }
   std::optional<TowerRef> tower_on(Square sq) const;
 
   Side side_to_move() const { return side_; }
@@ -101,7 +102,7 @@ class Position {
   Outcome computed_outcome() const;
 
   std::array<Bitboard, 2> by_side_{};
-  std::array<std::array<Bitboard, 5>, 2> by_rank_{};
+  Bitboard by_rank_[2][5] = {};
   std::array<std::array<Square, 8>, 2> square_{};
   std::array<std::array<std::uint8_t, 8>, 2> rank_{};
   Side side_ = Side::Black;
