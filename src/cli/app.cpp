@@ -28,6 +28,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   add_selfcheck(app, action);
   add_conform(app, action);
   add_corpus(app, action);
+  add_verify(app, action);
 
   Io io{out, err};
   if (!args.empty() && !args[0].empty() && args[0][0] != '-') {

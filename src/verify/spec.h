@@ -1,0 +1,35 @@
+// The rules of rules.md written declaratively for Z3, independently of the engine: this file
+// never calls engine code. It has its own copy of the board colouring (B3) and of the ranges
+// (S1), and says what is legal square by square, as the rulebook does.
+#pragma once
+
+#include <array>
+
+#include <z3++.h>
+
+#include "kamisado/board.h"
+#include "verify/z3_word.h"
+
+namespace kamisado::verify::spec {
+
+// B3, rank 1 first, colour indices in the order N G R Y K P B O (B2).
+extern const std::array<std::array<int, 8>, 8> kColour;
+// S1: range by tower rank.
+constexpr int kRange[5] = {7, 5, 3, 1, 1};
+
+// M1–M4, S1: the squares a tower of `tower_rank` on `from` reaches, given the occupied squares:
+// a square t is reached when it lies straight or diagonally ahead within range and it and every
+// square between are empty.
+Word targets(const Word& occupied, int from_file, int from_rank, Side side, int tower_rank);
+
+// S2 for one column: the squares straight ahead of a pusher, nearest first. For each: is it on
+// the board, is it occupied, by an opponent, and with what rank (a 3-bit value).
+struct ColumnSquare {
+  bool on_board;
+  z3::expr occupied, opponent, rank;
+};
+// S2: the number of towers a Sumo of `pusher_rank` pushes (0 when it cannot push), as an
+// integer-valued expression, read straight off conditions 1–4.
+z3::expr pushed_count(z3::context& ctx, const std::array<ColumnSquare, 4>& column, int pusher_rank);
+
+}  // namespace kamisado::verify::spec

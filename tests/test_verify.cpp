@@ -1,0 +1,116 @@
+// The rules checker: the Z3 layer refuses misuse, the engine's primitives are proved equal to
+// the rules, and deliberately broken primitives are refuted, each with a counterexample.
+#include <gtest/gtest.h>
+
+#include "kamisado/bitboard.h"
+#include "verify/checks.h"
+#include "verify/z3_word.h"
+
+using namespace kamisado;
+using namespace kamisado::verify;
+
+TEST(Z3Layer, MisuseThrowsInsteadOfReturningNull) {
+  z3::context a, b;
+  EXPECT_THROW(Word(a.bv_const("x", 32)), Z3Error);  // not 64 bits
+  EXPECT_THROW(Word(a.bool_const("p")), Z3Error);
+  Word x = Word::variable(a, "x"), y = Word::variable(b, "y");
+  EXPECT_THROW(x & y, Z3Error);  // two contexts
+  EXPECT_THROW(x == y, Z3Error);
+  EXPECT_THROW(checked_bool(a.bv_val(1, 8), "test"), Z3Error);
+  EXPECT_NO_THROW(x & Word::constant(a, 5));
+}
+
+TEST(Z3Layer, WordsComputeLikeBitboards) {
+  z3::context ctx;
+  z3::solver s(ctx);
+  Word w = Word::constant(ctx, 0x8100000000000081ULL);
+  s.add(!((w.shl(1) == Word::constant(ctx, 0x0200000000000102ULL)) && (w.lshr(7) == Word::constant(ctx, 0x0102000000000001ULL)) &&
+          (w.shl(64) == Word::constant(ctx, 0)) && w.has(63) && !w.has(62) && (~w & w).is_zero()));
+  EXPECT_EQ(s.check(), z3::unsat);
+  // The engine's templates give the same answer on a Word as on a Bitboard.
+  Bitboard occ = 0x00FF00000000FF00ULL | bit(make_square(3, 3));
+  Word targets = tower_targets<Word>(make_square(3, 0), ~Word::constant(ctx, occ | 1), Side::Black, 0);
+  z3::solver t(ctx);
+  t.add(!(targets == Word::constant(ctx, tower_targets<Bitboard>(make_square(3, 0), ~(occ | 1), Side::Black, 0))));
+  EXPECT_EQ(t.check(), z3::unsat);
+}
+
+TEST(Verify_Engine, EveryCheckIsProved) {
+  for (const std::string& id : check_ids()) {
+    CheckResult r = run_check(id, engine_primitives());
+    EXPECT_EQ(r.verdict, "proved") << id << ": " << r.counterexample;
+    EXPECT_GT(r.queries, 0) << id;
+  }
+  EXPECT_THROW(run_check("nonsense", engine_primitives()), std::invalid_argument);
+}
+
+namespace {
+CheckResult refuted(const std::string& id, const Primitives& broken) {
+  CheckResult r = run_check(id, broken);
+  EXPECT_EQ(r.verdict, "refuted") << id;
+  EXPECT_FALSE(r.counterexample.empty()) << id;
+  return r;
+}
+}  // namespace
+
+TEST(Verify_CanFail, DiagonalPushesAreRefuted) {
+  // S2: a push goes straight ahead only. This variant also pushes along the right diagonal.
+  Primitives broken = engine_primitives();
+  auto straight = broken.push_column;
+  broken.push_column = [straight](const Word& from, const Word& empty, const Word& pushable, Side side, int rank) {
+    const Direction& diagonal = kForward[index(side)][1];
+    Word ahead = shift(from, diagonal) & pushable;
+    Word beyond = shift(ahead, diagonal) & empty;
+    Word diagonal_push = Word(z3::ite(beyond.is_zero(), WordOps<Word>::lift(from, 0).expr(), ahead.expr()));
+    return straight(from, empty, pushable, side, rank) | diagonal_push;
+  };
+  CheckResult r = refuted("pushes", broken);
+  EXPECT_NE(r.counterexample.find("engine pushes"), std::string::npos) << r.counterexample;
+}
+
+TEST(Verify_CanFail, EqualRankPushesAreRefuted) {
+  // S2.3: only strictly lower ranks may be pushed. This variant lets equal ranks be pushed.
+  Primitives broken = engine_primitives();
+  broken.towers_below = [](const Word (&by_rank)[5], int rank) { return towers_below<Word>(by_rank, rank + 1 > 4 ? 4 : rank + 1); };
+  CheckResult r = refuted("pushes", broken);
+  EXPECT_NE(r.counterexample.find("opponent rank"), std::string::npos) << r.counterexample;
+  EXPECT_NE(r.counterexample.find("KFEN"), std::string::npos) << r.counterexample;
+  refuted("advance", broken);
+}
+
+TEST(Verify_CanFail, WrongSumoRangeIsRefuted) {
+  // S1: a Sumo moves up to 5 squares. This variant lets it move like a plain tower.
+  Primitives broken = engine_primitives();
+  broken.tower_targets = [](Square from, const Word& empty, Side side, int rank) {
+    return tower_targets<Word>(from, empty, side, rank == 1 ? 0 : rank);
+  };
+  CheckResult r = refuted("slides", broken);
+  EXPECT_NE(r.counterexample.find("tower of rank 1"), std::string::npos) << r.counterexample;
+  EXPECT_NE(r.counterexample.find("KFEN"), std::string::npos) << r.counterexample;
+}
+
+TEST(Verify_CanFail, EdgeWrapIsRefuted) {
+  // M1: a diagonal slide must not wrap round the board's edge. This variant forgets the guard.
+  Primitives broken = engine_primitives();
+  broken.tower_targets = [](Square from, const Word& empty, Side side, int rank) {
+    constexpr Direction careless{true, 9, ~Bitboard{0}};  // Black's NE without the file-a guard
+    Word f = WordOps<Word>::lift(empty, bit(from));
+    Word wrapped = side == Side::Black && rank == 0 ? slide_targets<careless>(f, empty) : WordOps<Word>::lift(empty, 0);
+    return tower_targets<Word>(from, empty, side, rank) | wrapped;
+  };
+  refuted("slides", broken);
+}
+
+TEST(Verify_CanFail, PushingOffTheBoardIsRefuted) {
+  // S2.4: the square beyond must exist. This variant lets a tower on its own home row be pushed.
+  Primitives broken = engine_primitives();
+  auto column = broken.push_column;
+  broken.push_column = [column](const Word& from, const Word& empty, const Word& pushable, Side side, int rank) {
+    Word ahead = shift(from, kForward[index(side)][0]) & pushable;
+    Word last_row = WordOps<Word>::lift(from, Bitboard{0xFF} << (8 * goal_rank(side)));
+    return column(from, empty, pushable, side, rank) | (ahead & last_row);
+  };
+  refuted("pushes", broken);
+  CheckResult r = refuted("push-bounds", broken);
+  EXPECT_NE(r.counterexample.find("on "), std::string::npos);
+}
