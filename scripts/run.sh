@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian packages), configures, builds, then runs one job:
 #   main      the rules self-check, the Z3 proofs and the perft benchmark
-#             (writes reports/verification.md and reports/performance.md)
+#             (writes reports/verification.md, reports/witness-corpus.json, reports/performance.md)
 #   test      the unit tests (Release build)
 #   sanitize  the unit tests in an AddressSanitizer + UndefinedBehaviorSanitizer build
 set -euo pipefail
@@ -36,7 +36,7 @@ case "$job" in
   main)
     build build/release -DCMAKE_BUILD_TYPE=Release
     build/release/kamisado selfcheck
-    build/release/kamisado verify --report reports/verification.md
+    build/release/kamisado verify --report reports/verification.md --corpus reports/witness-corpus.json
     build/release/kamisado bench --depth 7 --sumo-depth 8 --repeat 10 --report reports/performance.md
     ;;
   test)

@@ -87,6 +87,15 @@ TEST(M8_Deadlock, SixTowersTheMoverLoses) {
   EXPECT_TRUE(move_names(p).empty());
 }
 
+TEST(M8_Deadlock, TheLongestCycleHoldsAllSixteenTowers) {
+  // Found by `kamisado verify` (Z3): Black's towers fill rank 4 and Gold's rank 5, so every
+  // tower is blocked, and the colours chain all sixteen into one cycle. Gold moved last, so
+  // Gold loses.
+  Position p = parse_kfen("8/8/8/pnoybgkr/BNPKYROG/8/8/8 b O");
+  EXPECT_EQ(p.outcome(), (Outcome{Ending::Deadlock, Side::Black, Orange}));
+  EXPECT_EQ(deadlock_cycle_size(p), 16);
+}
+
 TEST(M8_Deadlock, KfenOfADeadlockReadsBackAsTheSameEnding) {
   Position p = play_moves(parse_kfen("ob1kyrgn/7G/p7/8/8/8/8/N1RYKPBO g p"), {"a6e2"});
   EXPECT_EQ(parse_kfen(to_kfen(p)).outcome(), p.outcome());

@@ -1,9 +1,15 @@
 // The rules checker: the Z3 layer refuses misuse, the engine's primitives are proved equal to
-// the rules, and deliberately broken primitives are refuted, each with a counterexample.
+// the rules, the engine agrees with the spec on Z3-found edge-case positions, and deliberately
+// broken primitives and chain rules are refuted, each with a counterexample.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "kamisado/bitboard.h"
+#include "kamisado/kfen.h"
+#include "kamisado/movegen.h"
 #include "verify/checks.h"
+#include "verify/witnesses.h"
 #include "verify/z3_word.h"
 
 using namespace kamisado;
@@ -113,4 +119,59 @@ TEST(Verify_CanFail, PushingOffTheBoardIsRefuted) {
   refuted("pushes", broken);
   CheckResult r = refuted("push-bounds", broken);
   EXPECT_NE(r.counterexample.find("on "), std::string::npos);
+}
+
+// --- witnesses -------------------------------------------------------------------------------
+
+namespace {
+WitnessOptions quick() {
+  WitnessOptions o;
+  o.longest_cycle_from = 18;  // the longest-cycle search belongs to `kamisado verify`, not unit tests
+  return o;
+}
+
+// A chain walk with one rule changed, for the broken variants below.
+EngineChain walk_with(bool pass_colour_from_real_move, int deadlock_after_passes) {
+  return [=](const Position& pos) {
+    Side side = pos.side_to_move();
+    Colour colour = pos.designated();
+    for (int passes = 0; passes <= 16; ++passes) {
+      if (passes >= deadlock_after_passes) break;
+      if (can_act(pos, side, colour)) return ChainVerdict{passes, side, colour};
+      if (!pass_colour_from_real_move) colour = colour_of(pos.square_of(side, colour));
+      side = ~side;
+    }
+    return ChainVerdict{-1, ~pos.side_to_move(), Brown};
+  };
+}
+}  // namespace
+
+TEST(Verify_Witnesses, EngineAgreesOnEveryEdgeCase) {
+  std::vector<Witness> ws = find_witnesses(engine_chain(), quick());
+  ASSERT_EQ(ws.size(), 9u);  // a forced pass, chains of 2-6, deadlocks of 2, 4, 6
+  for (const Witness& w : ws) {
+    EXPECT_EQ(w.verdict, "found") << w.name;
+    Position p = parse_kfen(w.kfen);  // a complete, valid position
+    EXPECT_EQ(popcount(p.occupied()), 16) << w.name;
+    EXPECT_EQ(w.engine, w.spec) << w.name;
+  }
+  EXPECT_EQ(ws[0].spec.passes, 1);
+  EXPECT_EQ(ws[5].spec.passes, 6);
+  EXPECT_EQ(ws[6].spec.passes, -1);
+  EXPECT_EQ(parse_kfen(ws[6].kfen).outcome().ending, Ending::Deadlock);
+}
+
+TEST(Verify_CanFail, PassColourFromThePreviousMovesSquareIsRefuted) {
+  // M6: the pass ends on the blocked tower's square. This variant keeps the colour of the
+  // square the last real move ended on.
+  std::vector<Witness> ws = find_witnesses(walk_with(true, 1000), quick());
+  EXPECT_TRUE(std::any_of(ws.begin(), ws.end(), [](const Witness& w) { return w.verdict == "disagrees"; }));
+}
+
+TEST(Verify_CanFail, DeadlockDeclaredAfterTwoPassesIsRefuted) {
+  // M8: a deadlock is a chain that never ends. This variant calls any two passes a deadlock.
+  std::vector<Witness> ws = find_witnesses(walk_with(false, 2), quick());
+  int disagreements = 0;
+  for (const Witness& w : ws) disagreements += w.verdict == "disagrees";
+  EXPECT_EQ(disagreements, 5);  // the chains of 2, 3, 4, 5 and 6 passes
 }

@@ -10,7 +10,9 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "conform/corpus.h"
 #include "verify/checks.h"
+#include "verify/witnesses.h"
 
 namespace kamisado::cli {
 
@@ -22,7 +24,14 @@ std::string today() {
   return buf;
 }
 
-std::string markdown(const std::vector<verify::CheckResult>& results, double total, const std::string& command) {
+std::string verdict_text(const verify::ChainVerdict& v) {
+  if (v.passes < 0) return fmt::format("deadlock, {} loses", v.next_side == Side::Black ? "Black" : "Gold");
+  return fmt::format("{} pass(es), then {} moves {}", v.passes, v.next_side == Side::Black ? "Black" : "Gold",
+                     kColourNames[v.next_colour]);
+}
+
+std::string markdown(const std::vector<verify::CheckResult>& results, const std::vector<verify::Witness>& witnesses,
+                     double total, const std::string& command) {
   std::string md = fmt::format(
       "# Verification\n\n"
       "Written by `{}` on {}. Rerun that command to regenerate it.\n\n"
@@ -34,6 +43,18 @@ std::string markdown(const std::vector<verify::CheckResult>& results, double tot
       command, today());
   for (const auto& r : results)
     md += fmt::format("| `{}` | {} | {} | {} | {} | {:.2f} s |\n", r.id, r.rules, r.title, r.verdict, r.queries, r.seconds);
+  if (!witnesses.empty()) {
+    md += "\n## Edge-case witnesses\n\n"
+          "Complete single-round positions found by Z3 (16 towers on distinct squares, none on its "
+          "opponent's home row), right after Gold's real move with Black to move; the spec's verdict "
+          "is compared with the engine's. The longest deadlock cycle is searched upwards from 8 "
+          "towers until Z3 proves none exists or runs out of time.\n\n"
+          "| edge case | rules | result | KFEN | spec | engine | time |\n|---|---|---|---|---|---|---:|\n";
+    for (const auto& w : witnesses)
+      md += fmt::format("| {} | {} | {} | {} | {} | {} | {:.2f} s |\n", w.name, w.rule, w.verdict,
+                        w.kfen.empty() ? "" : "`" + w.kfen + "`", w.kfen.empty() ? "" : verdict_text(w.spec),
+                        w.kfen.empty() ? "" : verdict_text(w.engine), w.seconds);
+  }
   md += fmt::format("\nTotal: {:.1f} s on one core (target: the whole run within 2 minutes).\n", total);
   bool any = false;
   for (const auto& r : results)
@@ -50,18 +71,25 @@ std::string markdown(const std::vector<verify::CheckResult>& results, double tot
 void add_verify(CLI::App& app, Action& action) {
   struct Options {
     std::vector<std::string> checks;
-    std::string report;
-    bool json = false;
+    std::string report, corpus;
+    double cycle_timeout = 20;
+    bool json = false, no_witnesses = false;
   };
   auto opt = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("verify", "Prove the engine's move generation equal to the rules, with Z3");
   cmd->footer(
       "Checks: colours (B3), slides (M1-M4, S1), pushes (S2-S3), advance (rules.md §2), push-bounds\n"
       "(S2, S3, M7), pass-chain (M6, M8, M9). Each is proved for all positions, or refuted with a\n"
-      "counterexample. Exit code 1 if any check is not proved.\n"
+      "counterexample. Then Z3 finds complete positions for each pass and deadlock edge case and\n"
+      "the engine's verdict there is compared with the spec's. Exit code 1 if any check is not\n"
+      "proved or any witness disagrees.\n"
       "Example: kamisado verify --report reports/verification.md");
   cmd->add_option("--check", opt->checks, "Run only this check (repeatable)");
   cmd->add_option("--report", opt->report, "Write the results as Markdown to this file");
+  cmd->add_option("--corpus", opt->corpus, "Also write the witnesses as a conformance corpus (JSON) to this file");
+  cmd->add_option("--cycle-timeout", opt->cycle_timeout, "Seconds Z3 has for each longest-deadlock-cycle query (default 20)")
+      ->check(CLI::Range(1.0, 3600.0));
+  cmd->add_flag("--no-witnesses", opt->no_witnesses, "Run only the proofs, not the witness search");
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([&action, opt] {
     action = [opt](Io& io) {
@@ -86,21 +114,49 @@ void add_verify(CLI::App& app, Action& action) {
         }
         results.push_back(r);
       }
+      std::vector<verify::Witness> witnesses;
+      if (!opt->no_witnesses) {
+        if (!opt->json) io.err << "verify: witnesses..." << std::endl;
+        verify::WitnessOptions wo;
+        wo.query_timeout_ms = unsigned(opt->cycle_timeout * 1000);
+        witnesses = verify::find_witnesses(verify::engine_chain(), wo);
+        for (const auto& w : witnesses) {
+          total += w.seconds;
+          all_proved &= w.verdict != "disagrees";
+          if (!opt->json)
+            io.out << fmt::format("{:<10} {:<30} {:<4} {:>7.2f} s  {}\n", w.verdict, w.name, w.rule, w.seconds, w.kfen);
+        }
+      }
+      if (!opt->corpus.empty()) {
+        std::vector<conform::CorpusCase> cases;
+        for (const auto& w : witnesses)
+          if (!w.kfen.empty()) cases.push_back(conform::expect("Z3 witness: " + w.name, w.rule, w.kfen));
+        write_file_atomically(opt->corpus, conform::corpus_to_json(cases).dump(2) + "\n");
+      }
       if (!opt->report.empty()) {
         std::string command = "kamisado verify";
         for (const std::string& id : opt->checks) command += " --check " + id;
-        write_file_atomically(opt->report, markdown(results, total, command + " --report " + opt->report));
+        if (opt->no_witnesses) command += " --no-witnesses";
+        if (!opt->corpus.empty()) command += " --corpus " + opt->corpus;
+        write_file_atomically(opt->report, markdown(results, witnesses, total, command + " --report " + opt->report));
       }
       if (opt->json) {
         nlohmann::json list = nlohmann::json::array();
         for (const auto& r : results)
           list.push_back({{"id", r.id}, {"rules", r.rules}, {"title", r.title}, {"verdict", r.verdict},
                           {"queries", r.queries}, {"seconds", r.seconds}, {"counterexample", r.counterexample}});
-        io.out << nlohmann::json{{"checks", list}, {"all_proved", all_proved}, {"seconds", total}}.dump(2) << "\n";
+        nlohmann::json wl = nlohmann::json::array();
+        for (const auto& w : witnesses)
+          wl.push_back({{"name", w.name}, {"rule", w.rule}, {"verdict", w.verdict}, {"kfen", w.kfen}, {"seconds", w.seconds}});
+        io.out << nlohmann::json{{"checks", list}, {"witnesses", wl}, {"all_proved", all_proved}, {"seconds", total}}.dump(2) << "\n";
       } else {
-        io.out << fmt::format("verify: {} of {} checks proved in {:.1f} s\n",
+        io.out << fmt::format("verify: {} of {} checks proved, {} witnesses found, {} disagree, in {:.1f} s\n",
                               std::count_if(results.begin(), results.end(), [](auto& r) { return r.verdict == "proved"; }),
-                              results.size(), total);
+                              results.size(),
+                              std::count_if(witnesses.begin(), witnesses.end(), [](auto& w) { return w.verdict == "found"; }),
+                              std::count_if(witnesses.begin(), witnesses.end(), [](auto& w) { return w.verdict == "disagrees"; }),
+                              total);
+        if (!opt->corpus.empty()) io.out << "wrote " << opt->corpus << "\n";
         if (!opt->report.empty()) io.out << "wrote " << opt->report << "\n";
       }
       return all_proved ? kOk : kInternalError;

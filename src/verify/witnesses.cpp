@@ -1,0 +1,213 @@
+#include "verify/witnesses.h"
+
+#include <chrono>
+
+#include <z3++.h>
+
+#include "kamisado/kfen.h"
+#include "kamisado/rules.h"
+#include "verify/spec.h"
+#include "verify/z3_word.h"
+
+namespace kamisado::verify {
+
+EngineChain engine_chain() {
+  return [](const Position& pos) {
+    ChainVerdict v;
+    if (pos.outcome().ending == Ending::Deadlock) return ChainVerdict{-1, ~pos.outcome().winner, Brown};
+    v.passes = pass_chain_length(pos, pos.side_to_move(), pos.designated());
+    Position p = pos;
+    for (int i = 0; i < v.passes; ++i) p = p.after(Move::pass(p.square_of(p.side_to_move(), p.designated())));
+    v.next_side = p.side_to_move();
+    v.next_colour = p.designated();
+    return v;
+  };
+}
+
+namespace {
+
+// The symbolic position and the spec's reading of it.
+class Board {
+ public:
+  explicit Board(z3::context& ctx) : ctx_(ctx), occupied_(Word::constant(ctx, 0)) {
+    z3::expr_vector all(ctx);
+    for (int s = 0; s < 2; ++s)
+      for (int c = 0; c < 8; ++c) {
+        z3::expr q = ctx.bv_const(("square_" + std::to_string(s) + "_" + std::to_string(c)).c_str(), 6);
+        square_[s][c] = q;
+        all.push_back(q);
+        // Legally placed: not on the opponent's home row (the round is still on, M7).
+        rules_.push_back(q.extract(5, 3) != ctx.bv_val(s == 0 ? 7 : 0, 3));
+        occupied_ = occupied_ | Word(z3::shl(ctx.bv_val(1, 64), z3::zext(q, 58)));
+      }
+    rules_.push_back(z3::distinct(all));  // sixteen towers on sixteen squares
+  }
+
+  const std::vector<z3::expr>& rules() const { return rules_; }
+  const z3::expr& square(int side, int colour) const { return square_[side][colour]; }
+
+  // The square of `side`'s tower of the symbolic colour `colour`.
+  z3::expr square_of(int side, const z3::expr& colour) const {
+    z3::expr q = square_[side][0];
+    for (int c = 1; c < 8; ++c) q = z3::ite(colour == ctx_.bv_val(c, 3), square_[side][c], q);
+    return q;
+  }
+
+  // B3, from the spec's own table.
+  z3::expr colour_of(const z3::expr& q) const {
+    z3::expr c = ctx_.bv_val(0, 3);
+    for (int sq = 0; sq < 64; ++sq) c = z3::ite(q == ctx_.bv_val(sq, 6), ctx_.bv_val(spec::kColour[sq / 8][sq % 8], 3), c);
+    return c;
+  }
+
+  // M6 for a plain tower (rank 0, a single round): it cannot move when each of the squares
+  // straight and diagonally ahead is occupied or off the board.
+  z3::expr blocked(int side, const z3::expr& q) const {
+    z3::expr file = q.extract(2, 0);
+    int ahead = side == 0 ? 8 : -8;
+    z3::expr straight = occupied_at(q, ahead);
+    z3::expr left = (side == 0 ? file == ctx_.bv_val(0, 3) : file == ctx_.bv_val(7, 3)) || occupied_at(q, side == 0 ? 7 : -7);
+    z3::expr right = (side == 0 ? file == ctx_.bv_val(7, 3) : file == ctx_.bv_val(0, 3)) || occupied_at(q, side == 0 ? 9 : -9);
+    return straight && left && right;
+  }
+
+ private:
+  z3::expr occupied_at(const z3::expr& q, int offset) const {
+    z3::expr index = z3::zext(q, 58) + ctx_.bv_val(offset, 64);
+    return z3::lshr(occupied_.expr(), index).extract(0, 0) == ctx_.bv_val(1, 1);
+  }
+
+  z3::context& ctx_;
+  Word occupied_;
+  z3::expr square_[2][8] = {{ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6),
+                             ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6)},
+                            {ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6),
+                             ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6)}};
+  std::vector<z3::expr> rules_;
+};
+
+// The chain of M6/M9 walked by the spec: link i is (side i, colour i), Black first.
+struct Chain {
+  std::vector<z3::expr> colour, blocked;
+};
+
+Chain walk(z3::context& ctx, const Board& board, int links) {
+  Chain chain;
+  chain.colour.push_back(ctx.bv_const("designated", 3));
+  for (int i = 0; i <= links; ++i) {
+    int side = i % 2;  // sides alternate, Black (to move) first
+    z3::expr q = board.square_of(side, chain.colour[i]);
+    chain.blocked.push_back(board.blocked(side, q));
+    chain.colour.push_back(board.colour_of(q));  // M6: the pass ends on the tower's own square
+  }
+  return chain;
+}
+
+Position position_from(const z3::model& m, const Board& board, const Chain& chain) {
+  Position p = Position::empty_board();
+  for (int s = 0; s < 2; ++s)
+    for (int c = 0; c < 8; ++c)
+      p.place(Side(s), Colour(c), Square(m.eval(board.square(s, c), true).get_numeral_uint64()), 0);
+  p.set_turn(Side::Black, Turn::Designated, Colour(m.eval(chain.colour[0], true).get_numeral_uint64()));
+  p.finish();
+  return p;
+}
+
+struct Finder {
+  const EngineChain& engine;
+  std::vector<Witness> out;
+
+  // Solves `constraints` (on a chain of `links` links); on success compares engine and spec.
+  // With `facing_ranks`, the search is narrowed to positions where Black's towers fill rank 4
+  // and Gold's rank 5 (every tower blocked): a family where long cycles are easy to find.
+  void find(const std::string& name, const std::string& rule, int links,
+            const std::function<z3::expr(z3::context&, const Chain&)>& constraints,
+            const std::function<ChainVerdict(const z3::model&, const Chain&)>& spec_verdict, unsigned timeout_ms = 0,
+            bool facing_ranks = false) {
+    auto t0 = std::chrono::steady_clock::now();
+    z3::context ctx;
+    z3::solver s(ctx);
+    if (timeout_ms) {
+      z3::params p(ctx);
+      p.set("timeout", timeout_ms);
+      s.set(p);
+    }
+    Board board(ctx);
+    for (const z3::expr& r : board.rules()) s.add(r);
+    if (facing_ranks)
+      for (int c = 0; c < 8; ++c) {
+        s.add(board.square(0, c).extract(5, 3) == ctx.bv_val(3, 3));
+        s.add(board.square(1, c).extract(5, 3) == ctx.bv_val(4, 3));
+      }
+    Chain chain = walk(ctx, board, links);
+    s.add(constraints(ctx, chain));
+    Witness w{name, rule, "", "", {}, {}, 0};
+    switch (s.check()) {
+      case z3::unsat: w.verdict = "impossible"; break;
+      case z3::unknown: w.verdict = "unknown"; break;
+      case z3::sat: {
+        z3::model m = s.get_model();
+        Position p = position_from(m, board, chain);
+        w.kfen = to_kfen(p);
+        w.spec = spec_verdict(m, chain);
+        w.engine = engine(p);
+        w.verdict = w.engine == w.spec ? "found" : "disagrees";
+        break;
+      }
+    }
+    w.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    out.push_back(w);
+  }
+};
+
+Colour colour_in(const z3::model& m, const z3::expr& e) { return Colour(m.eval(e, true).get_numeral_uint64()); }
+
+}  // namespace
+
+std::vector<Witness> find_witnesses(const EngineChain& engine, const WitnessOptions& options) {
+  Finder f{engine, {}};
+  // Chains of L forced passes ending in a real move: links 0..L-1 blocked, link L free.
+  for (int passes = 1; passes <= 6; ++passes) {
+    std::string name = passes == 1 ? "a forced pass" : "a chain of " + std::to_string(passes) + " passes";
+    f.find(name, passes == 1 ? "M6" : "M9", passes,
+           [passes](z3::context&, const Chain& c) {
+             z3::expr e = !c.blocked[passes];
+             for (int i = 0; i < passes; ++i) e = e && c.blocked[i];
+             return e;
+           },
+           [passes](const z3::model& m, const Chain& c) {
+             return ChainVerdict{passes, passes % 2 ? Side::Gold : Side::Black, colour_in(m, c.colour[passes])};
+           });
+  }
+  // Deadlock cycles of k towers (k even: the players alternate), the chain entering the cycle
+  // at once: links 0..k-1 blocked and distinct, link k the same as link 0.
+  auto cycle = [](int k) {
+    return [k](z3::context& ctx, const Chain& c) {
+      z3::expr e = c.colour[k] == c.colour[0];
+      for (int i = 0; i < k; ++i) e = e && c.blocked[i];
+      for (int i = 0; i < k; ++i)
+        for (int j = i + 2; j < k; j += 2) e = e && c.colour[i] != c.colour[j];  // same player: distinct towers
+      (void)ctx;
+      return e;
+    };
+  };
+  // A deadlock: Gold made the real move, so Gold loses (M8).
+  auto deadlock = [](const z3::model&, const Chain&) { return ChainVerdict{-1, Side::Gold, Brown}; };
+  for (int k : {2, 4, 6}) f.find("a deadlock of " + std::to_string(k) + " towers", "M8", k, cycle(k), deadlock);
+  // The longest cycle: longer and longer until Z3 proves none exists (or gives up). Each length
+  // is first looked for among two facing full ranks, then anywhere.
+  for (int k = options.longest_cycle_from; k <= 16; k += 2) {
+    std::string name = "a deadlock of " + std::to_string(k) + " towers";
+    f.find(name, "M8", k, cycle(k), deadlock, options.query_timeout_ms, true);
+    if (f.out.back().verdict != "found") {
+      double narrowed = f.out.back().seconds;
+      f.out.pop_back();
+      f.find(name, "M8", k, cycle(k), deadlock, options.query_timeout_ms);
+      f.out.back().seconds += narrowed;
+    }
+    if (f.out.back().verdict != "found") break;
+  }
+  return f.out;
+}
+
+}  // namespace kamisado::verify
