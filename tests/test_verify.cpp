@@ -8,7 +8,9 @@
 #include "kamisado/bitboard.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
+#include "kamisado/rules.h"
 #include "verify/checks.h"
+#include "verify/push_witnesses.h"
 #include "verify/witnesses.h"
 #include "verify/z3_word.h"
 
@@ -174,4 +176,49 @@ TEST(Verify_CanFail, DeadlockDeclaredAfterTwoPassesIsRefuted) {
   int disagreements = 0;
   for (const Witness& w : ws) disagreements += w.verdict == "disagrees";
   EXPECT_EQ(disagreements, 5);  // the chains of 2, 3, 4, 5 and 6 passes
+}
+
+// --- push witnesses ----------------------------------------------------------------------------
+
+namespace {
+// The engine's push, with who moves next afterwards changed, for the broken variants below.
+EngineAfterPush after_push_with(bool opponent_moves, bool colour_of_sumo_square) {
+  return [=](const Position& before, Move push) {
+    Outcome o = round_outcome(before, push);
+    Position after = before;
+    after.set_match({});
+    after = after.after(push);
+    if (o.ending == Ending::Deadlock && !opponent_moves && !colour_of_sumo_square) return ChainVerdict{-1, ~o.winner, Brown};
+    Side next = opponent_moves ? ~before.side_to_move() : before.side_to_move();
+    Colour colour = colour_of_sumo_square ? colour_of(push.to()) : after.designated();
+    after.set_turn(next, Turn::Designated, colour);
+    after.finish();
+    if (after.outcome().ending == Ending::Deadlock) return ChainVerdict{-1, ~after.outcome().winner, Brown};
+    return engine_chain()(after);
+  };
+}
+}  // namespace
+
+TEST(Verify_PushWitnesses, EngineAgreesOnEveryPushEdgeCase) {
+  std::vector<PushWitness> ws = find_push_witnesses(engine_after_push());
+  ASSERT_EQ(ws.size(), 9u);
+  for (const PushWitness& w : ws) {
+    EXPECT_EQ(w.verdict, "found") << w.name << ": " << w.detail;
+    Position p = parse_kfen(w.kfen);
+    EXPECT_TRUE(p.match().is_match()) << w.name;
+    EXPECT_GE(p.rank_of_tower(Side::Black, p.designated()), 1) << w.name;  // a Sumo to move
+  }
+}
+
+TEST(Verify_CanFail, PushWithNoExtraTurnIsRefuted) {
+  // S4: after a push the pusher moves again. This variant gives the turn to the opponent.
+  std::vector<PushWitness> ws = find_push_witnesses(after_push_with(true, false));
+  EXPECT_TRUE(std::any_of(ws.begin(), ws.end(), [](const PushWitness& w) { return w.verdict == "disagrees"; }));
+}
+
+TEST(Verify_CanFail, FollowUpTowerFromTheSumosSquareIsRefuted) {
+  // S4: the follow-up tower is named by the furthest pushed tower's new square. This variant
+  // names it by the square the Sumo moved to.
+  std::vector<PushWitness> ws = find_push_witnesses(after_push_with(false, true));
+  EXPECT_TRUE(std::any_of(ws.begin(), ws.end(), [](const PushWitness& w) { return w.verdict == "disagrees"; }));
 }

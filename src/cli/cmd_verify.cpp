@@ -12,6 +12,7 @@
 #include "cli/output.h"
 #include "conform/corpus.h"
 #include "verify/checks.h"
+#include "verify/push_witnesses.h"
 #include "verify/witnesses.h"
 
 namespace kamisado::cli {
@@ -31,7 +32,7 @@ std::string verdict_text(const verify::ChainVerdict& v) {
 }
 
 std::string markdown(const std::vector<verify::CheckResult>& results, const std::vector<verify::Witness>& witnesses,
-                     double total, const std::string& command) {
+                     const std::vector<verify::PushWitness>& pushes, double total, const std::string& command) {
   std::string md = fmt::format(
       "# Verification\n\n"
       "Written by `{}` on {}. Rerun that command to regenerate it.\n\n"
@@ -54,6 +55,15 @@ std::string markdown(const std::vector<verify::CheckResult>& results, const std:
       md += fmt::format("| {} | {} | {} | {} | {} | {} | {:.2f} s |\n", w.name, w.rule, w.verdict,
                         w.kfen.empty() ? "" : "`" + w.kfen + "`", w.kfen.empty() ? "" : verdict_text(w.spec),
                         w.kfen.empty() ? "" : verdict_text(w.engine), w.seconds);
+  }
+  if (!pushes.empty()) {
+    md += "\n## Push witnesses\n\n"
+          "Complete match positions found by Z3 with a Black Sumo to move, for each push edge case; "
+          "other towers plain except Gold's that may be pushed. The spec's verdict is compared with "
+          "the engine's.\n\n| edge case | rules | result | KFEN | spec and engine | time |\n|---|---|---|---|---|---:|\n";
+    for (const auto& w : pushes)
+      md += fmt::format("| {} | {} | {} | {} | {} | {:.2f} s |\n", w.name, w.rule, w.verdict,
+                        w.kfen.empty() ? "" : "`" + w.kfen + "`", w.detail, w.seconds);
   }
   md += fmt::format("\nTotal: {:.1f} s on one core (target: the whole run within 2 minutes).\n", total);
   bool any = false;
@@ -115,6 +125,7 @@ void add_verify(CLI::App& app, Action& action) {
         results.push_back(r);
       }
       std::vector<verify::Witness> witnesses;
+      std::vector<verify::PushWitness> pushes;
       if (!opt->no_witnesses) {
         if (!opt->json) io.err << "verify: witnesses..." << std::endl;
         verify::WitnessOptions wo;
@@ -124,12 +135,21 @@ void add_verify(CLI::App& app, Action& action) {
           total += w.seconds;
           all_proved &= w.verdict != "disagrees";
           if (!opt->json)
-            io.out << fmt::format("{:<10} {:<30} {:<4} {:>7.2f} s  {}\n", w.verdict, w.name, w.rule, w.seconds, w.kfen);
+            io.out << fmt::format("{:<10} {:<44} {:<4} {:>7.2f} s  {}\n", w.verdict, w.name, w.rule, w.seconds, w.kfen);
+        }
+        pushes = verify::find_push_witnesses(verify::engine_after_push(), unsigned(opt->cycle_timeout * 1000));
+        for (const auto& w : pushes) {
+          total += w.seconds;
+          all_proved &= w.verdict != "disagrees";
+          if (!opt->json)
+            io.out << fmt::format("{:<10} {:<44} {:<4} {:>7.2f} s  {}\n", w.verdict, w.name, w.rule, w.seconds, w.kfen);
         }
       }
       if (!opt->corpus.empty()) {
         std::vector<conform::CorpusCase> cases;
         for (const auto& w : witnesses)
+          if (!w.kfen.empty()) cases.push_back(conform::expect("Z3 witness: " + w.name, w.rule, w.kfen));
+        for (const auto& w : pushes)
           if (!w.kfen.empty()) cases.push_back(conform::expect("Z3 witness: " + w.name, w.rule, w.kfen));
         write_file_atomically(opt->corpus, conform::corpus_to_json(cases).dump(2) + "\n");
       }
@@ -138,7 +158,7 @@ void add_verify(CLI::App& app, Action& action) {
         for (const std::string& id : opt->checks) command += " --check " + id;
         if (opt->no_witnesses) command += " --no-witnesses";
         if (!opt->corpus.empty()) command += " --corpus " + opt->corpus;
-        write_file_atomically(opt->report, markdown(results, witnesses, total, command + " --report " + opt->report));
+        write_file_atomically(opt->report, markdown(results, witnesses, pushes, total, command + " --report " + opt->report));
       }
       if (opt->json) {
         nlohmann::json list = nlohmann::json::array();
@@ -148,13 +168,18 @@ void add_verify(CLI::App& app, Action& action) {
         nlohmann::json wl = nlohmann::json::array();
         for (const auto& w : witnesses)
           wl.push_back({{"name", w.name}, {"rule", w.rule}, {"verdict", w.verdict}, {"kfen", w.kfen}, {"seconds", w.seconds}});
+        for (const auto& w : pushes)
+          wl.push_back({{"name", w.name}, {"rule", w.rule}, {"verdict", w.verdict}, {"kfen", w.kfen}, {"seconds", w.seconds},
+                        {"detail", w.detail}});
         io.out << nlohmann::json{{"checks", list}, {"witnesses", wl}, {"all_proved", all_proved}, {"seconds", total}}.dump(2) << "\n";
       } else {
         io.out << fmt::format("verify: {} of {} checks proved, {} witnesses found, {} disagree, in {:.1f} s\n",
                               std::count_if(results.begin(), results.end(), [](auto& r) { return r.verdict == "proved"; }),
                               results.size(),
-                              std::count_if(witnesses.begin(), witnesses.end(), [](auto& w) { return w.verdict == "found"; }),
-                              std::count_if(witnesses.begin(), witnesses.end(), [](auto& w) { return w.verdict == "disagrees"; }),
+                              std::count_if(witnesses.begin(), witnesses.end(), [](auto& w) { return w.verdict == "found"; }) +
+                                  std::count_if(pushes.begin(), pushes.end(), [](auto& w) { return w.verdict == "found"; }),
+                              std::count_if(witnesses.begin(), witnesses.end(), [](auto& w) { return w.verdict == "disagrees"; }) +
+                                  std::count_if(pushes.begin(), pushes.end(), [](auto& w) { return w.verdict == "disagrees"; }),
                               total);
         if (!opt->corpus.empty()) io.out << "wrote " << opt->corpus << "\n";
         if (!opt->report.empty()) io.out << "wrote " << opt->report << "\n";
