@@ -49,7 +49,10 @@ std::string markdown(const std::vector<verify::CheckResult>& results, const std:
           "Complete single-round positions found by Z3 (16 towers on distinct squares, none on its "
           "opponent's home row), right after Gold's real move with Black to move; the spec's verdict "
           "is compared with the engine's. The longest deadlock cycle is searched upwards from 8 "
-          "towers until Z3 proves none exists or runs out of time.\n\n"
+          "towers until Z3 proves none exists or runs out of time. The loser of a deadlock is unique "
+          "(M8): on every chain witness the engine plays the passes without a deadlock arising, so "
+          "deadlocks come only right after a real move, and on every deadlock witness it names the "
+          "player who made that move, after an ordinary move and after a push.\n\n"
           "| edge case | rules | result | KFEN | spec | engine | time |\n|---|---|---|---|---|---|---:|\n";
     for (const auto& w : witnesses)
       md += fmt::format("| {} | {} | {} | {} | {} | {} | {:.2f} s |\n", w.name, w.rule, w.verdict,

@@ -17,7 +17,12 @@ EngineChain engine_chain() {
     if (pos.outcome().ending == Ending::Deadlock) return ChainVerdict{-1, ~pos.outcome().winner, Brown};
     v.passes = pass_chain_length(pos, pos.side_to_move(), pos.designated());
     Position p = pos;
-    for (int i = 0; i < v.passes; ++i) p = p.after(Move::pass(p.square_of(p.side_to_move(), p.designated())));
+    for (int i = 0; i < v.passes; ++i) {
+      p = p.after(Move::pass(p.square_of(p.side_to_move(), p.designated())));
+      // A deadlock arises only right after a real move (M8), never after a pass, so its loser,
+      // the player who made that move, is unique. An engine that ends the round here is wrong.
+      if (p.outcome().over()) return ChainVerdict{-2, ~p.outcome().winner, Brown};
+    }
     v.next_side = p.side_to_move();
     v.next_colour = p.designated();
     return v;

@@ -16,7 +16,9 @@
 namespace kamisado::verify {
 
 // What follows the real move: the number of forced passes before someone can act, and then who
-// must move which tower; or for a deadlock, passes -1 and next_side the loser (M8).
+// must move which tower; or for a deadlock, passes -1 and next_side the loser (M8). An engine
+// that ends the round in the middle of the passes gets passes -2 (never the spec's verdict):
+// the loser of a deadlock is unique only if deadlocks arise right after real moves.
 struct ChainVerdict {
   int passes = 0;
   Side next_side = Side::Black;
