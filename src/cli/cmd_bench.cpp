@@ -4,7 +4,6 @@
 //                 towers (target: time per leaf within 1.5x of the single round's).
 // With --kfen, one position instead.
 #include <chrono>
-#include <ctime>
 #include <fstream>
 #include <ostream>
 
@@ -65,12 +64,6 @@ std::string cpu_model() {
   return "unknown CPU";
 }
 
-std::string today() {
-  std::time_t t = std::time(nullptr);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&t));
-  return buf;
-}
 
 std::string build_flags() {
 #ifdef __POPCNT__

@@ -2,7 +2,6 @@
 // kamisado corpus: write the built-in conformance corpus.
 #include <chrono>
 #include <fstream>
-#include <map>
 #include <iostream>
 #include <ostream>
 
@@ -105,16 +104,7 @@ void add_conform(CLI::App& app, Action& action) {
       for (const std::string& k : opt->kfens) h.walk_roots.push_back(to_kfen(parse_kfen(k)));
       h.random_games = opt->random;
       h.seed = opt->seed;
-      if (!opt->match.empty()) {
-        static const std::map<std::string, std::uint32_t> formats = {{"standard", 3}, {"long", 7}, {"marathon", 15}};
-        auto it = formats.find(opt->match);
-        try {
-          h.match_target = it != formats.end() ? it->second : std::uint32_t(std::stoul(opt->match));
-        } catch (const std::exception&) {
-          h.match_target = 0;
-        }
-        if (h.match_target == 0) throw UsageError("--match '" + opt->match + "': give standard, long, marathon or a positive number");
-      }
+      if (!opt->match.empty()) h.match_target = match_target("--match", opt->match);
       h.timeout_seconds = opt->timeout;
       conform::HarnessReport r = conform::run_harness(h, show_progress);
       if (opt->json) {

@@ -1,7 +1,6 @@
 // kamisado play: play moves, or let built-in players play, in a single round or a whole match,
 // and print where the game goes: the KFEN reached, the status, and for a match the record of
 // every round with its result and the score.
-#include <map>
 #include <memory>
 #include <ostream>
 #include <sstream>
@@ -34,22 +33,6 @@ std::string legal_list(const Position& pos) {
   std::string s;
   for (Move m : moves) s += (s.empty() ? "" : " ") + to_string(m);
   return s;
-}
-
-// P3: the named formats, or any positive number of points.
-std::uint32_t match_target(const std::string& name) {
-  static const std::map<std::string, std::uint32_t> formats = {{"standard", 3}, {"long", 7}, {"marathon", 15}};
-  if (auto it = formats.find(name); it != formats.end()) return it->second;
-  std::uint32_t n = 0;
-  std::size_t used = 0;
-  try {
-    n = std::uint32_t(std::stoul(name, &used));
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != name.size() || n == 0 || name[0] == '-')
-    throw UsageError("--match '" + name + "': give standard, long, marathon or a positive number of points");
-  return n;
 }
 
 std::string result_text(const play::RoundRecord& r) {
@@ -107,7 +90,7 @@ void add_play(CLI::App& app, Action& action) {
       if (!opt->match.empty() && !opt->kfen.empty())
         throw UsageError("--match starts from the initial set-up; to start elsewhere give --kfen with a match field");
       Position start = parse_kfen(opt->kfen.empty() ? std::string(kStartKfen) : opt->kfen);
-      if (!opt->match.empty()) start = parse_kfen(std::string(kStartKfen) + " " + std::to_string(match_target(opt->match)) + ":0-0");
+      if (!opt->match.empty()) start = parse_kfen(std::string(kStartKfen) + " " + std::to_string(match_target("--match", opt->match)) + ":0-0");
       play::GameRecord game(start);
 
       std::vector<std::string> words = split_moves(opt->moves);

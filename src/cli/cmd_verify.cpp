@@ -1,6 +1,5 @@
 // kamisado verify: the rules checker's proofs over all positions, with Z3.
 #include <algorithm>
-#include <ctime>
 #include <iostream>
 #include <ostream>
 
@@ -18,12 +17,6 @@
 namespace kamisado::cli {
 
 namespace {
-std::string today() {
-  std::time_t t = std::time(nullptr);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&t));
-  return buf;
-}
 
 std::string verdict_text(const verify::ChainVerdict& v) {
   if (v.passes < 0) return fmt::format("deadlock, {} loses", v.next_side == Side::Black ? "Black" : "Gold");

@@ -1,6 +1,8 @@
 #include "cli/output.h"
 
 #include <cerrno>
+#include <charconv>
+#include <ctime>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -137,6 +139,24 @@ std::string board_text(const Position& pos) {
   out += "     a  b  c  d  e  f  g  h\n";
   out += "  Black: uppercase, moving up; Gold: lowercase, moving down; + is a ring.\n";
   return out;
+}
+
+std::uint32_t match_target(const std::string& option, const std::string& value) {
+  if (value == "standard") return 3;
+  if (value == "long") return 7;
+  if (value == "marathon") return 15;
+  std::uint32_t n = 0;
+  auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+  if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n == 0)
+    throw UsageError(option + " '" + value + "': give standard, long, marathon or a positive number of points");
+  return n;
+}
+
+std::string today() {
+  std::time_t t = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&t));
+  return buf;
 }
 
 void write_file_atomically(const std::string& path, const std::string& content) {

@@ -2,6 +2,7 @@
 // in words and in JSON, and writing output files without ever leaving a half-written one.
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -28,6 +29,13 @@ nlohmann::json position_json(const Position& pos);
 
 // The board as text: towers (letters as in KFEN, '+' per ring) beside the square colours.
 std::string board_text(const Position& pos);
+
+// P3: "standard" (3), "long" (7), "marathon" (15) or a positive number of points. Throws
+// UsageError naming `option` otherwise.
+std::uint32_t match_target(const std::string& option, const std::string& value);
+
+// Today's date (UTC), for reports.
+std::string today();
 
 // Writes `content` to `path` through a temporary file in the same folder and a rename, so an
 // existing file is replaced only by a complete new one. Throws UsageError naming the path.

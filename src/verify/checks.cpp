@@ -102,10 +102,11 @@ struct Run {
   }
 };
 
-// --- slides: M1–M4, S1 -----------------------------------------------------------------------
-CheckResult check_slides(const Primitives& engine) {
-  Run run{{"slides", "the engine's move targets equal the rules for every square, side, rank and all 2^64 occupancies",
-           "M1 M2 M3 M4 S1", "", 0, 0, ""}};
+// Proves `claim(ctx, occupied, square, side, rank)` for every side, tower rank and square, with
+// every occupancy of the board (the tower's own square occupied). The claim returns the Boolean
+// to prove and a function that explains a counterexample model. Returns false once refuted.
+template <class Claim>
+bool for_every_tower(Run& run, Claim claim) {
   for (Side side : {Side::Black, Side::Gold})
     for (int rank = 0; rank <= 4; ++rank) {
       z3::context ctx;
@@ -114,22 +115,36 @@ CheckResult check_slides(const Primitives& engine) {
       for (int sq = 0; sq < 64; ++sq) {
         s.push();
         s.add(occupied.has(Square(sq)));  // the tower itself stands there
-        Word mine = engine.tower_targets(Square(sq), ~occupied, side, rank);
-        Word rules = spec::targets(occupied, file_of(Square(sq)), rank_of(Square(sq)), side, rank);
-        if (!run.query(s, mine == rules)) {
-          z3::model m = s.get_model();
-          Bitboard occ = value_of(m, occupied);
-          std::map<Square, std::pair<Side, int>> others;
-          for (Bitboard b = occ & ~bit(Square(sq)); b; b &= b - 1) others[lsb(b)] = {rank_of(lsb(b)) == 7 ? Side::Gold : Side::Black, 0};
+        auto [holds, explain] = claim(ctx, occupied, Square(sq), side, rank);
+        if (!run.query(s, holds)) {
           run.result.counterexample = side_word(side) + " tower of rank " + std::to_string(rank) + " on " +
-                                      square_name(Square(sq)) + ", occupied: " + squares_of(occ) + "; engine targets: " +
-                                      squares_of(value_of(m, mine)) + "; rules: " + squares_of(value_of(m, rules));
-          if (auto k = position_with(Square(sq), side, rank, others, 0)) run.result.counterexample += "; KFEN " + *k;
-          return run.finish();
+                                      square_name(Square(sq)) + ", " + explain(s.get_model());
+          return false;
         }
         s.pop();
       }
     }
+  return true;
+}
+
+// --- slides: M1–M4, S1 -----------------------------------------------------------------------
+CheckResult check_slides(const Primitives& engine) {
+  Run run{{"slides", "the engine's move targets equal the rules for every square, side, rank and all 2^64 occupancies",
+           "M1 M2 M3 M4 S1", "", 0, 0, ""}};
+  for_every_tower(run, [&](z3::context&, const Word& occupied, Square sq, Side side, int rank) {
+    Word mine = engine.tower_targets(sq, ~occupied, side, rank);
+    Word rules = spec::targets(occupied, file_of(sq), rank_of(sq), side, rank);
+    auto explain = [=](const z3::model& m) {
+      Bitboard occ = value_of(m, occupied);
+      std::string text = "occupied: " + squares_of(occ) + "; engine targets: " + squares_of(value_of(m, mine)) +
+                         "; rules: " + squares_of(value_of(m, rules));
+      std::map<Square, std::pair<Side, int>> others;
+      for (Bitboard b = occ & ~bit(sq); b; b &= b - 1) others[lsb(b)] = {rank_of(lsb(b)) == 7 ? Side::Gold : Side::Black, 0};
+      if (auto k = position_with(sq, side, rank, others, 0)) text += "; KFEN " + *k;
+      return text;
+    };
+    return std::pair{mine == rules, std::function<std::string(const z3::model&)>(explain)};
+  });
   return run.finish();
 }
 
@@ -281,24 +296,15 @@ CheckResult check_advance(const Primitives& engine) {
   Run run{{"advance", "every real move raises the advancement potential: a step only goes forward; a push moves the "
                       "pusher one square forward and only towers of lower rank back (rank-lexicographic potential)",
            "M1 S2 S3, rules.md §2", "", 0, 0, ""}};
-  for (Side side : {Side::Black, Side::Gold})
-    for (int rank = 0; rank <= 4; ++rank) {
-      z3::context ctx;
-      z3::solver s(ctx);
-      Word occupied = Word::variable(ctx, "occupied");
-      for (int sq = 0; sq < 64; ++sq) {
-        Bitboard ahead = 0;
-        for (int r = 0; r < 8; ++r)
-          if (side == Side::Black ? r > rank_of(Square(sq)) : r < rank_of(Square(sq))) ahead |= Bitboard{0xFF} << (8 * r);
-        Word mine = engine.tower_targets(Square(sq), ~occupied, side, rank);
-        if (!run.query(s, (mine & Word::constant(ctx, ~ahead)).is_zero())) {
-          run.result.counterexample = side_word(side) + " tower of rank " + std::to_string(rank) + " on " +
-                                      square_name(Square(sq)) + " may go to " +
-                                      squares_of(value_of(s.get_model(), mine) & ~ahead) + ", not ahead of it";
-          return run.finish();
-        }
-      }
-    }
+  bool steps = for_every_tower(run, [&](z3::context& ctx, const Word& occupied, Square sq, Side side, int rank) {
+    Bitboard ahead = 0;
+    for (int r = 0; r < 8; ++r)
+      if (side == Side::Black ? r > rank_of(sq) : r < rank_of(sq)) ahead |= Bitboard{0xFF} << (8 * r);
+    Word mine = engine.tower_targets(sq, ~occupied, side, rank);
+    auto explain = [=](const z3::model& m) { return "may go to " + squares_of(value_of(m, mine) & ~ahead) + ", not ahead of it"; };
+    return std::pair{(mine & Word::constant(ctx, ~ahead)).is_zero(), std::function<std::string(const z3::model&)>(explain)};
+  });
+  if (!steps) return run.finish();
   for_every_push(run, engine, [](z3::context& ctx, const PushCase& pc, const Word& column, const Word& target,
                                  const z3::expr&, Square sq, Side side, int rank) {
     int forward = side == Side::Black ? 8 : -8;

@@ -81,11 +81,7 @@ struct PushBoard {
       for (int c = 0; c < 8; ++c) r = z3::ite(square[s][c] == q, rank[s][c], r);
     return r;
   }
-  z3::expr colour_of(const z3::expr& q) const {
-    z3::expr col = ctx.bv_val(0, 3);
-    for (int sq = 0; sq < 64; ++sq) col = z3::ite(q == ctx.bv_val(sq, 6), ctx.bv_val(spec::kColour[sq / 8][sq % 8], 3), col);
-    return col;
-  }
+  z3::expr colour_of(const z3::expr& q) const { return spec::colour_of(ctx, q); }
 };
 
 // S2 read for the Sumo on `from`: the column ahead, square by square.
@@ -114,17 +110,6 @@ Column read_column(const PushBoard& b, const z3::expr& from, const z3::expr& k) 
     col.count = z3::ite(allowed && run && col.exists[n + 1] && !col.occupied[n + 1], ctx.int_val(n), col.count);  // S2.4
   }
   return col;
-}
-
-// M6 for a plain tower: the three squares ahead occupied or off the board, on `occupied_at`.
-template <class OccupiedAt>
-z3::expr plain_blocked(z3::context& ctx, int side, const z3::expr& q, OccupiedAt occupied_at) {
-  z3::expr file = q.extract(2, 0);
-  int ahead = side == 0 ? 8 : -8;
-  z3::expr straight = occupied_at(q + ctx.bv_val(ahead & 63, 6));
-  z3::expr left = (file == ctx.bv_val(side == 0 ? 0 : 7, 3)) || occupied_at(q + ctx.bv_val((side == 0 ? 7 : -7) & 63, 6));
-  z3::expr right = (file == ctx.bv_val(side == 0 ? 7 : 0, 3)) || occupied_at(q + ctx.bv_val((side == 0 ? 9 : -9) & 63, 6));
-  return straight && left && right;
 }
 
 Position position_from(const z3::model& m, const PushBoard& b) {
@@ -200,7 +185,7 @@ std::vector<PushWitness> find_push_witnesses(const EngineAfterPush& engine, unsi
   find("a Sumo whose only action is a push", "S5",
        [](PushBoard& b, Column& c) {
          auto occ = [&](const z3::expr& q) { return b.occupied(q); };
-         return plain_blocked(b.ctx, 0, b.pusher_square(), occ) && c.count >= 1;
+         return spec::plain_tower_blocked(b.ctx, 0, b.pusher_square(), occ) && c.count >= 1;
        },
        [&](const z3::model&, PushBoard&, Column&, const Position& pos) {
          MoveList moves;
@@ -300,7 +285,7 @@ std::vector<PushWitness> find_push_witnesses(const EngineAfterPush& engine, unsi
       if (side == 0) avoid_sumo = avoid_sumo && colour[i] != b.pusher;
       else avoid_sumo = avoid_sumo && b.of(1, colour[i], b.rank) == ctx.bv_val(0, 3);
       z3::expr q = square_after(side, colour[i]);
-      blocked.push_back(plain_blocked(ctx, side, q, occupied_after));
+      blocked.push_back(spec::plain_tower_blocked(ctx, side, q, occupied_after));
       colour.push_back(b.colour_of(q));
     }
     return std::tuple{colour, blocked, avoid_sumo};

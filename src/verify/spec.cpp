@@ -14,6 +14,12 @@ const std::array<std::array<int, 8>, 8> kColour = {{
     {7, 6, 5, 4, 3, 2, 1, 0},  // 8: O B P K Y R G N
 }};
 
+z3::expr colour_of(z3::context& ctx, const z3::expr& square) {
+  z3::expr c = ctx.bv_val(0, 3);
+  for (int sq = 0; sq < 64; ++sq) c = z3::ite(square == ctx.bv_val(sq, 6), ctx.bv_val(kColour[sq / 8][sq % 8], 3), c);
+  return c;
+}
+
 Word targets(const Word& occupied, int from_file, int from_rank, Side side, int tower_rank) {
   z3::context& ctx = occupied.ctx();
   int forward = side == Side::Black ? 1 : -1;

@@ -58,28 +58,15 @@ class Board {
     return q;
   }
 
-  // B3, from the spec's own table.
-  z3::expr colour_of(const z3::expr& q) const {
-    z3::expr c = ctx_.bv_val(0, 3);
-    for (int sq = 0; sq < 64; ++sq) c = z3::ite(q == ctx_.bv_val(sq, 6), ctx_.bv_val(spec::kColour[sq / 8][sq % 8], 3), c);
-    return c;
-  }
+  z3::expr colour_of(const z3::expr& q) const { return spec::colour_of(ctx_, q); }
 
-  // M6 for a plain tower (rank 0, a single round): it cannot move when each of the squares
-  // straight and diagonally ahead is occupied or off the board.
   z3::expr blocked(int side, const z3::expr& q) const {
-    z3::expr file = q.extract(2, 0);
-    int ahead = side == 0 ? 8 : -8;
-    z3::expr straight = occupied_at(q, ahead);
-    z3::expr left = (side == 0 ? file == ctx_.bv_val(0, 3) : file == ctx_.bv_val(7, 3)) || occupied_at(q, side == 0 ? 7 : -7);
-    z3::expr right = (side == 0 ? file == ctx_.bv_val(7, 3) : file == ctx_.bv_val(0, 3)) || occupied_at(q, side == 0 ? 9 : -9);
-    return straight && left && right;
+    return spec::plain_tower_blocked(ctx_, side, q, [this](const z3::expr& at) { return occupied_at(at); });
   }
 
  private:
-  z3::expr occupied_at(const z3::expr& q, int offset) const {
-    z3::expr index = z3::zext(q, 58) + ctx_.bv_val(offset, 64);
-    return z3::lshr(occupied_.expr(), index).extract(0, 0) == ctx_.bv_val(1, 1);
+  z3::expr occupied_at(const z3::expr& q) const {
+    return z3::lshr(occupied_.expr(), z3::zext(q, 58)).extract(0, 0) == ctx_.bv_val(1, 1);
   }
 
   z3::context& ctx_;
