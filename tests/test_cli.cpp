@@ -187,6 +187,13 @@ TEST(CLI_Play, BadMatchOptionsAreBadInput) {
   expect_one_line_error(run({"play", "--match", "0"}), "--match '0'");
   expect_one_line_error(run({"play", "--match", "3", "--kfen", kStart}), "--match starts from the initial set-up");
   expect_one_line_error(run({"play", "--black", "smart"}), "--black");
+  expect_one_line_error(run({"play", "--black", "random", "--seed", "-5"}), "a seed is a whole number");
+}
+
+TEST(CLI_Paths, ReportPathsAreCheckedBeforeTheWork) {
+  expect_one_line_error(run({"bench", "--report", temp_dir().string()}), "it is a folder");
+  expect_one_line_error(run({"verify", "--report", "/nonexistent-dir/v.md"}), "no folder '/nonexistent-dir'");
+  expect_one_line_error(run({"conform", "--engine", "true", "--corpus", temp_dir().string()}), "it is a folder");
 }
 
 TEST(CLI_Play, IllegalMoveNamesItsIndexAndTheAlternatives) {

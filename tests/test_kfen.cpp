@@ -71,6 +71,13 @@ TEST(KFEN_Bad, RankLength) {
   EXPECT_KFEN_ERROR("obpkyrgn/8/8/8/8/8/8/NGRYKPB b -", "rank 1 is too short");
 }
 
+TEST(KFEN_Bad, HugeInputGetsAShortMessage) {
+  std::string huge = "obpkyrgn" + std::string(100000, 'N') + "/8/8/8/8/8/8/NGRYKPBO b -";
+  std::string msg = error_of(huge);
+  EXPECT_NE(msg.find("rank 8 is too long"), std::string::npos) << msg.substr(0, 200);
+  EXPECT_LT(msg.size(), 200u);
+}
+
 TEST(KFEN_Bad, UnknownLetter) {
   EXPECT_KFEN_ERROR("obpkyrgx/8/8/8/8/8/8/NGRYKPBO b -", "rank 8: unknown letter 'x' (towers are");
   EXPECT_KFEN_ERROR("obpkyrgx/8/8/8/8/8/8/NGRYKPBO b -", "(character 8)");

@@ -106,6 +106,7 @@ void add_bench(CLI::App& app, Action& action) {
         if (!opt->report.empty()) throw UsageError("--report goes with the standard suites, not --kfen");
         return kOk;
       }
+      if (!opt->report.empty()) check_writable(opt->report);
       std::vector<Position> sumo;
       for (const char* k : kSumoSuite) sumo.push_back(parse_kfen(k));
       std::vector<Measure> both = measure({{{Position::initial()}, opt->depth}, {sumo, opt->sumo_depth}}, opt->repeat);

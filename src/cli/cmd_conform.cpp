@@ -1,6 +1,7 @@
 // kamisado conform: check another Kamisado implementation against ours, over the line protocol.
 // kamisado corpus: write the built-in conformance corpus.
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <ostream>
@@ -18,6 +19,8 @@ namespace kamisado::cli {
 
 namespace {
 std::vector<conform::CorpusCase> read_corpus(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw UsageError("cannot read corpus '" + path + "': it is a folder");
   std::ifstream in(path);
   if (!in) throw UsageError("cannot read corpus '" + path + "'");
   nlohmann::json j;
@@ -89,7 +92,7 @@ void add_conform(CLI::App& app, Action& action) {
   cmd->add_option("--kfen", opt->kfens, "Also walk from this position (repeatable)");
   cmd->add_option("--depth", opt->depth, "Walk depth, 0 for none (default 2)")->check(CLI::Range(0, 6));
   cmd->add_option("--random", opt->random, "Seeded random play-outs (default 20)")->check(CLI::Range(0, 100000));
-  cmd->add_option("--seed", opt->seed, "Seed of the play-outs (default 1)");
+  cmd->add_option("--seed", opt->seed, "Seed of the play-outs (default 1)")->check(kSeed);
   CLI::Option* match = cmd->add_option("--match", opt->match, "Play-outs are matches: standard (the default), long, marathon or N points")
                            ->expected(0, 1);
   cmd->add_option("--timeout", opt->timeout, "Seconds the engine has for each reply (default 5)")->check(CLI::Range(0.01, 3600.0));

@@ -83,7 +83,7 @@ void add_play(CLI::App& app, Action& action) {
   cmd->add_option("--moves", opt->moves, "The moves to play first, in order");
   cmd->add_option("--black", opt->black, "Player for Black after the given moves")->check(CLI::IsMember({"random", "greedy"}));
   cmd->add_option("--gold", opt->gold, "Player for Gold after the given moves")->check(CLI::IsMember({"random", "greedy"}));
-  cmd->add_option("--seed", opt->seed, "Seed of the players' choices (default 1)");
+  cmd->add_option("--seed", opt->seed, "Seed of the players' choices (default 1)")->check(kSeed);
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([&action, opt] {
     action = [opt](Io& io) {

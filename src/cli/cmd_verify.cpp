@@ -105,6 +105,8 @@ void add_verify(CLI::App& app, Action& action) {
         if (std::find(all.begin(), all.end(), id) == all.end())
           throw UsageError(fmt::format("unknown check '{}'; the checks are {}", id, fmt::join(all, " ")));
       }
+      if (!opt->report.empty()) check_writable(opt->report);
+      if (!opt->corpus.empty()) check_writable(opt->corpus);
       std::vector<verify::CheckResult> results;
       double total = 0;
       bool all_proved = true;

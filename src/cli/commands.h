@@ -20,6 +20,14 @@ struct Io {
 // as UsageError, NotationError or IllegalMove and become one line and exit code 2.
 using Action = std::function<int(Io&)>;
 
+// A seed: a whole number of 0 or more (CLI11 would wrap a negative one into a huge seed).
+inline const CLI::Validator kSeed(
+    [](std::string& value) -> std::string {
+      if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos) return "a seed is a whole number, 0 or more";
+      return "";
+    },
+    "SEED");
+
 void add_show(CLI::App& app, Action& action);
 void add_moves(CLI::App& app, Action& action);
 void add_perft(CLI::App& app, Action& action);

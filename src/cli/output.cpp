@@ -159,6 +159,15 @@ std::string today() {
   return buf;
 }
 
+void check_writable(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path target(path);
+  if (target.filename().empty() || fs::is_directory(target, ec)) throw UsageError("cannot write '" + path + "': it is a folder");
+  fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  if (!fs::is_directory(folder, ec)) throw UsageError("cannot write '" + path + "': no folder '" + folder.string() + "'");
+}
+
 void write_file_atomically(const std::string& path, const std::string& content) {
   namespace fs = std::filesystem;
   fs::path target(path);

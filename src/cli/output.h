@@ -37,6 +37,10 @@ std::uint32_t match_target(const std::string& option, const std::string& value);
 // Today's date (UTC), for reports.
 std::string today();
 
+// Refuses, before any long work, a path that write_file_atomically could not write: a folder,
+// or a file in a folder that does not exist.
+void check_writable(const std::string& path);
+
 // Writes `content` to `path` through a temporary file in the same folder and a rename, so an
 // existing file is replaced only by a complete new one. Throws UsageError naming the path.
 void write_file_atomically(const std::string& path, const std::string& content);

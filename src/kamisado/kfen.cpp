@@ -36,6 +36,11 @@ std::vector<Field> split_fields(std::string_view text) {
 
 std::string at_char(std::size_t offset) { return " (character " + std::to_string(offset + 1) + ")"; }
 
+// A piece of the input for a message, cut short if it is long.
+std::string excerpt(std::string_view text) {
+  return text.size() <= 24 ? std::string(text) : std::string(text.substr(0, 20)) + "...";
+}
+
 std::string quoted(char c) {
   if (c >= 0x21 && c <= 0x7e) return std::string("'") + c + "'";
   return "byte " + std::to_string(static_cast<unsigned char>(c));
@@ -112,11 +117,11 @@ Towers parse_board(const Field& f) {
                           " (towers are N G R Y K P B O, empty runs 1-8)" + at_char(at));
       }
       if (file > 8)
-        fail("board", rank_label + " is too long: '" + std::string(row.text) +
+        fail("board", rank_label + " is too long: '" + excerpt(row.text) +
                           "' covers more than 8 squares" + at_char(at));
     }
     if (file < 8)
-      fail("board", rank_label + " is too short: '" + std::string(row.text) + "' covers " +
+      fail("board", rank_label + " is too short: '" + excerpt(row.text) + "' covers " +
                         std::to_string(file) + " squares, expected 8" + at_char(row.offset));
   }
   for (Side s : {Side::Black, Side::Gold})
@@ -131,7 +136,7 @@ std::uint32_t parse_number(std::string_view digits, std::size_t offset, const ch
   std::uint32_t v = 0;
   auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
   if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size())
-    fail("match", std::string(what) + " '" + std::string(digits) +
+    fail("match", std::string(what) + " '" + excerpt(digits) +
                       "' is not a whole number" + at_char(offset));
   return v;
 }
@@ -140,7 +145,7 @@ MatchScore parse_match(const Field& f) {
   std::size_t colon = f.text.find(':');
   std::size_t dash = f.text.find('-', colon == std::string_view::npos ? 0 : colon);
   if (colon == std::string_view::npos || dash == std::string_view::npos)
-    fail("match", "'" + std::string(f.text) + "' is not <target>:<black>-<gold>, e.g. 3:1-0" +
+    fail("match", "'" + excerpt(f.text) + "' is not <target>:<black>-<gold>, e.g. 3:1-0" +
                       at_char(f.offset));
   MatchScore m;
   m.target = parse_number(f.text.substr(0, colon), f.offset, "target");
@@ -168,7 +173,7 @@ Position parse_kfen(std::string_view text) {
 
   const Field& side_field = fields[1];
   if (side_field.text != "b" && side_field.text != "g")
-    fail("side", "'" + std::string(side_field.text) + "' is not b (Black) or g (Gold)" +
+    fail("side", "'" + excerpt(side_field.text) + "' is not b (Black) or g (Gold)" +
                      at_char(side_field.offset));
   Side side = side_field.text == "b" ? Side::Black : Side::Gold;
 
@@ -188,7 +193,7 @@ Position parse_kfen(std::string_view text) {
                         (side == Side::Black ? "Black" : "Gold") + " is to move; write '" +
                         tower_letter(side, designated) + "'" + at_char(tower_field.offset));
   } else {
-    fail("tower", "'" + std::string(tower_field.text) +
+    fail("tower", "'" + excerpt(tower_field.text) +
                       "' is not a colour letter (N G R Y K P B O), '-' or '*'" +
                       at_char(tower_field.offset));
   }
@@ -283,14 +288,14 @@ Move parse_move(const Position& pos, std::string_view text) {
   bool squares = text.size() == 4 && parse_square(text.substr(0, 2), from) &&
                  parse_square(text.substr(2, 2), to);
   if (!squares && text != "pass" && text != "fill-left" && text != "fill-right")
-    throw NotationError("move '" + std::string(text) +
+    throw NotationError("move '" + excerpt(text) +
                         "' is not a move: write from-to squares (c1c4), pass, fill-left or fill-right");
   MoveList legal;
   generate_moves(pos, legal);
   for (Move m : legal) {
     if (squares ? (m.is_real() && m.from() == from && m.to() == to) : to_string(m) == text) return m;
   }
-  throw IllegalMove("move '" + std::string(text) + "' is not legal here");
+  throw IllegalMove("move '" + excerpt(text) + "' is not legal here");
 }
 
 }  // namespace kamisado
