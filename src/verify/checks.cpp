@@ -104,7 +104,9 @@ struct Run {
 
 // Proves `claim(ctx, occupied, square, side, rank)` for every side, tower rank and square, with
 // every occupancy of the board (the tower's own square occupied). The claim returns the Boolean
-// to prove and a function that explains a counterexample model. Returns false once refuted.
+// to prove and a function that explains a counterexample model. On a refutation the solver
+// first looks for one with exactly sixteen occupied squares, which a KFEN can show as it is.
+// Returns false once refuted.
 template <class Claim>
 bool for_every_tower(Run& run, Claim claim) {
   for (Side side : {Side::Black, Side::Gold})
@@ -117,8 +119,13 @@ bool for_every_tower(Run& run, Claim claim) {
         s.add(occupied.has(Square(sq)));  // the tower itself stands there
         auto [holds, explain] = claim(ctx, occupied, Square(sq), side, rank);
         if (!run.query(s, holds)) {
+          z3::model m = s.get_model();
+          z3::expr count = ctx.bv_val(0, 7);
+          for (int i = 0; i < 64; ++i) count = count + z3::zext(occupied.expr().extract(i, i), 6);
+          s.add(count == ctx.bv_val(16, 7));
+          if (s.check() == z3::sat) m = s.get_model();
           run.result.counterexample = side_word(side) + " tower of rank " + std::to_string(rank) + " on " +
-                                      square_name(Square(sq)) + ", " + explain(s.get_model());
+                                      square_name(Square(sq)) + ", " + explain(m);
           return false;
         }
         s.pop();
@@ -138,9 +145,12 @@ CheckResult check_slides(const Primitives& engine) {
       Bitboard occ = value_of(m, occupied);
       std::string text = "occupied: " + squares_of(occ) + "; engine targets: " + squares_of(value_of(m, mine)) +
                          "; rules: " + squares_of(value_of(m, rules));
+      // The other towers on the other occupied squares: Gold's nearest rank 8, Black's the rest.
       std::map<Square, std::pair<Side, int>> others;
-      for (Bitboard b = occ & ~bit(sq); b; b &= b - 1) others[lsb(b)] = {rank_of(lsb(b)) == 7 ? Side::Gold : Side::Black, 0};
-      if (auto k = position_with(sq, side, rank, others, 0)) text += "; KFEN " + *k;
+      int gold_left = side == Side::Gold ? 7 : 8;
+      for (Bitboard b = occ & ~bit(sq); b; b &= b - 1) others[lsb(b)] = {Side::Black, 0};
+      for (auto it = others.rbegin(); it != others.rend() && gold_left > 0; ++it, --gold_left) it->second.first = Side::Gold;
+      if (auto k = position_with(sq, side, rank, others, ~occ)) text += "; KFEN " + *k;
       return text;
     };
     return std::pair{mine == rules, std::function<std::string(const z3::model&)>(explain)};
