@@ -119,11 +119,10 @@ struct Finder {
     auto t0 = std::chrono::steady_clock::now();
     z3::context ctx;
     z3::solver s(ctx);
-    if (timeout_ms) {
-      z3::params p(ctx);
-      p.set("timeout", timeout_ms);
-      s.set(p);
-    }
+    z3::params p(ctx);
+    p.set("random_seed", 0u);  // the same witnesses on every run, for reports that can be compared
+    if (timeout_ms) p.set("timeout", timeout_ms);
+    s.set(p);
     Board board(ctx);
     for (const z3::expr& r : board.rules()) s.add(r);
     if (facing_ranks)
