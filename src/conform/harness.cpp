@@ -73,10 +73,10 @@ std::string rule_of_play(const Position& p, Move m, const Position& ours, const 
     // F2 if a player's towers stand as the other direction, read from his seat, would put them.
     FillSide other = m.fill_side() == FillSide::Left ? FillSide::Right : FillSide::Left;
     for (Side player : {Side::Black, Side::Gold}) {
-      std::array<Square, 8> mirrored = regrouped_squares(p, player, other);
+      std::array<Square, 8> other_way = regrouped_squares(p, player, other);
       bool same_as_other = true, same_as_ours = true;
       for (int c = 0; c < kColours; ++c) {
-        same_as_other &= theirs.square_of(player, Colour(c)) == mirrored[c];
+        same_as_other &= theirs.square_of(player, Colour(c)) == other_way[c];
         same_as_ours &= theirs.square_of(player, Colour(c)) == ours.square_of(player, Colour(c));
       }
       if (same_as_other && !same_as_ours) return "F2";
@@ -95,8 +95,7 @@ std::string rule_of_play(const Position& p, Move m, const Position& ours, const 
   }
   bool round_ended_ours = ours.turn() == Turn::BetweenRounds || ours.outcome().over();
   if (round_ended_ours != round_ended_theirs) {
-    Outcome o = round_outcome(p, m);
-    return o.ending == Ending::Deadlock ? "M8" : o.ending == Ending::HomeRow ? "M7" : "M8";
+    return round_outcome(p, m).ending == Ending::HomeRow ? "M7" : "M8";
   }
   if (ours.match() != theirs.match()) return "P2";
   if (m.kind() == MoveKind::Push) {
