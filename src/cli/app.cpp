@@ -29,6 +29,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   add_conform(app, action);
   add_corpus(app, action);
   add_verify(app, action);
+  add_solve(app, action);
 
   Io io{out, err};
   if (!args.empty() && !args[0].empty() && args[0][0] != '-') {

@@ -37,5 +37,6 @@ void add_selfcheck(CLI::App& app, Action& action);
 void add_conform(CLI::App& app, Action& action);
 void add_corpus(CLI::App& app, Action& action);
 void add_verify(CLI::App& app, Action& action);
+void add_solve(CLI::App& app, Action& action);
 
 }  // namespace kamisado::cli
