@@ -79,7 +79,7 @@ class Search {
     if (limits_.progress && std::chrono::duration<double>(Clock::now() - last_report_).count() >= 1.0) {
       last_report_ = Clock::now();
       ProofNumbers root = table_.lookup(root_key_);
-      limits_.progress({nodes_, root.pn, root.dn, t, table_.bytes(), table_.used()});
+      limits_.progress({nodes_, root.pn, root.dn, t, table_.bytes(), table_.fill()});
     }
   }
 

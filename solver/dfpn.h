@@ -33,7 +33,8 @@ struct SolveProgress {
   std::uint64_t nodes;
   std::uint32_t root_pn, root_dn;
   double seconds;
-  std::size_t table_bytes, table_used;
+  std::size_t table_bytes;
+  double table_fill;  // the share of the table's slots in use, 0 to 1
 };
 
 struct SolveLimits {

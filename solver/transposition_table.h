@@ -25,7 +25,7 @@ class TranspositionTable {
   ProofNumbers lookup(std::uint64_t key) const;
   void store(std::uint64_t key, ProofNumbers numbers);
   std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
-  std::size_t used() const { return used_; }
+  double fill() const { return double(used_) / double(slots_.size()); }
 
  private:
   struct Slot {

@@ -27,14 +27,6 @@ std::vector<std::string> split_moves(std::string text) {
   return out;
 }
 
-std::string legal_list(const Position& pos) {
-  MoveList moves;
-  generate_moves(pos, moves);
-  std::string s;
-  for (Move m : moves) s += (s.empty() ? "" : " ") + to_string(m);
-  return s;
-}
-
 std::string result_text(const play::RoundRecord& r) {
   const Outcome& o = r.result;
   std::string how = o.ending == Ending::HomeRow
@@ -105,7 +97,7 @@ void add_play(CLI::App& app, Action& action) {
           throw UsageError(fmt::format("{}: {}", where, e.what()));
         } catch (const IllegalMove&) {
           throw UsageError(fmt::format("{} is illegal in {} ({}); legal moves: {}", where, to_kfen(pos),
-                                       status_line(pos), legal_list(pos)));
+                                       status_line(pos), legal_moves_text(pos)));
         }
         game.play(m);
       }

@@ -50,7 +50,7 @@ void add_solve(CLI::App& app, Action& action) {
       limits.stop = &g_interrupted;
       limits.progress = [&io](const solver::SolveProgress& p) {
         io.err << fmt::format("solve: {:.0f} s, {} nodes, root proof {} disproof {}, table {:.0f}% of {} MB", p.seconds,
-                              p.nodes, p.root_pn, p.root_dn, 100.0 * double(p.table_used) * 16 / double(p.table_bytes),
+                              p.nodes, p.root_pn, p.root_dn, 100.0 * p.table_fill,
                               p.table_bytes >> 20)
                << std::endl;
       };

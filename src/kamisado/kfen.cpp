@@ -283,6 +283,14 @@ std::string to_string(Move m) {
   return "?";
 }
 
+std::string legal_moves_text(const Position& pos) {
+  MoveList moves;
+  generate_moves(pos, moves);
+  std::string s;
+  for (Move m : moves) s += (s.empty() ? "" : " ") + to_string(m);
+  return s;
+}
+
 Move parse_move(const Position& pos, std::string_view text) {
   Square from = 0, to = 0;
   bool squares = text.size() == 4 && parse_square(text.substr(0, 2), from) &&

@@ -49,6 +49,9 @@ std::string to_kfen(const Position& pos);
 std::string to_string(Move m);
 std::string square_name(Square s);
 
+// The legal moves of `pos` in notation, separated by spaces (empty when the game is over).
+std::string legal_moves_text(const Position& pos);
+
 // Reads a move and finds it among the legal moves of `pos`. Throws NotationError when the text
 // is not a move at all, IllegalMove when it is one but not legal here.
 Move parse_move(const Position& pos, std::string_view text);

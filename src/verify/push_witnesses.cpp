@@ -136,14 +136,6 @@ std::optional<Move> push_move(const Position& p) {
   return std::nullopt;
 }
 
-std::string moves_text(const Position& p) {
-  MoveList moves;
-  generate_moves(p, moves);
-  std::string s;
-  for (Move m : moves) s += (s.empty() ? "" : " ") + to_string(m);
-  return s;
-}
-
 }  // namespace
 
 std::vector<PushWitness> find_push_witnesses(const EngineAfterPush& engine, unsigned timeout_ms) {
@@ -192,7 +184,7 @@ std::vector<PushWitness> find_push_witnesses(const EngineAfterPush& engine, unsi
          MoveList moves;
          generate_moves(pos, moves);
          bool ok = moves.size() == 1 && moves[0].kind() == MoveKind::Push;
-         return std::pair{ok, "spec: only the push; engine: " + moves_text(pos)};
+         return std::pair{ok, "spec: only the push; engine: " + legal_moves_text(pos)};
        });
   // S2: the furthest pushed tower goes back onto its own home row.
   find("a push onto the pushed tower's home row", "S2",
@@ -214,14 +206,14 @@ std::vector<PushWitness> find_push_witnesses(const EngineAfterPush& engine, unsi
            ok = rank_of(beyond) == 7 && t && t->side == Side::Gold && !round_outcome(pos, *push).over();
            detail += "; engine: " + to_string(*push) + " gives " + to_kfen(after);
          } else {
-           detail += "; engine: no push (" + moves_text(pos) + ")";
+           detail += "; engine: no push (" + legal_moves_text(pos) + ")";
          }
          return std::pair{ok, detail};
        });
   // S2, each condition failing on its own (the others holding where they can).
   auto no_push = [&](const z3::model&, PushBoard&, Column&, const Position& pos) {
     bool ok = !push_move(pos).has_value();
-    return std::pair{ok, "spec: no push; engine: " + moves_text(pos)};
+    return std::pair{ok, "spec: no push; engine: " + legal_moves_text(pos)};
   };
   find("no push: own tower directly ahead (S2.1)", "S2",
        [](PushBoard& b, Column& c) { return c.occupied[1] && !c.gold[1] && b.ctx.bool_val(true); }, no_push);
@@ -299,7 +291,7 @@ std::vector<PushWitness> find_push_witnesses(const EngineAfterPush& engine, unsi
        },
        [&](const z3::model&, PushBoard&, Column&, const Position& pos) {
          auto push = push_move(pos);
-         if (!push) return std::pair{false, std::string("engine: no push (") + moves_text(pos) + ")"};
+         if (!push) return std::pair{false, std::string("engine: no push (") + legal_moves_text(pos) + ")"};
          ChainVerdict v = engine(pos, *push);
          bool ok = v.passes == -1 && v.next_side == Side::Black;
          return std::pair{ok, "spec: deadlock, Black (the pusher) loses; engine after " + to_string(*push) + ": " +
@@ -315,7 +307,7 @@ std::vector<PushWitness> find_push_witnesses(const EngineAfterPush& engine, unsi
        },
        [&, chain_after](const z3::model& m, PushBoard& b, Column& c, const Position& pos) {
          auto push = push_move(pos);
-         if (!push) return std::pair{false, std::string("engine: no push (") + moves_text(pos) + ")"};
+         if (!push) return std::pair{false, std::string("engine: no push (") + legal_moves_text(pos) + ")"};
          auto [colour, blocked, avoid] = chain_after(b, c, 1);
          ChainVerdict spec{1, Side::Gold, Colour(m.eval(colour[1], true).get_numeral_uint64())};
          ChainVerdict v = engine(pos, *push);
