@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian packages), configures, builds, then runs one job:
-#   main      the rules self-check, the Z3 proofs and the perft benchmark
+#   main      the rules self-check, the Z3 proofs, the perft benchmark, and the proofs of the
+#             solver suite, the opening and a sample of regrouped starts
 #             (writes reports/verification.md, reports/witness-corpus.json, reports/performance.md)
 #   test      the unit tests (Release build)
 #   sanitize  the unit tests in an AddressSanitizer + UndefinedBehaviorSanitizer build
@@ -10,7 +11,7 @@ cd "$(dirname "$0")/.."
 
 packages=(cmake g++ make pkg-config python3
           libcli11-dev nlohmann-json3-dev libfmt-dev
-          libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
+          libgtest-dev libgmock-dev librapidcheck-dev
           libz3-dev libboost-graph-dev)
 missing=()
 for p in "${packages[@]}"; do
@@ -38,6 +39,10 @@ case "$job" in
     build/release/kamisado selfcheck
     build/release/kamisado verify --report reports/verification.md --corpus reports/witness-corpus.json
     build/release/kamisado bench --depth 7 --sumo-depth 8 --repeat 10 --report reports/performance.md
+    build/release/kamisado solve-bench --report reports/solver.md
+    build/release/kamisado opening --report reports/opening.md
+    # Resumes from its checkpoint if an earlier run was stopped.
+    build/release/kamisado opening --regrouped 1000 --seed 1 --checkpoint build/regrouped-1.jsonl --report reports/regrouped.md
     ;;
   test)
     build build/release -DCMAKE_BUILD_TYPE=Release

@@ -1,169 +1,237 @@
 #include "dfpn.h"
 
 #include <algorithm>
-#include <chrono>
-#include <vector>
 
 #include "kamisado/movegen.h"
-#include "transposition_table.h"
+#include "round_winner.h"
 
 namespace kamisado::solver {
-
-Value round_over_value(const Position& pos) {
-  if (pos.outcome().over()) return pos.outcome().winner == pos.side_to_move() ? Value::Win : Value::Loss;
-  // Between the rounds of a match the side to move is the Defender: the round's winner (F1).
-  if (pos.turn() == Turn::BetweenRounds) return Value::Win;
-  return Value::Unknown;
-}
 
 namespace {
 
 constexpr std::uint32_t kInfinity = 1u << 30;
-
 std::uint32_t capped(std::uint64_t v) { return v >= kInfinity ? kInfinity : std::uint32_t(v); }
 
-// A child's part in its parent's numbers: what it gives the minimum that is the parent's proof
-// number, and what it adds to the sum that is the parent's disproof number. A child with the
-// other side to move gives its disproof number and adds its proof number (negamax); a child
-// with the same side to move (after a push, S4) gives and adds its own numbers.
-struct Share {
-  std::uint32_t to_min, to_sum;
+// Keys of the four questions (attacker, metric) kept apart in one table.
+constexpr std::uint64_t kSalt[2][2] = {{0, 0x9E3779B97F4A7C15ull}, {0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull}};
+
+// What one move costs: a ply always; in the winner's moves only the attacker's own.
+constexpr Distance cost(Metric m, bool attacker_moves) { return m == Metric::Plies || attacker_moves ? 1 : 0; }
+
+// A lower bound on the distance of a position whose round is not over and whose side to move
+// has no step onto the goal row. The attacker's own move never wins but on the goal row (M7; a
+// deadlock's real mover loses, M8), so with the attacker to move it takes two plies at least.
+// The defender may lose on his own move, by deadlock, so he gives one ply, or none of the
+// attacker's moves.
+constexpr Distance least_unfinished(Metric m, bool attacker_to_move) {
+  if (m == Metric::Plies) return attacker_to_move ? 2 : 1;
+  return attacker_to_move ? 1 : 0;
+}
+
+constexpr bool proved_within(Bounds b, Distance budget) { return b.at_most <= budget; }
+constexpr bool refuted_within(Bounds b, Distance budget) { return b.at_least > budget; }
+constexpr Distance child_budget(Distance budget, Distance c) { return budget == kUnbounded ? kUnbounded : Distance(budget - c); }
+
+// What the side to move can do next, from the targets of the tower(s) it may move: whether a
+// step reaches the goal row, which wins the round at once (M7; a push never does, S2, and a
+// deadlock's real mover loses, M8), and how many moves it has, for a new node's numbers.
+struct Outlook {
+  bool wins_at_once;
+  std::uint32_t moves;
 };
-Share share(ProofNumbers c, bool same_side) { return same_side ? Share{c.pn, c.dn} : Share{c.dn, c.pn}; }
-
-class Search {
- public:
-  Search(const SolveLimits& limits, TranspositionTable& table)
-      : limits_(limits), table_(table), start_(Clock::now()), last_report_(start_) {}
-
-  SolveResult run(const Position& root) {
-    SolveResult r;
-    root_key_ = root.key();
-    if (Value v = round_over_value(root); v != Value::Unknown) {
-      r.value = v;
-      r.root_pn = v == Value::Win ? 0 : kInfinity;
-      r.root_dn = v == Value::Win ? kInfinity : 0;
-      return r;
-    }
-    ProofNumbers n = mid(root, kInfinity, kInfinity);
-    r.nodes = nodes_;
-    r.seconds = elapsed();
-    r.root_pn = n.pn;
-    r.root_dn = n.dn;
-    if (n.pn == 0) {
-      r.value = Value::Win;
-      r.best = winning_move(root);
-    } else if (n.dn == 0) {
-      r.value = Value::Loss;
-    }
-    return r;
+Outlook outlook(const Position& p) {
+  Side s = p.side_to_move();
+  Bitboard goal = Bitboard(0xFF) << (8 * goal_rank(s));
+  if (p.turn() == Turn::Designated) {
+    Bitboard t = step_targets(p, s, p.designated());
+    // Only a Sumo pushes (S2): most towers, and every tower of a single round, are spared the test.
+    bool push = p.rank_of_tower(s, p.designated()) > 0 && push_target(p, s, p.designated());
+    std::uint32_t n = std::uint32_t(popcount(t)) + (push ? 1 : 0);
+    return {(t & goal) != 0, n ? n : 1};  // no step and no push: a forced pass (M6)
   }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
-
-  ProofNumbers numbers_of(const Position& p) {
-    switch (round_over_value(p)) {
-      case Value::Win: return {0, kInfinity};
-      case Value::Loss: return {kInfinity, 0};
-      case Value::Unknown: break;
-    }
-    return table_.lookup(p.key());
+  Outlook o{false, 0};
+  for (int c = 0; c < kColours; ++c) {
+    Bitboard t = step_targets(p, s, Colour(c));
+    o.wins_at_once |= (t & goal) != 0;
+    o.moves += std::uint32_t(popcount(t));
   }
+  o.moves = std::max<std::uint32_t>(o.moves, 1);
+  return o;
+}
 
-  void check_limits() {
-    if ((nodes_ & 4095) != 0) return;
-    double t = elapsed();
-    if ((limits_.seconds > 0 && t >= limits_.seconds) || (limits_.stop && limits_.stop->load())) stopped_ = true;
-    if (limits_.progress && std::chrono::duration<double>(Clock::now() - last_report_).count() >= 1.0) {
-      last_report_ = Clock::now();
-      ProofNumbers root = table_.lookup(root_key_);
-      limits_.progress({nodes_, root.pn, root.dn, t, table_.bytes(), table_.fill()});
-    }
-  }
-
-  // Expands `p` until its numbers reach a threshold (or the search is stopped).
-  ProofNumbers mid(const Position& p, std::uint32_t th_pn, std::uint32_t th_dn) {
-    ++nodes_;
-    check_limits();
-    MoveList moves;
-    generate_moves(p, moves);
-    std::vector<Position> children;
-    children.reserve(moves.size());
-    for (Move m : moves) {
-      children.push_back(p.after(m));
-      // A move that wins the round at once settles the node (M7, M8): no need to look further.
-      const Position& c = children.back();
-      bool same = c.side_to_move() == p.side_to_move();
-      Value v = round_over_value(c);
-      if ((v == Value::Win && same) || (v == Value::Loss && !same)) {
-        table_.store(p.key(), {0, kInfinity});
-        return {0, kInfinity};
-      }
-    }
-    // The children's numbers, kept here as well as in the table: the table may lose an entry,
-    // and reading it back as (1, 1) would send the search into the same child for ever.
-    std::vector<ProofNumbers> numbers(children.size());
-    for (std::size_t i = 0; i < children.size(); ++i) numbers[i] = numbers_of(children[i]);
-    for (;;) {
-      std::uint32_t pn = kInfinity, second = kInfinity;
-      std::uint64_t dn = 0;
-      std::size_t best = 0;
-      for (std::size_t i = 0; i < children.size(); ++i) {
-        Share s = share(numbers[i], children[i].side_to_move() == p.side_to_move());
-        if (s.to_min < pn) {
-          second = pn;
-          pn = s.to_min;
-          best = i;
-        } else if (s.to_min < second) {
-          second = s.to_min;
-        }
-        dn += s.to_sum;
-      }
-      ProofNumbers here{pn, capped(dn)};
-      if (here.pn >= th_pn || here.dn >= th_dn || stopped_) {
-        table_.store(p.key(), here);
-        return here;
-      }
-      // Into the most proving child, with thresholds that send us back here as soon as another
-      // child becomes the most proving one or this node's thresholds are reached.
-      const Position& c = children[best];
-      bool same = c.side_to_move() == p.side_to_move();
-      Share s = share(numbers[best], same);
-      std::uint32_t for_min = std::min(th_pn, capped(std::uint64_t(second) + 1));
-      std::uint32_t for_sum = capped(std::uint64_t(th_dn) - here.dn + s.to_sum);
-      numbers[best] = same ? mid(c, for_min, for_sum) : mid(c, for_sum, for_min);
-    }
-  }
-
-  std::optional<Move> winning_move(const Position& root) {
-    MoveList moves;
-    generate_moves(root, moves);
-    for (Move m : moves) {
-      Position c = root.after(m);
-      if (share(numbers_of(c), c.side_to_move() == root.side_to_move()).to_min == 0) return m;
-    }
-    return std::nullopt;
-  }
-
-  const SolveLimits& limits_;
-  TranspositionTable& table_;
-  Clock::time_point start_, last_report_;
-  std::uint64_t nodes_ = 0;
-  std::uint64_t root_key_ = 0;
-  bool stopped_ = false;
-};
+// A new node's numbers, from its mobility: every move of the side to move must be refuted at
+// the attacker's turns, and proved at the defender's.
+ProofNumbers initial_numbers(std::uint32_t moves, bool attacker_to_move) {
+  return attacker_to_move ? ProofNumbers{1, moves} : ProofNumbers{moves, 1};
+}
 
 }  // namespace
 
-SolveResult solve(const Position& root, const SolveLimits& limits) {
-  TranspositionTable table(limits.hash_mb);
-  return solve(root, limits, table);
+// A child as its parent sees it. Plain fields, so that an array of them costs nothing to create.
+struct Prover::Child {
+  Move move;
+  std::uint64_t key;
+  std::uint32_t pn, dn;
+  Distance at_least, at_most;  // not a Bounds, whose initialisers would run on every expansion
+  bool in_table;               // not settled by the rules at once: looked up in the table
+  Bounds bounds() const { return {at_least, at_most}; }
+  void set(Bounds b) { at_least = b.at_least, at_most = b.at_most; }
+};
+
+struct Prover::Node {
+  ProofNumbers numbers;
+  Bounds bounds;
+};
+
+Prover::Prover(TranspositionTable& table, const SolveLimits& limits)
+    : table_(table), limits_(limits), start_(std::chrono::steady_clock::now()), last_report_(start_) {}
+
+double Prover::seconds() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
-SolveResult solve(const Position& root, const SolveLimits& limits, TranspositionTable& table) {
-  return Search(limits, table).run(root);
+std::uint64_t Prover::key_of(const Position& p) const { return p.key() ^ salt_; }
+
+Bounds Prover::known(const Position& pos, Side attacker, Metric metric) const {
+  if (auto w = round_winner(pos)) return *w == attacker ? Bounds{0, 0} : Bounds{kNever, kNever};
+  Bounds b = table_.lookup(pos.key() ^ kSalt[index(attacker)][int(metric)], kUnbounded).bounds;
+  b.at_least = std::max(b.at_least, cost(metric, pos.side_to_move() == attacker));
+  return b;
+}
+
+Proof Prover::prove(const Position& root, const Goal& goal) {
+  attacker_ = goal.attacker;
+  metric_ = goal.metric;
+  salt_ = kSalt[index(attacker_)][int(metric_)];
+  root_key_ = key_of(root);
+  root_budget_ = goal.budget;
+  Proof r;
+  r.bounds = known(root, attacker_, metric_);
+  if (!proved_within(r.bounds, goal.budget) && !refuted_within(r.bounds, goal.budget)) {
+    Node n = mid(root, goal.budget, kInfinity, kInfinity);
+    r.root = n.numbers;
+    r.bounds = n.bounds;
+  }
+  r.proved = proved_within(r.bounds, goal.budget);
+  r.disproved = refuted_within(r.bounds, goal.budget);
+  if (r.proved) r.root = {0, kInfinity};
+  if (r.disproved) r.root = {kInfinity, 0};
+  return r;
+}
+
+void Prover::check_limits() {
+  if ((nodes_ & 4095) != 0) return;
+  double t = seconds();
+  if ((limits_.seconds > 0 && t >= limits_.seconds) || (limits_.stop && limits_.stop->load())) stopped_ = true;
+  auto now = std::chrono::steady_clock::now();
+  if (limits_.progress && now - last_report_ >= std::chrono::seconds(1)) {
+    last_report_ = now;
+    auto root = table_.lookup(root_key_, root_budget_);
+    ProofNumbers n = root.has_numbers ? root.numbers : ProofNumbers{};
+    limits_.progress({nodes_, n.pn, n.dn, t, table_.bytes(), table_.fill()});
+  }
+}
+
+// Expands `p`, searched within `budget`, until its numbers reach a threshold, it is proved or
+// disproved, or the search is stopped. The caller has checked that `p` is neither over nor
+// settled for this budget by what is known.
+Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn, std::uint32_t th_dn) {
+  ++nodes_;
+  check_limits();
+  const bool or_node = p.side_to_move() == attacker_;
+  const Distance c = cost(metric_, or_node);
+  const Distance cb = child_budget(budget, c);
+  const std::uint64_t key = key_of(p);
+
+  auto settle = [&](Bounds b) {
+    Node n{refuted_within(b, budget) ? ProofNumbers{kInfinity, 0} : ProofNumbers{0, kInfinity}, b};
+    table_.store(key, budget, n.numbers, b);
+    return n;
+  };
+
+  MoveList moves;
+  generate_moves(p, moves);
+  Child children[MoveList::kCapacity];
+  const std::size_t count = moves.size();
+  positions_ += count;
+  for (std::size_t i = 0; i < count; ++i) {
+    Child& ch = children[i];
+    ch.move = moves[i];
+    Position cp = p.after(ch.move);
+    ch.key = key_of(cp);
+    bool attacker_next = cp.side_to_move() == attacker_;
+    if (auto w = round_winner(cp)) {
+      // A move that ends the round (M7, M8): a win for the mover settles the node at once.
+      if (*w == attacker_ && or_node) return settle({c, c});
+      if (*w != attacker_ && !or_node) return settle({kNever, kNever});
+      ch.set(*w == attacker_ ? Bounds{0, 0} : Bounds{kNever, kNever});
+      ch.in_table = false;
+      continue;
+    }
+    Outlook next = outlook(cp);
+    if (next.wins_at_once) {
+      ch.set(attacker_next ? Bounds{1, 1} : Bounds{kNever, kNever});
+      if (!or_node && !attacker_next) return settle({kNever, kNever});
+      ch.in_table = false;
+    } else {
+      // Read from the table below, once every child's bucket is on its way to the cache.
+      table_.prefetch(ch.key);
+      ch.set({least_unfinished(metric_, attacker_next), kNever});
+      ProofNumbers n = initial_numbers(next.moves, attacker_next);
+      ch.pn = n.pn;
+      ch.dn = n.dn;
+      ch.in_table = true;
+    }
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    Child& ch = children[i];
+    if (ch.in_table) {
+      auto found = table_.lookup(ch.key, cb);
+      ch.at_least = std::max(ch.at_least, found.bounds.at_least);
+      ch.at_most = found.bounds.at_most;
+      if (found.has_numbers) ch.pn = found.numbers.pn, ch.dn = found.numbers.dn;
+    }
+    if (proved_within(ch.bounds(), cb)) ch.pn = 0, ch.dn = kInfinity;
+    else if (refuted_within(ch.bounds(), cb)) ch.pn = kInfinity, ch.dn = 0;
+  }
+
+  for (;;) {
+    // OR node: the least proof number and the sum of disproof numbers; AND node the other way.
+    // The bounds follow the same min (OR) and max (AND).
+    std::uint32_t least = kInfinity, second = kInfinity;
+    std::uint64_t sum = 0;
+    std::size_t best = 0;
+    Distance lo = or_node ? kNever : 0, hi = or_node ? kNever : 0;
+    for (std::size_t i = 0; i < count; ++i) {
+      const Child& ch = children[i];
+      std::uint32_t to_min = or_node ? ch.pn : ch.dn;
+      if (to_min < least) {
+        second = least;
+        least = to_min;
+        best = i;
+      } else if (to_min < second) {
+        second = to_min;
+      }
+      sum += or_node ? ch.dn : ch.pn;
+      lo = or_node ? std::min(lo, ch.at_least) : std::max(lo, ch.at_least);
+      hi = or_node ? std::min(hi, ch.at_most) : std::max(hi, ch.at_most);
+    }
+    Node here{or_node ? ProofNumbers{least, capped(sum)} : ProofNumbers{capped(sum), least}, {add(lo, c), add(hi, c)}};
+    if (here.numbers.pn == 0 || here.numbers.dn == 0 || here.numbers.pn >= th_pn || here.numbers.dn >= th_dn || stopped_) {
+      table_.store(key, budget, here.numbers, here.bounds);
+      return here;
+    }
+    // Into the most proving child, with thresholds that send us back here as soon as another
+    // child becomes the most proving one (with 1+ε slack) or this node's thresholds are reached.
+    Child& ch = children[best];
+    std::uint32_t for_min = std::min(or_node ? th_pn : th_dn, capped(std::uint64_t(second) + 1 + second / 4));
+    std::uint32_t for_sum = or_node ? capped(std::uint64_t(th_dn) - here.numbers.dn + ch.dn)
+                                    : capped(std::uint64_t(th_pn) - here.numbers.pn + ch.pn);
+    Node n = or_node ? mid(p.after(ch.move), cb, for_min, for_sum) : mid(p.after(ch.move), cb, for_sum, for_min);
+    ch.pn = n.numbers.pn;
+    ch.dn = n.numbers.dn;
+    ch.set(n.bounds);
+  }
 }
 
 }  // namespace kamisado::solver

@@ -1,40 +1,52 @@
-// Depth-first proof-number search (df-pn, Nagai 2002) over the rules engine: who wins the
-// round from a position, with proof.
+// Depth-first proof-number search (df-pn, Nagai 2002) over the rules engine: does the attacker
+// win the round from a position, and within how many plies (or moves of his own)?
 //
-// Each node keeps a proof number (how many leaves must still be proved for the side to move to
-// win) and a disproof number, in negamax form. df-pn descends into the most proving child with
-// thresholds and backs up only when they are passed, storing the numbers in a bounded
-// transposition table.
+// The question is an AND/OR tree: at the attacker's turns one move must win (OR), at the
+// defender's turns every move must (AND). Each node keeps a proof number (how many leaves must
+// still be proved for the attacker) and a disproof number; df-pn descends into the most proving
+// child with thresholds and backs up only when they are passed, storing the numbers in a bounded
+// transposition table. Re-expansions are cut with the 1+ε trick (Pawlewicz and Lew 2007).
+//
+// With a budget the question becomes "does the attacker win within `budget`?": a node that has
+// used up its budget without the round ending is a loss for the attacker. Every node also
+// carries proved bounds on its distance to win (the min over the attacker's moves, the max over
+// the defender's), which the table keeps across searches, so that a caller can tighten them
+// into the exact distance (solve.h).
 //
 // Kamisado has no draws and its game graph has no cycles (rules.md §2, "Consequences": every
 // real move raises the rank-lexicographic advancement potential, proved by `kamisado verify`,
 // and a chain of passes never repeats a position), so there is no graph-history interaction
-// and no cycle handling is needed: a value stored for a position holds whatever path led to it.
+// and no cycle handling is needed: what is proved for a position holds whatever path led to it.
 //
-// The value of a position inside a match is the winner of the round being played: a move that
-// ends the round (the match going between rounds, or the match ending) is a terminal node.
-// After a push the pusher moves again (S4), so a child may have the same side to move as its
-// parent; the negamax sums treat it as the parent's own side.
+// The game's structure is used twice. A move that wins the round at once settles its node
+// before the other moves are looked at. And a position whose side to move has a step onto the
+// goal row (M7) is settled without expanding it: a win in one for the attacker, a loss for ever
+// for the defender.
+//
+// After a push the pusher moves again (S4): a child may have the same side to move as its
+// parent, and is an OR or AND node by who is to move, like any other.
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
-#include <optional>
 
-#include "kamisado/move.h"
 #include "kamisado/position.h"
+#include "transposition_table.h"
 
 namespace kamisado::solver {
 
-enum class Value { Unknown, Win, Loss };  // for the side to move
+// What a distance counts: every ply (passes and the extra turn after a push included), or only
+// the winner's own moves (rules of "win in N" puzzles).
+enum class Metric : std::uint8_t { Plies, WinnerMoves };
 
 struct SolveProgress {
   std::uint64_t nodes;
   std::uint32_t root_pn, root_dn;
   double seconds;
   std::size_t table_bytes;
-  double table_fill;  // the share of the table's slots in use, 0 to 1
+  double table_fill;  // the share of the table's entries in use, 0 to 1
 };
 
 struct SolveLimits {
@@ -44,23 +56,54 @@ struct SolveLimits {
   std::function<void(const SolveProgress&)> progress;  // called about once a second
 };
 
-struct SolveResult {
-  Value value = Value::Unknown;
-  std::optional<Move> best;  // a winning move when the value is Win
-  std::uint64_t nodes = 0;
-  double seconds = 0;
-  std::uint32_t root_pn = 1, root_dn = 1;  // what was proved so far, when stopped
+// The question asked of one position.
+struct Goal {
+  Side attacker;
+  Metric metric = Metric::Plies;
+  Distance budget = kUnbounded;
 };
 
-// The value of a round that is over at `pos`, for its side to move; Unknown if it is not over.
-Value round_over_value(const Position& pos);
+struct Proof {
+  bool proved = false, disproved = false;  // neither: stopped
+  Bounds bounds;                           // proved bounds on the attacker's distance to win
+  ProofNumbers root;
+};
 
-class TranspositionTable;
+// One search context: a table, limits, a node counter and a clock shared by all its searches.
+class Prover {
+ public:
+  Prover(TranspositionTable& table, const SolveLimits& limits);
 
-// Uses a table of limits.hash_mb of its own.
-SolveResult solve(const Position& root, const SolveLimits& limits = {});
-// Uses `table`, which may hold numbers from earlier searches: with no cycles in the game graph a
-// position's numbers hold whatever path led to it, so searches can share a table.
-SolveResult solve(const Position& root, const SolveLimits& limits, TranspositionTable& table);
+  // Searches the goal from `root` until it is proved, disproved, or the limits stop it.
+  Proof prove(const Position& root, const Goal& goal);
+
+  // What is known about `pos` without searching: its bounds if the round is over or the table
+  // has them, else the trivial ones.
+  Bounds known(const Position& pos, Side attacker, Metric metric) const;
+
+  // Nodes expanded, and positions made (every child of every expansion, looked at once each time).
+  std::uint64_t nodes() const { return nodes_; }
+  std::uint64_t positions() const { return positions_; }
+  double seconds() const;
+  bool stopped() const { return stopped_; }
+
+ private:
+  struct Child;
+  struct Node;
+  Node mid(const Position& p, Distance budget, std::uint32_t th_pn, std::uint32_t th_dn);
+  void check_limits();
+  std::uint64_t key_of(const Position& p) const;
+
+  TranspositionTable& table_;
+  const SolveLimits& limits_;
+  Side attacker_ = Side::Black;
+  Metric metric_ = Metric::Plies;
+  std::uint64_t salt_ = 0;
+  std::uint64_t root_key_ = 0;
+  Distance root_budget_ = 0;
+  std::chrono::steady_clock::time_point start_, last_report_;
+  std::uint64_t nodes_ = 0, positions_ = 0;
+  bool stopped_ = false;
+};
 
 }  // namespace kamisado::solver

@@ -1,25 +1,36 @@
-// Checks a claimed win by building its proof tree: at the winner's turns one move, found by the
-// search; at the loser's turns every legal move, from the move generator alone. The claim holds
-// only if every branch ends in a round the winner has won. Whatever the search got wrong, a tree
-// that closes is a proof (of the rules as the move generator plays them).
+// The proof checker: re-verifies a proof tree (proof_tree.h) with the move generator alone, no
+// search. Whatever the search got wrong, a tree that passes is a proof, of the rules as the move
+// generator plays them, that the winner wins within the stated plies.
 //
-// This is the in-memory form of the certificates to come (proof files and `check-proof`).
+// From the root's KFEN it rebuilds every node's position by playing the stored moves, and
+// checks at each node that:
+//   - the stored KFEN is the position the moves lead to, and a node reached along two lines is
+//     the same position along both;
+//   - a leaf is a round the winner has won (M7, M8; between rounds, F1);
+//   - at the winner's turn there is exactly one move, and it is legal;
+//   - at the loser's turn the moves are exactly the legal moves: no defence is missing;
+//   - the stored value is right for the side to move, and the stored distance is what the
+//     children give (0 at a leaf, one more than the child at the winner's turn, one more than
+//     the longest child at the loser's);
+//   - every node is reachable from the root, and the root's distance is the stated plies.
+//
+// It proves the upper bound on the distance; that no faster win exists is proved by the search
+// (solve.h) and is not part of the certificate.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
-#include "kamisado/position.h"
+#include "proof_tree.h"
 
 namespace kamisado::solver {
 
 struct ProofCheck {
   bool holds = false;
-  std::uint64_t tree_nodes = 0;   // distinct positions in the tree, leaves excluded
-  std::string failure;            // where it failed, as a KFEN and a reason
+  std::string failure;  // the node at fault and why, when it does not hold
+  std::uint64_t nodes = 0, leaves = 0;
 };
 
-// Does `winner` win the round from `root`? The searches share one table of `hash_mb`.
-ProofCheck check_win(const Position& root, Side winner, std::size_t hash_mb = 64);
+ProofCheck check_proof(const ProofTree& tree);
 
 }  // namespace kamisado::solver

@@ -1,39 +1,83 @@
-// The transposition table of the proof-number search: proof and disproof numbers by position
-// key, in a fixed amount of memory set by the user (--hash MB).
+// The transposition table of the proof-number search, in a fixed amount of memory set by the
+// user (--hash MB).
 //
-// One entry a slot, the slot chosen by the key's low bits; a new entry replaces the old one
-// unless the old one is proved or disproved and the new one is not, since a proof is the most
-// expensive thing to recompute. Losing an entry costs time, never correctness: df-pn then
-// starts that node again from (1, 1), and a parent keeps its children's numbers itself while
-// it searches them.
+// Each entry holds two kinds of knowledge about one position and one question (the caller mixes
+// the attacker and the distance metric into the key):
+//   - proved bounds on the attacker's distance to win, `at_least` and `at_most`. They are facts
+//     and hold for every later search, whatever its budget: a win within 5 plies is a win within
+//     7, and a position refuted within 9 is refuted within 4;
+//   - the working proof and disproof numbers of the last search, valid only for that search's
+//     budget (the numbers of "win within 5" say nothing about "win within 7").
+//
+// Buckets of two entries in one cache line, chosen by the key's low bits; the search prefetches
+// the buckets of a node's children before it reads them, since the table's misses are most of
+// its time. A new position replaces the entry that
+// knows no bounds first, since a proof is the most expensive thing to recompute. Losing an entry
+// costs time, never correctness: the search then starts that node again, and a parent keeps its
+// children's numbers itself while it searches them.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <memory>
 
 namespace kamisado::solver {
 
+// A distance to win, in plies or in the winner's moves. kNever: the attacker cannot win at all.
+// As a budget, kUnbounded asks whether the attacker wins at all, however long it takes.
+using Distance = std::uint16_t;
+constexpr Distance kNever = 0xFFFF;
+constexpr Distance kUnbounded = 0xFFFE;
+
+// The distance adds up along a line; a finite sum stays below kNever.
+constexpr Distance add(Distance d, Distance cost) {
+  if (d == kNever) return kNever;
+  return unsigned(d) + cost >= kUnbounded ? kUnbounded : Distance(d + cost);
+}
+
+struct Bounds {
+  Distance at_least = 0, at_most = kNever;  // at_least == kNever: no win at all
+  constexpr bool exact() const { return at_least == at_most; }
+};
+
 struct ProofNumbers {
-  std::uint32_t pn = 1, dn = 1;  // for the side to move at that position
+  std::uint32_t pn = 1, dn = 1;  // for the attacker: leaves still to prove, to disprove
 };
 
 class TranspositionTable {
  public:
   explicit TranspositionTable(std::size_t megabytes);
-  // The stored numbers, or (1, 1) for a position not in the table.
-  ProofNumbers lookup(std::uint64_t key) const;
-  void store(std::uint64_t key, ProofNumbers numbers);
-  std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
-  double fill() const { return double(used_) / double(slots_.size()); }
+  ~TranspositionTable();
+  TranspositionTable(const TranspositionTable&) = delete;
+  TranspositionTable& operator=(const TranspositionTable&) = delete;
 
- private:
-  struct Slot {
-    std::uint64_t key = 0;
+  struct Found {
+    Bounds bounds;           // what is proved about this position
+    bool has_numbers = false;  // numbers were stored for this budget
     ProofNumbers numbers;
   };
-  std::vector<Slot> slots_;
-  std::uint64_t mask_;
+  Found lookup(std::uint64_t key, Distance budget) const;
+  // Merges `bounds` with what is known and keeps `numbers` as the numbers for `budget`.
+  void store(std::uint64_t key, Distance budget, ProofNumbers numbers, Bounds bounds);
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & bucket_mask_]); }
+
+  std::size_t bytes() const { return count_ * sizeof(Bucket); }
+  double fill() const { return double(used_) / double(2 * count_); }
+
+ private:
+  struct Entry {
+    std::uint64_t key = 0;
+    ProofNumbers numbers;
+    Distance budget = 0;
+    Bounds bounds;
+    bool knows_bounds() const { return bounds.at_most != kNever || bounds.at_least > 1; }
+  };
+  struct alignas(64) Bucket {
+    Entry entry[2];
+  };
+  Bucket* buckets_;  // in huge pages where the system has them: the table is read at random
+  std::size_t count_;
+  std::uint64_t bucket_mask_;
   std::size_t used_ = 0;
 };
 

@@ -50,7 +50,7 @@ const std::string kStart = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -";
 TEST(CLI_Help, TeachesEveryCommand) {
   CliRun r = run({"--help"});
   EXPECT_EQ(r.code, kOk);
-  for (const char* cmd : {"show", "moves", "play", "perft", "bench", "selfcheck"})
+  for (const char* cmd : {"show", "moves", "play", "perft", "bench", "selfcheck", "solve", "check-proof", "solve-bench", "opening"})
     EXPECT_NE(r.out.find(cmd), std::string::npos) << cmd;
   CliRun sub = run({"perft", "--help"});
   EXPECT_EQ(sub.code, kOk);
@@ -230,4 +230,107 @@ TEST(CLI_Bench, OnePosition) {
   CliRun r = run({"bench", "--kfen", kStart, "--depth", "3", "--repeat", "1", "--json"});
   ASSERT_EQ(r.code, kOk) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["nodes"], 11182);
+}
+
+TEST(CLI_Solve, ValueDistanceBestMoveTextAndJson) {
+  CliRun r = run({"solve", "1bpkyrgn/8/7o/8/8/8/8/NGRYKPBO b N", "--json"});
+  ASSERT_EQ(r.code, kOk) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["value"], "win");
+  EXPECT_EQ(j["winner"], "black");
+  EXPECT_EQ(j["best"], "a1a8");  // M7 at once
+  EXPECT_EQ(j["distance"]["plies"], 1);
+  EXPECT_EQ(j["distance"]["winner_moves"], 1);
+  CliRun text = run({"solve", kStart});
+  ASSERT_EQ(text.code, kOk) << text.err;
+  EXPECT_NE(text.out.find("Black to move wins"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("Black wins in 17 plies (9 moves of Black)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("nodes/s"), std::string::npos) << text.out;
+}
+
+TEST(CLI_Solve, StoppedIsUnknownAndBadInputIsOneLine) {
+  CliRun r = run({"solve", kStart, "--time", "0.000001"});
+  EXPECT_EQ(r.code, kOk) << r.err;
+  EXPECT_NE(r.out.find("unknown"), std::string::npos) << r.out;
+  expect_one_line_error(run({"solve", "not a kfen"}), "KFEN");
+  expect_one_line_error(run({"solve", kStart, "--value-only", "--proof", (temp_dir() / "x.proof").string()}), "--value-only");
+  expect_one_line_error(run({"solve", kStart, "--proof", "/nonexistent-dir/x.proof"}), "cannot write");
+}
+
+TEST(CLI_Solve, ProofFileCheckProofAndDot) {
+  auto proof = temp_dir() / "start.proof", dot = temp_dir() / "start.dot";
+  CliRun r = run({"solve", kStart, "--proof", proof.string(), "--dot", dot.string(), "--dot-depth", "2", "--check"});
+  ASSERT_EQ(r.code, kOk) << r.err;
+  EXPECT_NE(r.out.find("checked: the proof holds"), std::string::npos) << r.out;
+  EXPECT_EQ(read(dot).rfind("digraph G {", 0), 0u);
+  CliRun ok = run({"check-proof", proof.string(), "--json"});
+  ASSERT_EQ(ok.code, kOk) << ok.err;
+  auto j = nlohmann::json::parse(ok.out);
+  EXPECT_TRUE(j["holds"]);
+  EXPECT_EQ(j["plies"], 17);
+  EXPECT_EQ(j["winner"], "black");
+
+  // A tampered proof: one defence of Gold's first turn removed. Exit 1, naming the node.
+  std::string text = read(proof);
+  auto line = text.find("\n1 loss ");
+  ASSERT_NE(line, std::string::npos);
+  auto comma = text.find(", ", line);
+  auto end = text.find('\n', line + 1);
+  ASSERT_LT(comma, end);
+  std::string tampered = text.substr(0, comma) + text.substr(end);
+  auto bad = temp_dir() / "tampered.proof";
+  { std::ofstream(bad) << tampered; }
+  CliRun rejected = run({"check-proof", bad.string()});
+  EXPECT_EQ(rejected.code, kInternalError);
+  EXPECT_NE(rejected.out.find("proof REJECTED: node 1:"), std::string::npos) << rejected.out;
+
+  // A file that is not a proof, or not there: exit 2, one line naming the file and the line.
+  auto garbage = temp_dir() / "garbage.proof";
+  { std::ofstream(garbage) << "kamisado-proof 1\nwinner purple\n"; }
+  expect_one_line_error(run({"check-proof", garbage.string()}), "line 2: the winner must be black or gold");
+  expect_one_line_error(run({"check-proof", (temp_dir() / "missing.proof").string()}), "cannot read");
+}
+
+TEST(CLI_Solve, ABadKfenKeepsAnExistingProofFile) {
+  auto path = temp_dir() / "keep.proof";
+  { std::ofstream(path) << "precious"; }
+  expect_one_line_error(run({"solve", "bad kfen here", "--proof", path.string()}), "KFEN");
+  EXPECT_EQ(read(path), "precious");
+}
+
+TEST(CLI_SolveBench, RunsTheSuiteAndWritesTheReport) {
+  auto suite = temp_dir() / "suite.json", report = temp_dir() / "solver.md";
+  CliRun gen = run({"solve-bench", "--generate", suite.string(), "--single", "3", "--match", "1", "--seed", "5", "--alphabeta-nodes", "200000"});
+  ASSERT_EQ(gen.code, kOk) << gen.err;
+  EXPECT_NE(gen.out.find("wrote 4 positions"), std::string::npos) << gen.out;
+  CliRun r = run({"solve-bench", "--suite", suite.string(), "--report", report.string(), "--hash", "4"});
+  ASSERT_EQ(r.code, kOk) << r.err;
+  EXPECT_NE(r.out.find("every value and distance agrees with the suite"), std::string::npos) << r.out;
+  std::string md = read(report);
+  EXPECT_NE(md.find("| positions | 4 (3 single round, 1 in match rounds) |"), std::string::npos) << md;
+  // A suite whose stored distance is wrong is caught.
+  auto j = nlohmann::json::parse(read(suite));
+  j["positions"][0]["plies"] = j["positions"][0]["plies"].get<int>() + 2;
+  { std::ofstream(suite) << j.dump(); }
+  CliRun wrong = run({"solve-bench", "--suite", suite.string(), "--hash", "4"});
+  EXPECT_EQ(wrong.code, kInternalError);
+  EXPECT_NE(wrong.out.find("1 positions DISAGREE"), std::string::npos) << wrong.out;
+  expect_one_line_error(run({"solve-bench", "--suite", (temp_dir() / "nope.json").string()}), "cannot read");
+}
+
+TEST(CLI_Opening, RegroupedStartsCheckpointAndResume) {
+  auto checkpoint = temp_dir() / "regrouped.jsonl", report = temp_dir() / "regrouped.md";
+  std::filesystem::remove(checkpoint);
+  CliRun first = run({"opening", "--regrouped", "3", "--seed", "9", "--checkpoint", checkpoint.string(), "--json"});
+  ASSERT_EQ(first.code, kOk) << first.err;
+  EXPECT_EQ(nlohmann::json::parse(first.out)["starts"], 3);
+  // Resuming: the three starts are not proved again, two more are added; a line cut short by a
+  // stop is proved again.
+  { std::ofstream(checkpoint, std::ios::app) << "{\"seed\": 9, \"ind"; }
+  CliRun more = run({"opening", "--regrouped", "5", "--seed", "9", "--checkpoint", checkpoint.string(), "--report", report.string()});
+  ASSERT_EQ(more.code, kOk) << more.err;
+  EXPECT_NE(more.err.find("3 starts already proved"), std::string::npos) << more.err;
+  EXPECT_NE(more.out.find("5 regrouped starts (seed 9)"), std::string::npos) << more.out;
+  EXPECT_NE(read(report).find("| 4 | `"), std::string::npos);
+  expect_one_line_error(run({"opening", "--regrouped", "5", "--seed", "10", "--checkpoint", checkpoint.string()}), "a checkpoint of seed 9");
 }

@@ -30,6 +30,9 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   add_corpus(app, action);
   add_verify(app, action);
   add_solve(app, action);
+  add_check_proof(app, action);
+  add_solve_bench(app, action);
+  add_opening(app, action);
 
   Io io{out, err};
   if (!args.empty() && !args[0].empty() && args[0][0] != '-') {

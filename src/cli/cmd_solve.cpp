@@ -1,7 +1,10 @@
-// kamisado solve <kfen>: who wins the round, proved by proof-number search.
+// kamisado solve <kfen>: who wins the round, in how many plies, proved by proof-number search;
+// kamisado check-proof FILE: re-verifies a proof file with the move generator alone.
 #include <atomic>
 #include <csignal>
+#include <fstream>
 #include <ostream>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -9,39 +12,59 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "kamisado/kfen.h"
-#include "solver/dfpn.h"
 #include "solver/proof_check.h"
+#include "solver/proof_dot.h"
+#include "solver/proof_file.h"
+#include "solver/solve.h"
 
 namespace kamisado::cli {
 
 namespace {
+
 std::atomic<bool> g_interrupted{false};
 extern "C" void on_interrupt(int) { g_interrupted = true; }
+
+std::string value_name(solver::Value v) {
+  return v == solver::Value::Win ? "win" : v == solver::Value::Loss ? "loss" : "unknown";
+}
+
 }  // namespace
 
 void add_solve(CLI::App& app, Action& action) {
   struct Options {
-    std::string kfen;
+    std::string kfen, proof, dot;
     std::size_t hash = 64;
     double time = 0;
-    bool check = false, json = false;
+    int dot_depth = 3;
+    bool check = false, json = false, value_only = false;
   };
   auto opt = std::make_shared<Options>();
-  CLI::App* cmd = app.add_subcommand("solve", "Prove who wins the round from a position (proof-number search)");
+  CLI::App* cmd = app.add_subcommand("solve", "Prove who wins the round from a position, and how fast (proof-number search)");
   cmd->footer(
       "The value is for the side to move; in a match it is the winner of the round being played.\n"
-      "--check re-verifies a win or loss by building its proof tree: one move at the winner's turns,\n"
-      "every legal move at the loser's, each branch ending in a round the winner has won.\n"
+      "The distance is exact: the fewest plies in which the winner forces the win against the\n"
+      "longest defence (passes and the extra turn after a push count), and the winner's own moves.\n"
+      "The best move reaches it: the winner's fastest win, or the loser's longest defence.\n"
+      "--proof writes the proof tree (format: solver/proof_file.h), which check-proof re-verifies;\n"
+      "--check builds it and checks it here. --dot draws its top levels for Graphviz.\n"
       "A timeout or Ctrl-C prints 'unknown' with the root's proof and disproof numbers so far.\n"
-      "Example: kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --check");
+      "Example: kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --proof start.proof");
   cmd->add_option("kfen", opt->kfen, "The position in KFEN")->required();
-  cmd->add_option("--hash", opt->hash, "Transposition table size in MB (default 64)")->check(CLI::Range(1, 16384));
+  cmd->add_option("--hash", opt->hash, "Transposition table size in MB (default 64)")->check(CLI::Range(1, 65536));
   cmd->add_option("--time", opt->time, "Stop after this many seconds (default: no limit)")->check(CLI::Range(0.0, 1e7));
-  cmd->add_flag("--check", opt->check, "Re-verify the result by building its proof tree");
+  cmd->add_option("--proof", opt->proof, "Write the proof tree to FILE");
+  cmd->add_option("--dot", opt->dot, "Write the proof tree's top levels as a Graphviz graph to FILE");
+  cmd->add_option("--dot-depth", opt->dot_depth, "How many moves deep --dot draws (default 3)")->check(CLI::Range(1, 12));
+  cmd->add_flag("--check", opt->check, "Build the proof tree and re-verify it with the move generator alone");
+  cmd->add_flag("--value-only", opt->value_only, "Prove only who wins, not the distance (faster; no proof tree)");
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([&action, opt] {
     action = [opt](Io& io) {
       Position pos = parse_kfen(opt->kfen);
+      bool want_tree = opt->check || !opt->proof.empty() || !opt->dot.empty();
+      if (want_tree && opt->value_only) throw UsageError("--value-only gives no distance, so no proof tree: drop it, or --proof, --dot and --check");
+      for (const std::string& path : {opt->proof, opt->dot})
+        if (!path.empty()) check_writable(path);
       g_interrupted = false;
       auto previous = std::signal(SIGINT, on_interrupt);
       solver::SolveLimits limits;
@@ -50,38 +73,115 @@ void add_solve(CLI::App& app, Action& action) {
       limits.stop = &g_interrupted;
       limits.progress = [&io](const solver::SolveProgress& p) {
         io.err << fmt::format("solve: {:.0f} s, {} nodes, root proof {} disproof {}, table {:.0f}% of {} MB", p.seconds,
-                              p.nodes, p.root_pn, p.root_dn, 100.0 * p.table_fill,
-                              p.table_bytes >> 20)
+                              p.nodes, p.root_pn, p.root_dn, 100.0 * p.table_fill, p.table_bytes >> 20)
                << std::endl;
       };
-      solver::SolveResult r = solver::solve(pos, limits);
-      std::signal(SIGINT, previous);
+      solver::TranspositionTable table(limits.hash_mb);
+      solver::SolveResult r = solver::solve(pos, limits, table, !opt->value_only);
       Side mover = pos.side_to_move();
-      std::string verdict = r.value == solver::Value::Win    ? side_name(mover) + " to move wins"
-                            : r.value == solver::Value::Loss ? side_name(mover) + " to move loses"
-                                                             : "unknown";
+      Side winner = r.value == solver::Value::Win ? mover : ~mover;
+
+      std::optional<solver::ProofTree> tree;
       std::optional<solver::ProofCheck> check;
-      if (opt->check && r.value != solver::Value::Unknown)
-        check = solver::check_win(pos, r.value == solver::Value::Win ? mover : ~mover);
+      double tree_seconds = 0;
+      if (want_tree && r.distance_known) {
+        solver::Prover prover(table, limits);
+        tree = solver::build_proof(prover, pos, winner, r.plies);
+        tree_seconds = prover.seconds();
+        if (tree && opt->check) check = solver::check_proof(*tree);
+      }
+      std::signal(SIGINT, previous);
+      if (tree && !opt->proof.empty()) {
+        std::ostringstream text;
+        solver::write_proof(*tree, text);
+        write_file_atomically(opt->proof, text.str());
+      }
+      if (tree && !opt->dot.empty()) {
+        std::ostringstream text;
+        solver::write_proof_dot(*tree, opt->dot_depth, text);
+        write_file_atomically(opt->dot, text.str());
+      }
+
       double rate = r.seconds > 0 ? double(r.nodes) / r.seconds : 0;
       if (opt->json) {
-        nlohmann::json j = {{"kfen", to_kfen(pos)},
-                            {"value", r.value == solver::Value::Win ? "win" : r.value == solver::Value::Loss ? "loss" : "unknown"},
+        nlohmann::json j = {{"kfen", to_kfen(pos)}, {"value", value_name(r.value)},
                             {"side_to_move", mover == Side::Black ? "black" : "gold"},
                             {"nodes", r.nodes}, {"seconds", r.seconds}, {"nodes_per_second", rate},
                             {"root_pn", r.root_pn}, {"root_dn", r.root_dn}};
+        if (r.value != solver::Value::Unknown) j["winner"] = winner == Side::Black ? "black" : "gold";
         if (r.best) j["best"] = to_string(*r.best);
-        if (check) j["check"] = {{"holds", check->holds}, {"tree_nodes", check->tree_nodes}, {"failure", check->failure}};
+        if (r.distance_known) j["distance"] = {{"plies", r.plies}, {"winner_moves", r.winner_moves}};
+        if (tree) j["proof"] = {{"nodes", tree->nodes.size()}, {"seconds", tree_seconds}};
+        if (check) j["check"] = {{"holds", check->holds}, {"nodes", check->nodes}, {"failure", check->failure}};
         io.out << j.dump(2) << "\n";
       } else {
-        io.out << verdict << (r.value == solver::Value::Unknown ? fmt::format(" (stopped: root proof number {}, disproof number {})", r.root_pn, r.root_dn) : "") << "\n";
-        if (r.best) io.out << "best move: " << to_string(*r.best) << "\n";
+        if (r.value == solver::Value::Unknown)
+          io.out << fmt::format("unknown (stopped: root proof number {}, disproof number {})\n", r.root_pn, r.root_dn);
+        else
+          io.out << side_name(mover) << " to move " << (r.value == solver::Value::Win ? "wins" : "loses") << "\n";
+        if (r.distance_known)
+          io.out << fmt::format("distance: {} wins in {} plies ({} moves of {})\n", side_name(winner), r.plies,
+                                r.winner_moves, side_name(winner));
+        else if (r.value != solver::Value::Unknown && !opt->value_only)
+          io.out << "distance: unknown (stopped before it was proved exact)\n";
+        if (r.best)
+          io.out << (r.value == solver::Value::Win || !r.distance_known ? "best move: " : "longest defence: ")
+                 << to_string(*r.best) << "\n";
         io.out << fmt::format("{} nodes, {:.2f} s, {:.2f} M nodes/s\n", r.nodes, r.seconds, rate / 1e6);
+        if (tree)
+          io.out << fmt::format("proof tree: {} positions{}\n", tree->nodes.size(),
+                                opt->proof.empty() ? "" : ", written to " + opt->proof);
         if (check)
-          io.out << (check->holds ? fmt::format("checked: the proof tree closes ({} positions)\n", check->tree_nodes)
+          io.out << (check->holds ? fmt::format("checked: the proof holds ({} positions, {} leaves)\n", check->nodes, check->leaves)
                                   : "CHECK FAILED: " + check->failure + "\n");
       }
+      if (want_tree && r.value != solver::Value::Unknown && !tree) {
+        io.err << "solve: stopped before the proof tree was complete; no proof written\n";
+        return kInternalError;
+      }
       return check && !check->holds ? kInternalError : kOk;
+    };
+  });
+}
+
+void add_check_proof(CLI::App& app, Action& action) {
+  struct Options {
+    std::string file;
+    bool json = false;
+  };
+  auto opt = std::make_shared<Options>();
+  CLI::App* cmd = app.add_subcommand("check-proof", "Re-verify a proof file with the move generator alone, no search");
+  cmd->footer(
+      "Rebuilds every position from the root by playing the stored moves and checks each node: one\n"
+      "legal move at the winner's turns, every legal move at the loser's, a won round at each leaf,\n"
+      "and the stored values and distances. A failure names the node at fault; exit code 1.\n"
+      "Example: kamisado check-proof start.proof");
+  cmd->add_option("file", opt->file, "The proof file (written by kamisado solve --proof)")->required();
+  cmd->add_flag("--json", opt->json, "Print one JSON object");
+  cmd->callback([&action, opt] {
+    action = [opt](Io& io) {
+      std::ifstream in(opt->file);
+      if (!in) throw UsageError("cannot read " + opt->file);
+      solver::ProofTree tree;
+      try {
+        tree = solver::read_proof(in);
+      } catch (const solver::ProofFormatError& e) {
+        throw UsageError(opt->file + ": " + e.what());
+      }
+      solver::ProofCheck check = solver::check_proof(tree);
+      std::string winner = side_name(tree.winner);
+      if (opt->json) {
+        io.out << nlohmann::json{{"file", opt->file}, {"holds", check.holds}, {"winner", tree.winner == Side::Black ? "black" : "gold"},
+                                 {"plies", tree.plies}, {"nodes", check.nodes}, {"leaves", check.leaves}, {"failure", check.failure}}
+                      .dump(2)
+               << "\n";
+      } else if (check.holds) {
+        io.out << fmt::format("proof holds: {} wins within {} plies from {} ({} positions, {} leaves)\n", winner, tree.plies,
+                              tree.nodes[0].kfen, check.nodes, check.leaves);
+      } else {
+        io.out << "proof REJECTED: " << check.failure << "\n";
+      }
+      return check.holds ? kOk : kInternalError;
     };
   });
 }

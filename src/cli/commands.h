@@ -38,5 +38,8 @@ void add_conform(CLI::App& app, Action& action);
 void add_corpus(CLI::App& app, Action& action);
 void add_verify(CLI::App& app, Action& action);
 void add_solve(CLI::App& app, Action& action);
+void add_check_proof(CLI::App& app, Action& action);
+void add_solve_bench(CLI::App& app, Action& action);
+void add_opening(CLI::App& app, Action& action);
 
 }  // namespace kamisado::cli

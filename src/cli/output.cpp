@@ -194,4 +194,19 @@ void write_file_atomically(const std::string& path, const std::string& content) 
   }
 }
 
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  return "unknown CPU";
+}
+
+std::string build_flags() {
+#ifdef __POPCNT__
+  return "`-O2 -mpopcnt`";
+#else
+  return "`-O2`";
+#endif
+}
+
 }  // namespace kamisado::cli

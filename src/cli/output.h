@@ -34,8 +34,10 @@ std::string board_text(const Position& pos);
 // UsageError naming `option` otherwise.
 std::uint32_t match_target(const std::string& option, const std::string& value);
 
-// Today's date (UTC), for reports.
+// Today's date (UTC), the CPU's model name and the build's optimisation flags, for reports.
 std::string today();
+std::string cpu_model();
+std::string build_flags();
 
 // Refuses, before any long work, a path that write_file_atomically could not write: a folder,
 // or a file in a folder that does not exist.

@@ -245,11 +245,16 @@ Position parse_kfen(std::string_view text) {
 }
 
 std::string to_kfen(const Position& pos) {
+  // The towers by square first: sixteen look-ups instead of one search per square.
+  std::array<std::optional<TowerRef>, kSquares> on{};
+  for (Side s : {Side::Black, Side::Gold})
+    for (int c = 0; c < kColours; ++c) on[pos.square_of(s, Colour(c))] = TowerRef{s, Colour(c)};
   std::string out;
+  out.reserve(96);
   for (int r = 7; r >= 0; --r) {
     int empty = 0;
     for (int f = 0; f < 8; ++f) {
-      std::optional<TowerRef> t = pos.tower_on(make_square(f, r));
+      const std::optional<TowerRef>& t = on[make_square(f, r)];
       if (!t) {
         ++empty;
         continue;

@@ -40,6 +40,18 @@ class Move {
   std::uint16_t bits_;
 };
 
+// B3: the same move on the board mirrored left-right. A fill keeps to the same board side seen
+// from the other end, so left and right swap.
+constexpr Move mirror(Move m) {
+  switch (m.kind()) {
+    case MoveKind::Step: return Move::step(mirror(m.from()), mirror(m.to()));
+    case MoveKind::Push: return Move::push(mirror(m.from()), mirror(m.to()));
+    case MoveKind::Pass: return Move::pass(mirror(m.from()));
+    case MoveKind::Fill: break;
+  }
+  return Move::fill(m.fill_side() == FillSide::Left ? FillSide::Right : FillSide::Left);
+}
+
 // A fixed-capacity list; move generation never allocates. A free first move (T1) has the most
 // moves: eight towers with at most 7 + 7 + 7 targets each.
 class MoveList {

@@ -211,7 +211,9 @@ Position Position::mirrored() const {
   p.match_ = match_;
   p.key_ = p.computed_key();
   p.outcome_ = outcome_;
-  if (outcome_.ending != Ending::MatchWon) p.outcome_.ring_tower = mirror(outcome_.ring_tower);
+  // The ring tower is a colour only while a round's end names one (an unfinished position keeps
+  // the default, so that a symmetric position equals its mirror image).
+  if (outcome_.over() && outcome_.ending != Ending::MatchWon) p.outcome_.ring_tower = mirror(outcome_.ring_tower);
   return p;
 }
 
