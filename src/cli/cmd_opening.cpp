@@ -272,8 +272,11 @@ int run_regrouped(Io& io, int count, std::uint64_t seed, const std::string& chec
           "under single-round rules: what a round of a match after regrouping (F3) can start from. Each is proved "
           "by df-pn (value only) with its own table of " << hash << " MB, and its proof tree is built and accepted by the checker. "
           "The time is search, tree and check.\n\n"
-       << summary << ".\n\n"
-       << "| # | KFEN | to move | winner | proof positions | nodes | time (s) | proof |\n|---|---|---|---|---|---|---|---|\n";
+       << summary << ".\n\n";
+    md << "Starts won by the side moving second:";
+    for (const auto& [i, j] : done)
+      if (i < count && j.at("winner") != j.at("mover")) md << fmt::format(" #{} `{}`;", i, j.at("kfen").get<std::string>());
+    md << "\n\n| # | KFEN | to move | winner | proof positions | nodes | time (s) | proof |\n|---|---|---|---|---|---|---|---|\n";
     for (const auto& [i, j] : done)
       if (i < count)
         md << fmt::format("| {} | `{}` | {} | {} | {} | {} | {:.3f} | {} |\n", i, j.at("kfen").get<std::string>(), j.at("mover").get<std::string>(),
