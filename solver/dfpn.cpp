@@ -103,12 +103,11 @@ Proof Prover::prove(const Position& root, const Goal& goal) {
   attacker_ = goal.attacker;
   metric_ = goal.metric;
   salt_ = kSalt[index(attacker_)][int(metric_)];
-  root_key_ = key_of(root);
-  root_budget_ = goal.budget;
+  root_numbers_ = {};
   Proof r;
   r.bounds = known(root, attacker_, metric_);
   if (!proved_within(r.bounds, goal.budget) && !refuted_within(r.bounds, goal.budget)) {
-    Node n = mid(root, goal.budget, kInfinity, kInfinity);
+    Node n = mid(root, goal.budget, kInfinity, kInfinity, true);
     r.root = n.numbers;
     r.bounds = n.bounds;
   }
@@ -126,16 +125,14 @@ void Prover::check_limits() {
   auto now = std::chrono::steady_clock::now();
   if (limits_.progress && now - last_report_ >= std::chrono::seconds(1)) {
     last_report_ = now;
-    auto root = table_.lookup(root_key_, root_budget_);
-    ProofNumbers n = root.has_numbers ? root.numbers : ProofNumbers{};
-    limits_.progress({nodes_, n.pn, n.dn, t, table_.bytes(), table_.fill()});
+    limits_.progress({nodes_, root_numbers_.pn, root_numbers_.dn, t, table_.bytes(), table_.fill()});
   }
 }
 
 // Expands `p`, searched within `budget`, until its numbers reach a threshold, it is proved or
 // disproved, or the search is stopped. The caller has checked that `p` is neither over nor
 // settled for this budget by what is known.
-Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn, std::uint32_t th_dn) {
+Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn, std::uint32_t th_dn, bool is_root) {
   ++nodes_;
   check_limits();
   const bool or_node = p.side_to_move() == attacker_;
@@ -217,6 +214,7 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
       hi = or_node ? std::min(hi, ch.at_most) : std::max(hi, ch.at_most);
     }
     Node here{or_node ? ProofNumbers{least, capped(sum)} : ProofNumbers{capped(sum), least}, {add(lo, c), add(hi, c)}};
+    if (is_root) root_numbers_ = here.numbers;
     if (here.numbers.pn == 0 || here.numbers.dn == 0 || here.numbers.pn >= th_pn || here.numbers.dn >= th_dn || stopped_) {
       table_.store(key, budget, here.numbers, here.bounds);
       return here;

@@ -90,7 +90,7 @@ class Prover {
  private:
   struct Child;
   struct Node;
-  Node mid(const Position& p, Distance budget, std::uint32_t th_pn, std::uint32_t th_dn);
+  Node mid(const Position& p, Distance budget, std::uint32_t th_pn, std::uint32_t th_dn, bool is_root = false);
   void check_limits();
   std::uint64_t key_of(const Position& p) const;
 
@@ -99,8 +99,7 @@ class Prover {
   Side attacker_ = Side::Black;
   Metric metric_ = Metric::Plies;
   std::uint64_t salt_ = 0;
-  std::uint64_t root_key_ = 0;
-  Distance root_budget_ = 0;
+  ProofNumbers root_numbers_;  // the root's numbers as of its last look at its children
   std::chrono::steady_clock::time_point start_, last_report_;
   std::uint64_t nodes_ = 0, positions_ = 0;
   bool stopped_ = false;
