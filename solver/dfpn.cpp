@@ -109,7 +109,8 @@ Proof Prover::prove(const Position& root, const Goal& goal) {
   if (!proved_within(r.bounds, goal.budget) && !refuted_within(r.bounds, goal.budget)) {
     Node n = mid(root, goal.budget, kInfinity, kInfinity, true);
     r.root = n.numbers;
-    r.bounds = n.bounds;
+    // What the search found, with what was known before it (the root's children may not show it).
+    r.bounds = {std::max(r.bounds.at_least, n.bounds.at_least), std::min(r.bounds.at_most, n.bounds.at_most)};
   }
   r.proved = proved_within(r.bounds, goal.budget);
   r.disproved = refuted_within(r.bounds, goal.budget);

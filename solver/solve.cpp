@@ -95,6 +95,7 @@ SolveResult solve(const Position& root, const SolveLimits& limits, Transposition
 
   if (with_distance) {
     plies = tighten(prover, root, winner, Metric::Plies, plies);
+    r.plies_bounds = plies;
     if (plies.exact()) {
       r.plies = plies.at_most;
       r.best = move_reaching(prover, root, winner, r.plies);

@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "dfpn.h"
+#include "transposition_table.h"
 #include "kamisado/move.h"
 #include "kamisado/position.h"
 
@@ -28,6 +29,7 @@ struct SolveResult {
   bool distance_known = false;
   Distance plies = 0;         // exact, when distance_known
   Distance winner_moves = 0;  // exact, when distance_known
+  Bounds plies_bounds;        // what was proved of the plies when stopped before they met
   std::uint64_t nodes = 0;      // expanded
   std::uint64_t positions = 0;  // made: the children of each expansion
   double seconds = 0;

@@ -111,6 +111,8 @@ void add_solve(CLI::App& app, Action& action) {
         if (r.value != solver::Value::Unknown) j["winner"] = winner == Side::Black ? "black" : "gold";
         if (r.best) j["best"] = to_string(*r.best);
         if (r.distance_known) j["distance"] = {{"plies", r.plies}, {"winner_moves", r.winner_moves}};
+        else if (r.value != solver::Value::Unknown && r.plies_bounds.at_most != solver::kNever)
+          j["distance_bounds"] = {{"at_least", r.plies_bounds.at_least}, {"at_most", r.plies_bounds.at_most}};
         if (tree) j["proof"] = {{"nodes", tree->nodes.size()}, {"seconds", tree_seconds}};
         if (check) j["check"] = {{"holds", check->holds}, {"nodes", check->nodes}, {"failure", check->failure}};
         io.out << j.dump(2) << "\n";
@@ -123,9 +125,12 @@ void add_solve(CLI::App& app, Action& action) {
           io.out << fmt::format("distance: {} wins in {} plies ({} moves of {})\n", side_name(winner), r.plies,
                                 r.winner_moves, side_name(winner));
         else if (r.value != solver::Value::Unknown && !opt->value_only)
-          io.out << "distance: unknown (stopped before it was proved exact)\n";
+          io.out << (r.plies_bounds.at_most == solver::kNever
+                         ? std::string("distance: unknown (stopped before it was proved)\n")
+                         : fmt::format("distance: unknown, {} to {} plies so far (stopped before it was proved exact)\n",
+                                       r.plies_bounds.at_least, r.plies_bounds.at_most));
         if (r.best)
-          io.out << (r.value == solver::Value::Win || !r.distance_known ? "best move: " : "longest defence: ")
+          io.out << (!r.distance_known ? "a winning move: " : r.value == solver::Value::Win ? "best move: " : "longest defence: ")
                  << to_string(*r.best) << "\n";
         io.out << fmt::format("{} nodes, {:.2f} s, {:.2f} M nodes/s\n", r.nodes, r.seconds, rate / 1e6);
         if (tree)
