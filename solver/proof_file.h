@@ -11,6 +11,9 @@
 //   <id> <win|loss> <distance> <KFEN> | <move> <child id>, <move> <child id>, ...
 //   ... N node lines, ids 0 to N-1 in order; node 0 is the root
 //
+// No checksum: the checker re-derives every line from the root by the rules, so a damaged
+// file is rejected wherever the damage matters, and one that still checks is still a proof.
+//
 // `win` means the side to move at that node is the winner. A node's distance is the plies the
 // winner needs from it along the tree. The moves are in move notation (rules.md §6): one at a
 // winner's node, every legal move at a loser's node, and `-` at a leaf, a position whose round
