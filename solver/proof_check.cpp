@@ -13,8 +13,6 @@ namespace kamisado::solver {
 
 namespace {
 
-std::string name(Side s) { return s == Side::Black ? "black" : "gold"; }
-
 class Checker {
  public:
   explicit Checker(const ProofTree& tree) : tree_(tree), positions_(tree.nodes.size()) {}
@@ -73,10 +71,10 @@ class Checker {
     if (n.kfen != actual) fail(id, "its KFEN is " + n.kfen + ", but the moves lead to " + actual);
     bool winner_to_move = p.side_to_move() == tree_.winner;
     if (n.win != winner_to_move)
-      fail(id, std::string("stores ") + (n.win ? "win" : "loss") + " for the side to move, but " + name(tree_.winner) +
-                   " is the winner and " + name(p.side_to_move()) + " is to move");
+      fail(id, std::string("stores ") + (n.win ? "win" : "loss") + " for the side to move, but " + side_id(tree_.winner) +
+                   " is the winner and " + side_id(p.side_to_move()) + " is to move");
     if (auto w = round_winner(p)) {
-      if (*w != tree_.winner) fail(id, "a leaf where the round is won by " + name(*w) + ", not by " + name(tree_.winner));
+      if (*w != tree_.winner) fail(id, std::string("a leaf where the round is won by ") + side_id(*w) + ", not by " + side_id(tree_.winner));
       if (!n.children.empty()) fail(id, "the round is over here, yet the node has moves");
       if (n.distance != 0) fail(id, "a leaf stores distance " + std::to_string(n.distance) + ", not 0");
       ++leaves_;

@@ -9,7 +9,7 @@ namespace kamisado::solver {
 
 void write_proof(const ProofTree& tree, std::ostream& out) {
   out << "kamisado-proof 1\n"
-      << "winner " << (tree.winner == Side::Black ? "black" : "gold") << "\n"
+      << "winner " << side_id(tree.winner) << "\n"
       << "plies " << tree.plies << "\n"
       << "nodes " << tree.nodes.size() << "\n";
   for (std::size_t i = 0; i < tree.nodes.size(); ++i) {

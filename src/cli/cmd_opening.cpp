@@ -35,8 +35,6 @@ double since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-std::string side_word(Side s) { return s == Side::Black ? "black" : "gold"; }
-
 // A position proved with its certificate checked.
 struct Proved {
   solver::SolveResult result;
@@ -186,12 +184,12 @@ int run_first_moves(Io& io, const std::string& report, const std::string& proofs
     write_file_atomically(report, md.str());
   }
   if (json) {
-    nlohmann::json j = {{"start", {{"winner", side_word(root.winner)}, {"plies", root.result.plies}, {"proof_nodes", root.proof_nodes},
+    nlohmann::json j = {{"start", {{"winner", side_id(root.winner)}, {"plies", root.result.plies}, {"proof_nodes", root.proof_nodes},
                                    {"checked", root.checked}}},
                         {"first_moves", nlohmann::json::array()},
                         {"seconds", moves_seconds}, {"target_met", met}};
     for (const Row& r : rows)
-      j["first_moves"].push_back({{"move", r.move}, {"winner", side_word(r.proved.winner)}, {"plies", r.proved.result.plies},
+      j["first_moves"].push_back({{"move", r.move}, {"winner", side_id(r.proved.winner)}, {"plies", r.proved.result.plies},
                                   {"winner_moves", r.proved.result.winner_moves}, {"proof_nodes", r.proved.proof_nodes},
                                   {"checked", r.proved.checked}, {"by_mirror", r.proved.by_symmetry}, {"search_seconds", r.proved.result.seconds},
                                   {"seconds", r.proved.seconds}});
@@ -237,8 +235,8 @@ int run_regrouped(Io& io, int count, std::uint64_t seed, const std::string& chec
     if (done.count(i)) continue;
     solver::TranspositionTable table(hash);
     Proved p = prove(start, table, true, "");
-    nlohmann::json j = {{"seed", seed}, {"index", i}, {"kfen", to_kfen(start)}, {"mover", side_word(mover)},
-                        {"winner", side_word(p.winner)}, {"proof_nodes", p.proof_nodes}, {"checked", p.checked},
+    nlohmann::json j = {{"seed", seed}, {"index", i}, {"kfen", to_kfen(start)}, {"mover", side_id(mover)},
+                        {"winner", side_id(p.winner)}, {"proof_nodes", p.proof_nodes}, {"checked", p.checked},
                         {"nodes", p.result.nodes}, {"seconds", p.seconds}};
     out << j.dump() << "\n" << std::flush;
     done[i] = j;

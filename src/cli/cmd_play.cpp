@@ -43,7 +43,7 @@ nlohmann::json round_json(const play::RoundRecord& r, int number) {
   for (Move m : r.moves) moves.push_back(to_string(m));
   nlohmann::json j = {{"round", number}, {"start", to_kfen(r.start)}, {"moves", moves}};
   if (r.result.over()) {
-    j["winner"] = r.result.winner == Side::Black ? "black" : "gold";
+    j["winner"] = side_id(r.result.winner);
     j["reason"] = r.result.ending == Ending::HomeRow ? "home-row" : "deadlock";
     j["ring_tower"] = kColourNames[r.result.ring_tower];
     j["points"] = r.points;

@@ -105,10 +105,10 @@ void add_solve(CLI::App& app, Action& action) {
       double rate = r.seconds > 0 ? double(r.nodes) / r.seconds : 0;
       if (opt->json) {
         nlohmann::json j = {{"kfen", to_kfen(pos)}, {"value", value_name(r.value)},
-                            {"side_to_move", mover == Side::Black ? "black" : "gold"},
+                            {"side_to_move", side_id(mover)},
                             {"nodes", r.nodes}, {"seconds", r.seconds}, {"nodes_per_second", rate},
                             {"root_pn", r.root_pn}, {"root_dn", r.root_dn}};
-        if (r.value != solver::Value::Unknown) j["winner"] = winner == Side::Black ? "black" : "gold";
+        if (r.value != solver::Value::Unknown) j["winner"] = side_id(winner);
         if (r.best) j["best"] = to_string(*r.best);
         if (r.distance_known) j["distance"] = {{"plies", r.plies}, {"winner_moves", r.winner_moves}};
         else if (r.value != solver::Value::Unknown && r.plies_bounds.at_most != solver::kNever)
@@ -176,7 +176,7 @@ void add_check_proof(CLI::App& app, Action& action) {
       solver::ProofCheck check = solver::check_proof(tree);
       std::string winner = side_name(tree.winner);
       if (opt->json) {
-        io.out << nlohmann::json{{"file", opt->file}, {"holds", check.holds}, {"winner", tree.winner == Side::Black ? "black" : "gold"},
+        io.out << nlohmann::json{{"file", opt->file}, {"holds", check.holds}, {"winner", side_id(tree.winner)},
                                  {"plies", tree.plies}, {"nodes", check.nodes}, {"leaves", check.leaves}, {"failure", check.failure}}
                       .dump(2)
                << "\n";

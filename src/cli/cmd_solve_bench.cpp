@@ -34,8 +34,6 @@ namespace {
 constexpr double kTargetNodesPerSecond = 3e6;
 constexpr double kTargetSecondsPerPosition = 2.0;
 
-std::string side_word(Side s) { return s == Side::Black ? "black" : "gold"; }
-
 // One seeded self-play game from `start`: a few random plies for variety, then two greedy
 // players; every position of the round being played, in order, until it ends.
 std::vector<Position> self_play(Position start, std::uint64_t seed, int random_plies, int max_plies) {
@@ -86,10 +84,10 @@ nlohmann::json confirm(const Candidate& c, std::uint64_t alphabeta_nodes, Io& io
   }
   Side winner = win ? c.pos.side_to_move() : ~c.pos.side_to_move();
   io.err << fmt::format("suite: {} {:<58} {} in {} plies (df-pn {} nodes, alpha-beta {} nodes)", c.kind, to_kfen(c.pos),
-                        side_word(winner), r.plies, r.nodes, ab->nodes)
+                        side_id(winner), r.plies, r.nodes, ab->nodes)
          << std::endl;
   return {{"kfen", to_kfen(c.pos)}, {"kind", c.kind}, {"source", c.source}, {"value", win ? "win" : "loss"},
-          {"winner", side_word(winner)}, {"plies", r.plies}, {"winner_moves", r.winner_moves}, {"alphabeta_nodes", ab->nodes}};
+          {"winner", side_id(winner)}, {"plies", r.plies}, {"winner_moves", r.winner_moves}, {"alphabeta_nodes", ab->nodes}};
 }
 
 nlohmann::json generate(std::uint64_t seed, int singles, int matches, std::uint64_t alphabeta_nodes, Io& io) {

@@ -12,7 +12,7 @@ namespace kamisado::conform {
 
 std::string protocol_status(const Position& pos) {
   const Outcome& o = pos.outcome();
-  std::string winner = o.winner == Side::Black ? "black" : "gold";
+  std::string winner = side_id(o.winner);
   switch (o.ending) {
     case Ending::HomeRow: return "won " + winner + " home-row";
     case Ending::Deadlock: return "won " + winner + " deadlock";
