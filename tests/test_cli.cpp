@@ -316,6 +316,14 @@ TEST(CLI_SolveBench, RunsTheSuiteAndWritesTheReport) {
   EXPECT_EQ(wrong.code, kInternalError);
   EXPECT_NE(wrong.out.find("1 positions DISAGREE"), std::string::npos) << wrong.out;
   expect_one_line_error(run({"solve-bench", "--suite", (temp_dir() / "nope.json").string()}), "cannot read");
+  // A damaged entry is named by its number, never an internal error.
+  j["positions"][1]["plies"] = "seventeen";
+  { std::ofstream(suite) << j.dump(); }
+  expect_one_line_error(run({"solve-bench", "--suite", suite.string()}), "position 2: no whole number field \"plies\"");
+  j["positions"][1]["plies"] = 3;
+  j["positions"][2]["kfen"] = "not a kfen";
+  { std::ofstream(suite) << j.dump(); }
+  expect_one_line_error(run({"solve-bench", "--suite", suite.string()}), "position 3: KFEN");
 }
 
 TEST(CLI_Opening, RegroupedStartsCheckpointAndResume) {
@@ -333,4 +341,8 @@ TEST(CLI_Opening, RegroupedStartsCheckpointAndResume) {
   EXPECT_NE(more.out.find("5 regrouped starts (seed 9)"), std::string::npos) << more.out;
   EXPECT_NE(read(report).find("| 4 | `"), std::string::npos);
   expect_one_line_error(run({"opening", "--regrouped", "5", "--seed", "10", "--checkpoint", checkpoint.string()}), "a checkpoint of seed 9");
+  auto foreign = temp_dir() / "foreign.jsonl";
+  { std::ofstream(foreign) << "{\"seed\": 9, \"index\": \"x\"}\n"; }
+  expect_one_line_error(run({"opening", "--regrouped", "5", "--seed", "9", "--checkpoint", foreign.string()}),
+                        "not a result of opening --regrouped (no whole number \"index\")");
 }

@@ -180,7 +180,6 @@ int run_first_moves(Io& io, const std::string& report, const std::string& proofs
                         p.result.winner_moves, p.result.best ? to_string(*p.result.best) : "-", p.proof_nodes,
                         p.by_symmetry ? "mirror" : std::to_string(p.result.nodes), p.seconds, p.checked ? "checked" : "FAILED");
     }
-    check_writable(report);
     write_file_atomically(report, md.str());
   }
   if (json) {
@@ -220,8 +219,17 @@ int run_regrouped(Io& io, int count, std::uint64_t seed, const std::string& chec
         io.err << fmt::format("opening: {} line {} is incomplete; that start is proved again\n", checkpoint, n);
         continue;
       }
-      if (j.value("seed", std::uint64_t(0)) != seed) throw UsageError(checkpoint + ": a checkpoint of seed " + std::to_string(j.value("seed", 0ull)) + ", not " + std::to_string(seed));
-      done[j.at("index").get<int>()] = j;
+      // A whole line of another shape is not ours to guess about: refuse it, naming the line.
+      for (const char* field : {"seed", "index", "proof_nodes", "nodes"})
+        if (!j.is_object() || !j.contains(field) || !j[field].is_number_unsigned())
+          throw UsageError(fmt::format("{} line {}: not a result of opening --regrouped (no whole number \"{}\")", checkpoint, n, field));
+      for (const char* field : {"kfen", "mover", "winner"})
+        if (!j[field].is_string()) throw UsageError(fmt::format("{} line {}: not a result of opening --regrouped (no text \"{}\")", checkpoint, n, field));
+      if (!j["checked"].is_boolean() || !j["seconds"].is_number())
+        throw UsageError(fmt::format("{} line {}: not a result of opening --regrouped (no \"checked\" or \"seconds\")", checkpoint, n));
+      if (j["seed"].get<std::uint64_t>() != seed)
+        throw UsageError(checkpoint + ": a checkpoint of seed " + std::to_string(j["seed"].get<std::uint64_t>()) + ", not " + std::to_string(seed));
+      done[j["index"].get<int>()] = j;
     }
   }
   if (!done.empty()) io.err << fmt::format("opening: resuming from {}: {} starts already proved\n", checkpoint, done.size());
@@ -280,7 +288,6 @@ int run_regrouped(Io& io, int count, std::uint64_t seed, const std::string& chec
         md << fmt::format("| {} | `{}` | {} | {} | {} | {} | {:.3f} | {} |\n", i, j.at("kfen").get<std::string>(), j.at("mover").get<std::string>(),
                           j.at("winner").get<std::string>(), j.at("proof_nodes").get<std::size_t>(), j.at("nodes").get<std::uint64_t>(),
                           j.at("seconds").get<double>(), j.at("checked").get<bool>() ? "checked" : "FAILED");
-    check_writable(report);
     write_file_atomically(report, md.str());
   }
   if (json)

@@ -124,7 +124,15 @@ nlohmann::json generate(std::uint64_t seed, int singles, int matches, std::uint6
   return {{"format", "kamisado-solver-suite"}, {"version", 1}, {"seed", seed}, {"positions", positions}};
 }
 
-nlohmann::json read_suite(const std::string& path) {
+// A suite position as stored: what the run checks the solver against.
+struct SuiteEntry {
+  Position pos;
+  std::string kind, value;
+  int plies, winner_moves;
+};
+
+// The suite file, every entry checked: a bad one is named by its number, one line, exit code 2.
+std::vector<SuiteEntry> read_suite(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw UsageError("cannot read " + path);
   nlohmann::json j;
@@ -135,7 +143,28 @@ nlohmann::json read_suite(const std::string& path) {
   }
   if (!j.is_object() || j.value("format", "") != "kamisado-solver-suite" || !j.contains("positions") || !j["positions"].is_array())
     throw UsageError(path + ": not a kamisado solver suite (format \"kamisado-solver-suite\")");
-  return j;
+  std::vector<SuiteEntry> entries;
+  for (std::size_t i = 0; i < j["positions"].size(); ++i) {
+    const nlohmann::json& e = j["positions"][i];
+    auto bad = [&](const std::string& what) { return UsageError(fmt::format("{}: position {}: {}", path, i + 1, what)); };
+    auto text = [&](const char* field) {
+      if (!e.is_object() || !e.contains(field) || !e[field].is_string()) throw bad(std::string("no text field \"") + field + "\"");
+      return e[field].get<std::string>();
+    };
+    auto count = [&](const char* field) {
+      if (!e.contains(field) || !e[field].is_number_unsigned()) throw bad(std::string("no whole number field \"") + field + "\"");
+      return e[field].get<int>();
+    };
+    std::string kind = text("kind"), value = text("value");
+    if (kind != "single" && kind != "match") throw bad("kind must be single or match, not '" + kind + "'");
+    if (value != "win" && value != "loss") throw bad("value must be win or loss, not '" + value + "'");
+    try {
+      entries.push_back({parse_kfen(text("kfen")), kind, value, count("plies"), count("winner_moves")});
+    } catch (const NotationError& n) {
+      throw bad(n.what());
+    }
+  }
+  return entries;
 }
 
 struct Row {
@@ -190,14 +219,14 @@ void add_solve_bench(CLI::App& app, Action& action) {
         return kOk;
       }
       if (!opt->report.empty()) check_writable(opt->report);
-      nlohmann::json suite = read_suite(opt->suite);
+      std::vector<SuiteEntry> suite = read_suite(opt->suite);
       std::vector<Row> rows;
       std::uint64_t nodes = 0, positions = 0;
       double seconds = 0, slowest = 0;
       int disagreements = 0;
-      for (const auto& entry : suite["positions"]) {
+      for (const SuiteEntry& entry : suite) {
         Row row;
-        Position pos = parse_kfen(entry.at("kfen").get<std::string>());
+        const Position& pos = entry.pos;
         // Best of the repeats: this VM's speed drifts, and the best time is the least disturbed.
         solver::SolveResult r;
         for (int k = 0; k < opt->repeat; ++k) {
@@ -205,7 +234,7 @@ void add_solve_bench(CLI::App& app, Action& action) {
           solver::SolveResult once = solver::solve(pos, {}, table);
           if (k == 0 || once.seconds < r.seconds) r = once;
         }
-        row.kind = entry.value("kind", "single");
+        row.kind = entry.kind;
         row.kfen = to_kfen(pos);
         row.value = r.value == solver::Value::Win ? "win" : r.value == solver::Value::Loss ? "loss" : "unknown";
         row.best = r.best ? to_string(*r.best) : "-";
@@ -214,12 +243,11 @@ void add_solve_bench(CLI::App& app, Action& action) {
         row.nodes = r.nodes;
         row.positions = r.positions;
         row.seconds = r.seconds;
-        row.agrees = r.distance_known && row.value == entry.at("value").get<std::string>() && row.plies == entry.at("plies").get<int>() &&
-                     row.winner_moves == entry.at("winner_moves").get<int>();
+        row.agrees = r.distance_known && row.value == entry.value && row.plies == entry.plies && row.winner_moves == entry.winner_moves;
         if (!row.agrees) {
           ++disagreements;
           io.err << fmt::format("solve-bench: {}: stored {} in {} plies, solved {} in {} plies\n", row.kfen,
-                                entry.at("value").get<std::string>(), entry.at("plies").get<int>(), row.value, row.plies);
+                                entry.value, entry.plies, row.value, row.plies);
         }
         nodes += r.nodes;
         positions += r.positions;
