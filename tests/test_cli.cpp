@@ -50,7 +50,7 @@ const std::string kStart = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -";
 TEST(CLI_Help, TeachesEveryCommand) {
   CliRun r = run({"--help"});
   EXPECT_EQ(r.code, kOk);
-  for (const char* cmd : {"show", "moves", "play", "perft", "bench", "selfcheck", "solve", "check-proof", "solve-bench", "opening"})
+  for (const char* cmd : {"show", "moves", "play", "perft", "bench", "selfcheck", "solve", "check-proof", "solve-bench", "opening", "retro"})
     EXPECT_NE(r.out.find(cmd), std::string::npos) << cmd;
   CliRun sub = run({"perft", "--help"});
   EXPECT_EQ(sub.code, kOk);
@@ -345,4 +345,59 @@ TEST(CLI_Opening, RegroupedStartsCheckpointAndResume) {
   { std::ofstream(foreign) << "{\"seed\": 9, \"index\": \"x\"}\n"; }
   expect_one_line_error(run({"opening", "--regrouped", "5", "--seed", "9", "--checkpoint", foreign.string()}),
                         "not a result of opening --regrouped (no whole number \"index\")");
+}
+
+TEST(CLI_Retro, BuildProbeStatsVerifyCrosscheck) {
+  const std::string root = "o2ky1gn/N3K2O/8/8/8/5r2/1bp5/1GRY1PB1 b Y";
+  std::string table = (temp_dir() / "small.retro").string();
+  CliRun b = run({"retro", "build", root, "-o", table, "--json"});
+  ASSERT_EQ(b.code, kOk) << b.err;
+  auto j = nlohmann::json::parse(b.out);
+  EXPECT_EQ(j["positions"], 12184);
+  EXPECT_EQ(j["root_value"]["win"], true);
+  EXPECT_EQ(j["root_value"]["distance"], 3);
+
+  CliRun p = run({"retro", "probe", table, root});
+  EXPECT_EQ(p.code, kOk) << p.err;
+  EXPECT_NE(p.out.find("Black to move wins: Black wins in 3 plies"), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("fastest wins: "), std::string::npos) << p.out;
+
+  CliRun s = run({"retro", "stats", table, "--json"});
+  ASSERT_EQ(s.code, kOk) << s.err;
+  auto st = nlohmann::json::parse(s.out);
+  std::uint64_t sum = 0;
+  for (auto& row : st["by_distance"]) sum += row["wins"].get<std::uint64_t>() + row["losses"].get<std::uint64_t>();
+  EXPECT_EQ(sum, 12184u);
+
+  CliRun v = run({"retro", "verify", table, "--threads", "2"});
+  EXPECT_EQ(v.code, kOk) << v.err;
+  EXPECT_NE(v.out.find("table holds"), std::string::npos);
+
+  CliRun c = run({"retro", "crosscheck", table, "--sample", "300", "--json"});
+  EXPECT_EQ(c.code, kOk) << c.err;
+  EXPECT_EQ(nlohmann::json::parse(c.out)["agrees"], true);
+}
+
+TEST(CLI_Retro, BadInputIsOneLineAndNeverDestroysAFile) {
+  const std::string root = "o2ky1gn/N3K2O/8/8/8/5r2/1bp5/1GRY1PB1 b Y";
+  std::filesystem::path keep = temp_dir() / "keep.retro";
+  { std::ofstream(keep) << "precious"; }
+  // The cap is hit: nothing is written, the existing file stays.
+  expect_one_line_error(run({"retro", "build", root, "-o", keep.string(), "--max-positions", "100"}), "--max-positions");
+  EXPECT_EQ(read(keep), "precious");
+  // Not a table, a missing table, a folder.
+  expect_one_line_error(run({"retro", "stats", keep.string()}), "bad magic");
+  expect_one_line_error(run({"retro", "verify", (temp_dir() / "none.retro").string()}), "cannot read table");
+  expect_one_line_error(run({"retro", "probe", temp_dir().string(), root}), "it is a folder");
+  // A truncated table.
+  std::string table = (temp_dir() / "cut.retro").string();
+  ASSERT_EQ(run({"retro", "build", root, "-o", table}).code, kOk);
+  std::string bytes = read(table);
+  { std::ofstream(table, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() / 2); }
+  expect_one_line_error(run({"retro", "stats", table}), "checksum");
+  // A finished round, a bad KFEN, a position from elsewhere.
+  expect_one_line_error(run({"retro", "build", "Nbpkyrgn/8/8/8/8/o7/8/1GRYKPBO g o", "-o", table}), "already over");
+  expect_one_line_error(run({"retro", "build", "not-a-kfen", "-o", table}), "KFEN");
+  ASSERT_EQ(run({"retro", "build", root, "-o", table}).code, kOk);
+  expect_one_line_error(run({"retro", "probe", table, kStart}), "not in the table");
 }

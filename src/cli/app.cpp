@@ -33,6 +33,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   add_check_proof(app, action);
   add_solve_bench(app, action);
   add_opening(app, action);
+  add_retro(app, action);
 
   Io io{out, err};
   if (!args.empty() && !args[0].empty() && args[0][0] != '-') {

@@ -41,5 +41,6 @@ void add_solve(CLI::App& app, Action& action);
 void add_check_proof(CLI::App& app, Action& action);
 void add_solve_bench(CLI::App& app, Action& action);
 void add_opening(CLI::App& app, Action& action);
+void add_retro(CLI::App& app, Action& action);
 
 }  // namespace kamisado::cli

@@ -1,0 +1,262 @@
+// Retrograde tables: canonical keys under the B3 symmetries, backward induction against a plain
+// minimax on every entry, the push's extra turn (S4), the table file and its checks, the
+// verifier, and the cross-check with the proof search.
+#include <gtest/gtest.h>
+
+#include <unordered_map>
+
+#include "helpers.h"
+#include "solver/retro_build.h"
+#include "solver/retro_crosscheck.h"
+#include "solver/retro_file.h"
+#include "solver/retro_verify.h"
+#include "solver/round_winner.h"
+
+using namespace kamisado;
+using namespace kamisado::solver;
+
+namespace {
+
+// A late single-round position: 12,184 positions reachable, Black wins in 3.
+constexpr const char* kSmallRoot = "o2ky1gn/N3K2O/8/8/8/5r2/1bp5/1GRY1PB1 b Y";
+// A Marathon round with Sumos, a few plies on from a solver-suite position: 3,470 positions and
+// 30 pushes among their moves.
+constexpr const char* kPushRoot = "2ry+n3/1N1K4/1P2R2O/8/1g+6/8/o4p+kb/G4YB1 b R 15:0-3";
+
+// Value and distance by plain recursion over the moves, memoized by Zobrist key: no graph, no
+// counters, no symmetry.
+RetroValue plain_value(const Position& p, std::unordered_map<std::uint64_t, RetroValue>& memo) {
+  if (auto it = memo.find(p.key()); it != memo.end()) return it->second;
+  MoveList moves;
+  generate_moves(p, moves);
+  int fastest_win = 0, longest_loss = 0;
+  for (Move m : moves) {
+    Position c = p.after(m);
+    bool mover_wins;
+    int d;
+    if (auto w = round_winner(c)) {
+      mover_wins = *w == p.side_to_move();
+      d = 1;
+    } else {
+      RetroValue v = plain_value(c, memo);
+      mover_wins = v.win == (c.side_to_move() == p.side_to_move());
+      d = v.distance + 1;
+    }
+    if (mover_wins)
+      fastest_win = fastest_win ? std::min(fastest_win, d) : d;
+    else
+      longest_loss = std::max(longest_loss, d);
+  }
+  RetroValue v = fastest_win ? RetroValue{true, fastest_win} : RetroValue{false, longest_loss};
+  memo[p.key()] = v;
+  return v;
+}
+
+// Every entry of the table against the plain recursion, and the table's size against a plain
+// count of the positions reachable from the root up to symmetry.
+void expect_table_matches_plain_minimax(const Position& root, const RetroTable& table) {
+  std::unordered_map<std::uint64_t, RetroValue> memo;
+  for (const RetroEntry& e : table.entries()) {
+    Position pos = table.frame().decode(e.key());
+    ASSERT_EQ(e.value(), plain_value(pos, memo)) << to_kfen(pos);
+  }
+  std::unordered_map<std::uint64_t, bool> classes;  // reachable positions by canonical key hash
+  std::vector<Position> stack{root};
+  std::unordered_map<std::uint64_t, bool> seen{{root.key(), true}};
+  std::size_t canonical = 0;
+  std::vector<RetroKey> keys;
+  while (!stack.empty()) {
+    Position p = stack.back();
+    stack.pop_back();
+    keys.push_back(table.frame().canonical_key(p));
+    MoveList moves;
+    generate_moves(p, moves);
+    for (Move m : moves) {
+      Position c = p.after(m);
+      if (!round_winner(c) && seen.emplace(c.key(), true).second) stack.push_back(c);
+    }
+  }
+  std::sort(keys.begin(), keys.end());
+  canonical = std::size_t(std::unique(keys.begin(), keys.end()) - keys.begin());
+  EXPECT_EQ(table.size(), canonical);
+}
+
+RetroTable build(const Position& root, RetroBuildStats* stats = nullptr) {
+  RetroBuildLimits limits;
+  limits.max_positions = 5'000'000;
+  return build_retro_table(root, limits, stats);
+}
+
+}  // namespace
+
+TEST(RetroKey, B3CanonicalKeyIsTheLeastImageAndSharedByImages) {
+  for (std::uint32_t seed = 1; seed <= 300; ++seed) {
+    Position pos = test::random_position(seed, int(seed % 17));
+    if (round_winner(pos)) continue;
+    RoundFrame frame = RoundFrame::of(pos);
+    ASSERT_EQ(frame.symmetries(), kRotate | kMirror | kRotateMirror);  // B3: a single round has all three
+    RetroKey least = std::min({frame.key(pos), frame.image_key(pos, kRotate), frame.image_key(pos, kMirror),
+                               frame.image_key(pos, kRotateMirror)});
+    EXPECT_EQ(frame.canonical_key(pos), least) << to_kfen(pos);
+    EXPECT_EQ(frame.image_key(pos, kRotate), frame.key(pos.rotated()));
+    EXPECT_EQ(frame.image_key(pos, kMirror), frame.key(pos.mirrored()));
+    EXPECT_EQ(frame.canonical_key(pos.rotated()), least);
+    EXPECT_EQ(frame.canonical_key(pos.mirrored()), least);
+    EXPECT_EQ(frame.canonical_key(pos.rotated().mirrored()), least);
+    EXPECT_EQ(frame.decode(frame.key(pos)), pos) << to_kfen(pos);
+  }
+}
+
+TEST(RetroKey, P2SymmetriesKeepTheRoundsRanksAndScore) {
+  // A match round whose ranks differ between the players and between mirrored colours: no
+  // symmetry maps the round onto itself.
+  Position pos = parse_kfen("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 3:0-0");
+  EXPECT_EQ(RoundFrame::of(pos).symmetries(), kRotate | kMirror | kRotateMirror);
+  Position sumo = parse_kfen("o+bpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 3:0-1");
+  EXPECT_EQ(RoundFrame::of(sumo).symmetries(), 0);
+  Position both = parse_kfen("o+bpkyrgn/8/8/8/8/8/8/NGRYKPBO+ b - 3:1-1");
+  EXPECT_EQ(RoundFrame::of(both).symmetries(), kRotate);
+  // Unequal points forbid the turn even with equal ranks: it would swap the score.
+  Position score = parse_kfen("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 3:2-0");
+  EXPECT_EQ(RoundFrame::of(score).symmetries(), kMirror);
+}
+
+TEST(RetroKey, DecodeRefusesKeysThatAreNoPosition) {
+  RoundFrame frame = RoundFrame::of(Position::initial());
+  RetroKey key = frame.key(Position::initial());
+  EXPECT_NO_THROW(frame.decode(key));
+  EXPECT_THROW(frame.decode({key.lo | (std::uint64_t{1} << 60), key.hi}), std::invalid_argument);  // stray bits
+  EXPECT_THROW(frame.decode({key.lo | (std::uint64_t{9} << 49), key.hi}), std::invalid_argument);  // turn code 9
+  EXPECT_THROW(frame.decode({key.lo, key.hi & ~std::uint64_t{63}}), std::invalid_argument);      // two towers on a1
+}
+
+TEST(RetroBuild, M7M8BackwardInductionMatchesPlainMinimaxOnEveryEntry) {
+  Position root = parse_kfen(kSmallRoot);
+  RetroBuildStats stats;
+  RetroTable table = build(root, &stats);
+  EXPECT_EQ(table.size(), 12184u);
+  EXPECT_EQ(stats.positions, table.size());
+  EXPECT_EQ(table.probe(root), (RetroValue{true, 3}));
+  expect_table_matches_plain_minimax(root, table);
+  for (std::size_t i = 1; i < table.size(); ++i) ASSERT_LT(table.entries()[i - 1].key(), table.entries()[i].key());
+}
+
+TEST(RetroBuild, S4ExtraTurnAfterAPushMatchesPlainMinimax) {
+  // The pusher moves again, so those moves keep the side to move.
+  Position root = parse_kfen(kPushRoot);
+  RetroBuildStats stats;
+  RetroTable table = build(root, &stats);
+  EXPECT_GT(stats.extra_turn_edges, 0u);
+  expect_table_matches_plain_minimax(root, table);
+}
+
+TEST(RetroBuild, B3SymmetricImagesShareOneEntry) {
+  // A position's turned and mirrored images (B3) are found under the same key, with its value.
+  Position root = parse_kfen(kSmallRoot);
+  RetroTable table = build(root);
+  for (const RetroEntry& e : table.entries()) {
+    Position pos = table.frame().decode(e.key());
+    ASSERT_EQ(table.probe(pos.rotated()), e.value());
+    ASSERT_EQ(table.probe(pos.mirrored()), e.value());
+  }
+}
+
+TEST(RetroBuild, RefusesAFinishedRoundAndStopsAtTheCap) {
+  Position over = parse_kfen("Nbpkyrgn/8/8/8/8/o7/8/1GRYKPBO g o");
+  EXPECT_THROW(build(over), std::invalid_argument);
+  RetroBuildLimits limits;
+  limits.max_positions = 1000;
+  EXPECT_THROW(build_retro_table(parse_kfen(kSmallRoot), limits), RetroCapExceeded);
+}
+
+TEST(RetroTable, OptimalMovesReachTheStoredDistance) {
+  Position root = parse_kfen(kSmallRoot);
+  RetroTable table = build(root);
+  std::size_t checked = 0;
+  for (std::size_t i = 0; i < table.size(); i += 97, ++checked) {
+    Position pos = table.frame().decode(table.entries()[i].key());
+    RetroValue v = table.entries()[i].value();
+    std::vector<Move> best = optimal_moves(table, pos);
+    ASSERT_FALSE(best.empty());
+    for (Move m : best) {
+      MoveOutcome o = move_outcome(table, pos, pos.after(m));
+      EXPECT_EQ(o.mover_wins, v.win);
+      EXPECT_EQ(o.distance, v.distance);
+    }
+  }
+  EXPECT_GT(checked, 100u);
+  EXPECT_FALSE(table.probe(Position::initial()));  // another position, not reachable from the root
+}
+
+TEST(RetroFile, RoundTripAndEveryDamageIsRefused) {
+  RetroTable table = build(parse_kfen(kSmallRoot));
+  RetroFileInfo info;
+  std::string bytes = write_retro_table(table, &info);
+  EXPECT_EQ(info.stored_bytes, bytes.size());
+  RetroTable back = read_retro_table(bytes);
+  ASSERT_EQ(back.size(), table.size());
+  EXPECT_EQ(back.root_kfen(), table.root_kfen());
+  for (std::size_t i = 0; i < table.size(); ++i) ASSERT_EQ(back.entries()[i].bits, table.entries()[i].bits);
+
+  auto refused = [](const std::string& b, const std::string& words) {
+    try {
+      read_retro_table(b);
+    } catch (const RetroFormatError& e) {
+      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+      return true;
+    }
+    return false;
+  };
+  std::string flipped = bytes;
+  flipped[bytes.size() / 2] = char(flipped[bytes.size() / 2] ^ 0x10);
+  EXPECT_TRUE(refused(flipped, "checksum"));
+  EXPECT_TRUE(refused(bytes.substr(0, bytes.size() - 100), "checksum"));
+  EXPECT_TRUE(refused(bytes.substr(0, 5), "magic"));
+  EXPECT_TRUE(refused("", "magic"));
+  std::string magic = bytes;
+  magic[0] = 'X';
+  EXPECT_TRUE(refused(magic, "magic"));
+  std::string version = bytes;
+  version[8] = 7;
+  EXPECT_TRUE(refused(version, "version 7"));
+  std::string rules = bytes;
+  rules[12] = 9;
+  EXPECT_TRUE(refused(rules, "rules version 9"));
+}
+
+TEST(RetroVerify, AcceptsTheTableAndNamesAWrongValue) {
+  RetroTable table = build(parse_kfen(kSmallRoot));
+  RetroVerifyResult ok = verify_retro_table(table, 2);
+  EXPECT_TRUE(ok.holds()) << ok.first_failure;
+  EXPECT_EQ(ok.checked, table.size());
+
+  // One distance off by two (the same value and parity): the entry itself is caught.
+  std::vector<RetroEntry> entries = table.entries();
+  std::size_t victim = entries.size() / 3;
+  RetroValue v = entries[victim].value();
+  entries[victim].bits.hi = (entries[victim].bits.hi & kKeyHiMask) |
+                            std::uint64_t(pack_value({v.win, v.distance + 2})) << 48;
+  RetroTable wrong(table.root_kfen(), table.root(), entries);
+  RetroVerifyResult bad = verify_retro_table(wrong, 1);
+  EXPECT_FALSE(bad.holds());
+  EXPECT_NE(bad.first_failure.find("stored"), std::string::npos) << bad.first_failure;
+
+  // A missing position: every parent of it is caught.
+  entries = table.entries();
+  entries.erase(entries.begin() + std::ptrdiff_t(victim));
+  RetroVerifyResult missing = verify_retro_table(RetroTable(table.root_kfen(), table.root(), entries), 1);
+  EXPECT_FALSE(missing.holds());
+  EXPECT_NE(missing.first_failure.find("missing"), std::string::npos) << missing.first_failure;
+}
+
+TEST(RetroCrossCheck, EveryEntryAgreesWithTheProofSearch) {
+  for (const char* kfen : {kSmallRoot, kPushRoot}) {
+    RetroTable table = build(parse_kfen(kfen));
+    RetroCrossCheckOptions options;
+    options.sample = table.size();  // all of them
+    options.hash_mb = 16;
+    RetroCrossCheck r = cross_check(table, options);
+    EXPECT_TRUE(r.holds()) << r.first_disagreement;
+    EXPECT_EQ(r.checked, table.size());
+  }
+}
