@@ -4,6 +4,7 @@
 #             solver suite, the opening and a sample of regrouped starts
 #             (writes reports/verification.md, reports/witness-corpus.json, reports/performance.md)
 #   test      the unit tests (Release build)
+#   slow      the slow tests: the large retrograde tables, built, verified and cross-checked
 #   sanitize  the unit tests in an AddressSanitizer + UndefinedBehaviorSanitizer build
 set -euo pipefail
 job=${1:-main}
@@ -43,17 +44,22 @@ case "$job" in
     build/release/kamisado opening --report reports/opening.md
     # Resumes from its checkpoint if an earlier run was stopped.
     build/release/kamisado opening --regrouped 1000 --seed 1 --checkpoint build/regrouped-1.jsonl --report reports/regrouped.md
+    build/release/kamisado retro bench --roots tests/data/retro_roots.json --sample 10000 --seed 1 --threads 2 --report reports/retrograde.md
     ;;
   test)
     build build/release -DCMAKE_BUILD_TYPE=Release
-    ctest --test-dir build/release --output-on-failure -j"$jobs"
+    ctest --test-dir build/release --output-on-failure -j"$jobs" -LE slow
+    ;;
+  slow)
+    build build/release -DCMAKE_BUILD_TYPE=Release
+    ctest --test-dir build/release --output-on-failure -L slow
     ;;
   sanitize)
     build build/sanitize -DCMAKE_BUILD_TYPE=Debug -DKAMISADO_SANITIZE=ON
-    ctest --test-dir build/sanitize --output-on-failure -j"$jobs"
+    ctest --test-dir build/sanitize --output-on-failure -j"$jobs" -LE slow
     ;;
   *)
-    echo "usage: scripts/run.sh [main|test|sanitize]" >&2
+    echo "usage: scripts/run.sh [main|test|slow|sanitize]" >&2
     exit 2
     ;;
 esac

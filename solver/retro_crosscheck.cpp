@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <random>
 #include <vector>
 
@@ -15,18 +16,32 @@ RetroCrossCheck cross_check(const RetroTable& table, const RetroCrossCheckOption
                             const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   auto start = std::chrono::steady_clock::now();
   const auto& entries = table.entries();
+  // Most positions of a table are won at once, so a uniform sample would hardly test long
+  // distances: the sample is spread evenly over the distances present (a distance with fewer
+  // positions than its share gives them all), and what is left is drawn uniformly.
+  std::map<int, std::vector<std::size_t>> by_distance;
+  for (std::size_t i = 0; i < entries.size(); ++i) by_distance[entries[i].value().distance].push_back(i);
   std::vector<std::size_t> picked;
-  for (std::size_t i = 0; i < entries.size(); ++i)
-    if (entries[i].value().distance >= options.long_distance) picked.push_back(i);
+  std::mt19937_64 rng(options.seed);
   if (options.sample >= entries.size()) {
-    picked.resize(entries.size());
-    for (std::size_t i = 0; i < entries.size(); ++i) picked[i] = i;
+    for (std::size_t i = 0; i < entries.size(); ++i) picked.push_back(i);
   } else {
-    std::mt19937_64 rng(options.seed);
-    std::uniform_int_distribution<std::size_t> any(0, entries.size() - 1);
-    for (std::uint64_t k = 0; k < options.sample; ++k) picked.push_back(any(rng));
+    const std::uint64_t share = options.sample / by_distance.size();
+    for (auto& [distance, indices] : by_distance) {
+      if (distance >= options.long_distance || indices.size() <= share) {
+        picked.insert(picked.end(), indices.begin(), indices.end());
+        continue;
+      }
+      std::shuffle(indices.begin(), indices.end(), rng);
+      picked.insert(picked.end(), indices.begin(), indices.begin() + std::ptrdiff_t(share));
+    }
     std::sort(picked.begin(), picked.end());
-    picked.erase(std::unique(picked.begin(), picked.end()), picked.end());
+    std::uniform_int_distribution<std::size_t> any(0, entries.size() - 1);
+    while (picked.size() < options.sample) {
+      std::size_t i = any(rng);
+      auto at = std::lower_bound(picked.begin(), picked.end(), i);
+      if (at == picked.end() || *at != i) picked.insert(at, i);
+    }
   }
 
   RetroCrossCheck out;

@@ -2,8 +2,9 @@
 // methods, backward induction over the whole reachable set and a forward search from a single
 // position, must agree on each sampled position's value and exact distance.
 //
-// The sample is seeded: `sample` entries drawn uniformly, plus every entry whose distance is at
-// least `long_distance` (the long ones are where a shortcut in either method would show).
+// The sample is seeded: `sample` entries spread evenly over the distances present (most of a
+// table is won in one ply), plus every entry whose distance is at least `long_distance`: the
+// long ones are where a shortcut in either method would show.
 #pragma once
 
 #include <cstdint>
