@@ -260,3 +260,22 @@ TEST(RetroCrossCheck, EveryEntryAgreesWithTheProofSearch) {
     EXPECT_EQ(r.checked, table.size());
   }
 }
+
+TEST(RetroCrossCheck, AWrongDistanceIsFoundAndNamed) {
+  RetroTable table = build(parse_kfen(kSmallRoot));
+  std::vector<RetroEntry> entries = table.entries();
+  std::size_t longest = 0;
+  for (std::size_t i = 0; i < entries.size(); ++i)
+    if (entries[i].value().distance > entries[longest].value().distance) longest = i;
+  RetroValue v = entries[longest].value();
+  entries[longest].bits.hi = (entries[longest].bits.hi & kKeyHiMask) | std::uint64_t(pack_value({v.win, v.distance - 2})) << 48;
+  RetroCrossCheckOptions options;
+  options.sample = 50;
+  options.long_distance = v.distance - 2;  // the tampered entry is among the long ones, so it is compared
+  RetroCrossCheck r = cross_check(RetroTable(table.root_kfen(), table.root(), entries), options);
+  EXPECT_EQ(r.disagreements, 1u);
+  EXPECT_NE(r.first_disagreement.find("the table says " + std::string(v.win ? "win" : "loss") + " in " + std::to_string(v.distance - 2) +
+                                      ", the search " + (v.win ? "win" : "loss") + " in " + std::to_string(v.distance)),
+            std::string::npos)
+      << r.first_disagreement;
+}

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <malloc.h>
 #include <fstream>
 #include <map>
 #include <ostream>
@@ -83,6 +84,11 @@ struct RetroBuildRun {
 };
 
 RetroBuildRun run_retro_build(const Position& root, std::uint64_t max_positions, int threads, std::ostream& err) {
+  // Big arrays straight from the system (mmap), so that a grown vector's old buffer goes back
+  // at once instead of staying resident in the heap; glibc would otherwise raise this
+  // threshold to 32 MB as the build frees its first arrays.
+  mallopt(M_MMAP_THRESHOLD, 1 << 20);
+  malloc_trim(0);  // hand freed memory back first, or the build would reuse it unseen
   reset_peak_memory();
   std::uint64_t base = resident_memory().now;
   Progress progress(err);
