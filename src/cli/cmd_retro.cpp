@@ -142,7 +142,7 @@ void add_build(CLI::App& retro, Action& action) {
       "A cap on the positions (--max-positions) stops a root that reaches too many, before memory\n"
       "runs out (about 40-60 bytes a position). --threads sorts the table on several threads;\n"
       "enumeration and solving are sequential.\n"
-      "Example: kamisado retro build \"1bp2rg1/1GR2PB1/8/8/o7/3k4/4y2n/N2YK2O b Y\" -o late.retro");
+      "Example: kamisado retro build \"o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O\" -o late.retro");
   cmd->add_option("kfen", opt->kfen, "The root position in KFEN")->required();
   cmd->add_option("-o,--output", opt->out, "The table file to write")->required();
   cmd->add_option("--max-positions", opt->max_positions, "Refuse roots that reach more positions (default 100000000)")
@@ -208,7 +208,7 @@ void add_probe(CLI::App& retro, Action& action) {
   cmd->footer(
       "The value is for the side to move. The optimal moves are every fastest win, or in a lost\n"
       "position every longest defence; each is shown with the distance it keeps.\n"
-      "Example: kamisado retro probe late.retro \"1bp2rg1/1GR2PB1/8/8/o7/3k4/4y2n/N2YK2O b Y\"");
+      "Example: kamisado retro probe late.retro \"o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O\"");
   cmd->add_option("table", opt->table, "The table file")->required();
   cmd->add_option("kfen", opt->kfen, "The position in KFEN")->required();
   cmd->add_flag("--json", opt->json, "Print one JSON object");
@@ -493,13 +493,11 @@ void add_retro(CLI::App& app, Action& action) {
   CLI::App* retro = app.add_subcommand("retro", "Retrograde tables: every position reachable from a root, solved exactly");
   retro->require_subcommand(1);
   retro->footer(
-      "  build       enumerate and solve, write a table file\n"
-      "  probe       a position's value, distance and optimal moves\n"
-      "  stats       counts by value and distance\n"
-      "  verify      re-check every stored value against its successors\n"
-      "  crosscheck  compare with the proof-number search on a sample\n"
-      "  bench       build, verify and cross-check a list of roots; write the report\n"
-      "Example: kamisado retro build \"1bp2rg1/1GR2PB1/8/8/o7/3k4/4y2n/N2YK2O b Y\" -o late.retro");
+      "A table holds every position reachable from a root inside its round, each with its value for\n"
+      "the side to move and its exact distance in plies. Build one, then look positions up, count\n"
+      "them, re-check them against the rules, or compare them with the proof search (`solve`).\n"
+      "Example: kamisado retro build \"o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O\" -o late.retro\n"
+      "         kamisado retro probe late.retro \"o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O\"");
   add_build(*retro, action);
   add_probe(*retro, action);
   add_stats(*retro, action);
