@@ -401,3 +401,19 @@ TEST(CLI_Retro, BadInputIsOneLineAndNeverDestroysAFile) {
   ASSERT_EQ(run({"retro", "build", root, "-o", table}).code, kOk);
   expect_one_line_error(run({"retro", "probe", table, kStart}), "not in the table");
 }
+
+TEST(CLI_Puzzles, SolveGivesTheStipulationKeyLineDualsAndSlowerWins) {
+  CliRun r = run({"puzzles", "solve", "o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O"});
+  ASSERT_EQ(r.code, kOk) << r.err;
+  EXPECT_NE(r.out.find("Black to move wins in 2\nkey: h1f3 (unique)\nmain line: h1f3 a8c6 f3f8\nduals: none\nslower wins: h1g2 (in 3), h1e4 (in 3)\n"), std::string::npos) << r.out;
+  CliRun j = run({"puzzles", "solve", "o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O", "--json"});
+  ASSERT_EQ(j.code, kOk) << j.err;
+  auto doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["n"], 2);
+  EXPECT_EQ(doc["unique_key"], true);
+  EXPECT_EQ(doc["slower_wins"].size(), 2u);
+  CliRun lost = run({"puzzles", "solve", "o1p3g1/B1R1K1N1/8/1y5Y/2P5/1b6/3k1r1n/1G5O g g"});
+  EXPECT_EQ(lost.code, kOk);
+  EXPECT_NE(lost.out.find("no puzzle"), std::string::npos);
+  expect_one_line_error(run({"puzzles", "solve", "Nbpkyrgn/8/8/8/8/o7/8/1GRYKPBO g o"}), "already over");
+}

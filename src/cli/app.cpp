@@ -34,6 +34,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   add_solve_bench(app, action);
   add_opening(app, action);
   add_retro(app, action);
+  add_puzzles(app, action);
 
   Io io{out, err};
   if (!args.empty() && !args[0].empty() && args[0][0] != '-') {

@@ -42,5 +42,6 @@ void add_check_proof(CLI::App& app, Action& action);
 void add_solve_bench(CLI::App& app, Action& action);
 void add_opening(CLI::App& app, Action& action);
 void add_retro(CLI::App& app, Action& action);
+void add_puzzles(CLI::App& app, Action& action);
 
 }  // namespace kamisado::cli

@@ -1,0 +1,97 @@
+#include "puzzles/key_analysis.h"
+
+#include <algorithm>
+
+#include "kamisado/movegen.h"
+#include "solver/round_winner.h"
+#include "solver/solve.h"
+
+namespace kamisado::puzzles {
+
+int KeyAnalysis::dual_turns() const {
+  return int(std::count_if(main_line.begin(), main_line.end(),
+                           [](const LineStep& s) { return s.by_winner && s.moves_that_win > 1; }));
+}
+
+std::optional<int> winner_moves_to_win(const Position& pos, Side winner, solver::TranspositionTable& table,
+                                       const solver::SolveLimits& limits) {
+  if (auto w = solver::round_winner(pos)) return *w == winner ? std::optional<int>(0) : std::nullopt;
+  solver::SolveResult r = solver::solve(pos, limits, table, true);
+  if (r.value == solver::Value::Unknown || !r.distance_known) throw NotProved("stopped before the distance was proved");
+  bool mover_wins = r.value == solver::Value::Win;
+  if ((pos.side_to_move() == winner) != mover_wins) return std::nullopt;
+  return int(r.winner_moves);
+}
+
+namespace {
+
+// What each move of the side to move costs the winner: his moves to win after it, counting the
+// move itself if it is his; nullopt where the winner no longer wins.
+std::vector<std::optional<int>> move_costs(const Position& pos, const MoveList& moves, Side winner,
+                                           solver::TranspositionTable& table, const solver::SolveLimits& limits) {
+  std::vector<std::optional<int>> out;
+  const int own = pos.side_to_move() == winner ? 1 : 0;
+  for (Move m : moves) {
+    auto rest = winner_moves_to_win(pos.after(m), winner, table, limits);
+    out.push_back(rest ? std::optional<int>(*rest + own) : std::nullopt);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::TranspositionTable& table,
+                                       const solver::SolveLimits& limits) {
+  if (solver::round_winner(pos)) throw std::invalid_argument("the round is already over");
+  KeyAnalysis a;
+  a.winner = pos.side_to_move();
+  MoveList moves;
+  generate_moves(pos, moves);
+  std::vector<std::optional<int>> costs = move_costs(pos, moves, a.winner, table, limits);
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    if (costs[i] && (a.n == 0 || *costs[i] < a.n)) a.n = *costs[i];
+  if (a.n == 0) return std::nullopt;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (!costs[i]) continue;
+    if (*costs[i] == a.n)
+      a.keys.push_back(moves[i]);
+    else
+      a.slower.push_back({moves[i], *costs[i]});
+  }
+  std::stable_sort(a.slower.begin(), a.slower.end(), [](const SlowerWin& x, const SlowerWin& y) { return x.n < y.n; });
+
+  // The main line: the first key; then the loser's longest defence (the most winner's moves
+  // left, ties to the first in move order) and the winner's first fastest move, in turn.
+  Position p = pos.after(a.keys.front());
+  a.main_line.push_back({a.keys.front(), true, int(a.keys.size())});
+  int left = a.n - 1;
+  while (!solver::round_winner(p)) {
+    MoveList here;
+    generate_moves(p, here);
+    std::vector<std::optional<int>> c = move_costs(p, here, a.winner, table, limits);
+    const bool winner_turn = p.side_to_move() == a.winner;
+    std::size_t pick = here.size();
+    int in_time = 0;
+    for (std::size_t i = 0; i < here.size(); ++i) {
+      if (!c[i]) {
+        if (winner_turn) continue;
+        throw std::logic_error("a defence escapes the proved win");
+      }
+      if (winner_turn) {
+        if (*c[i] <= left) {
+          ++in_time;
+          if (pick == here.size()) pick = i;
+        }
+      } else if (pick == here.size() || *c[i] > *c[pick]) {
+        pick = i;
+      }
+    }
+    if (pick == here.size()) throw std::logic_error("no move keeps the proved win in time");
+    a.main_line.push_back({here[pick], winner_turn, winner_turn ? in_time : 0});
+    if (winner_turn) --left;
+    p = p.after(here[pick]);
+  }
+  return a;
+}
+
+}  // namespace kamisado::puzzles

@@ -1,0 +1,132 @@
+// "Win in N" analysis: N, the key(s) and the slower wins agree with a plain recursion over the
+// winner's moves (passes and the extra turn after a push count, S4, M6), and the main line is a
+// line of the proved win: each winner's move in time, each defence the longest.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <set>
+
+#include "helpers.h"
+#include "puzzles/key_analysis.h"
+#include "solver/round_winner.h"
+#include "solver/transposition_table.h"
+
+using namespace kamisado;
+using namespace kamisado::puzzles;
+
+namespace {
+
+// The winner's fewest moves to force the win, by plain recursion with a memo; nullopt if he
+// does not win.
+std::optional<int> plain_moves(const Position& p, Side winner, std::map<std::uint64_t, std::optional<int>>& memo) {
+  if (auto w = solver::round_winner(p)) return *w == winner ? std::optional<int>(0) : std::nullopt;
+  if (auto it = memo.find(p.key()); it != memo.end()) return it->second;
+  MoveList moves;
+  generate_moves(p, moves);
+  const bool winner_moves = p.side_to_move() == winner;
+  std::optional<int> best;
+  for (Move m : moves) {
+    auto r = plain_moves(p.after(m), winner, memo);
+    if (winner_moves) {
+      if (r && (!best || *r + 1 < *best)) best = *r + 1;
+    } else {
+      if (!r) {
+        best.reset();
+        break;
+      }
+      if (!best || *r > *best) best = *r;
+    }
+  }
+  memo[p.key()] = best;
+  return best;
+}
+
+// A position a few random plies into the round of `root`, stopping before the round ends (the
+// helpers' random_position would go on into a match's next round).
+Position into_round(const char* root, std::uint32_t seed, int plies) {
+  Position p = parse_kfen(root);
+  std::mt19937 rng(seed);
+  for (int i = 0; i < plies; ++i) {
+    MoveList moves;
+    generate_moves(p, moves);
+    Position next = p.after(moves[rng() % moves.size()]);
+    if (solver::round_winner(next)) break;
+    p = next;
+  }
+  return p;
+}
+
+const char* kRoots[] = {"o2ky1gn/N3K2O/8/8/8/5r2/1bp5/1GRY1PB1 b Y",
+                        "2ry+n3/1N1K4/1P2R2O/8/1g+6/8/o4p+kb/G4YB1 b R 15:0-3"};
+
+}  // namespace
+
+TEST(PuzzleKey, M6S4WinInNKeysAndSlowerWinsMatchAPlainRecursion) {
+  solver::SolveLimits limits;
+  limits.hash_mb = 16;
+  solver::TranspositionTable table(16);
+  int puzzles = 0, non_unique = 0, with_slower = 0;
+  for (const char* root : kRoots) {
+    for (std::uint32_t seed = 1; seed <= 60; ++seed) {
+      Position pos = into_round(root, seed, int(seed % 5));
+      if (solver::round_winner(pos)) continue;
+      std::map<std::uint64_t, std::optional<int>> memo;
+      Side mover = pos.side_to_move();
+      std::optional<int> n = plain_moves(pos, mover, memo);
+      std::optional<KeyAnalysis> a = analyse_key(pos, table, limits);
+      ASSERT_EQ(a.has_value(), n.has_value()) << to_kfen(pos);
+      if (!a) continue;
+      ++puzzles;
+      EXPECT_EQ(a->n, *n) << to_kfen(pos);
+      std::set<std::string> keys, slower;
+      MoveList moves;
+      generate_moves(pos, moves);
+      for (Move m : moves) {
+        auto r = plain_moves(pos.after(m), mover, memo);
+        if (r && *r + 1 == *n) keys.insert(to_string(m));
+        if (r && *r + 1 > *n) slower.insert(to_string(m) + " " + std::to_string(*r + 1));
+      }
+      std::set<std::string> got_keys, got_slower;
+      for (Move m : a->keys) got_keys.insert(to_string(m));
+      for (const auto& s : a->slower) got_slower.insert(to_string(s.move) + " " + std::to_string(s.n));
+      EXPECT_EQ(got_keys, keys) << to_kfen(pos);
+      EXPECT_EQ(got_slower, slower) << to_kfen(pos);
+      non_unique += !a->unique_key();
+      with_slower += !a->slower.empty();
+
+      // The main line: the winner's moves number n, each keeps the win in time, each defence
+      // is a longest one, and the line ends with the winner's round.
+      Position p = pos;
+      int left = *n, winner_moves = 0;
+      for (const LineStep& s : a->main_line) {
+        Position next = p.after(s.move);
+        auto r = plain_moves(next, mover, memo);
+        ASSERT_TRUE(r.has_value());
+        if (s.by_winner) {
+          ++winner_moves;
+          EXPECT_LE(*r, left - 1);
+          --left;
+          EXPECT_GE(s.moves_that_win, 1);
+        } else {
+          EXPECT_EQ(*r, *plain_moves(p, mover, memo)) << "not the longest defence at " << to_kfen(p);
+        }
+        p = next;
+      }
+      EXPECT_EQ(solver::round_winner(p), std::optional<Side>(mover));
+      EXPECT_EQ(winner_moves, *n);
+    }
+  }
+  EXPECT_GT(puzzles, 40);
+  EXPECT_GT(non_unique, 0);  // the test sees both kinds of key
+  EXPECT_GT(puzzles - non_unique, 0);
+  EXPECT_GT(with_slower, 0);
+}
+
+TEST(PuzzleKey, ALosingOrFinishedPositionIsNoPuzzle) {
+  solver::SolveLimits limits;
+  solver::TranspositionTable table(16);
+  // Gold to move loses this round (retro table: loss in 8 plies).
+  EXPECT_FALSE(analyse_key(parse_kfen("o1p3g1/B1R1K1N1/8/1y5Y/2P5/1b6/3k1r1n/1G5O g g"), table, limits));
+  EXPECT_THROW(analyse_key(parse_kfen("Nbpkyrgn/8/8/8/8/o7/8/1GRYKPBO g o"), table, limits), std::invalid_argument);
+}
