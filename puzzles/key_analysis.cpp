@@ -14,9 +14,10 @@ int KeyAnalysis::dual_turns() const {
 }
 
 std::optional<int> winner_moves_to_win(const Position& pos, Side winner, solver::TranspositionTable& table,
-                                       const solver::SolveLimits& limits) {
+                                       const solver::SolveLimits& limits, std::uint64_t* nodes) {
   if (auto w = solver::round_winner(pos)) return *w == winner ? std::optional<int>(0) : std::nullopt;
   solver::SolveResult r = solver::solve(pos, limits, table, true);
+  if (nodes) *nodes += r.nodes;
   if (r.value == solver::Value::Unknown || !r.distance_known) throw NotProved("stopped before the distance was proved");
   bool mover_wins = r.value == solver::Value::Win;
   if ((pos.side_to_move() == winner) != mover_wins) return std::nullopt;
@@ -28,11 +29,12 @@ namespace {
 // What each move of the side to move costs the winner: his moves to win after it, counting the
 // move itself if it is his; nullopt where the winner no longer wins.
 std::vector<std::optional<int>> move_costs(const Position& pos, const MoveList& moves, Side winner,
-                                           solver::TranspositionTable& table, const solver::SolveLimits& limits) {
+                                           solver::TranspositionTable& table, const solver::SolveLimits& limits,
+                                           std::uint64_t& nodes) {
   std::vector<std::optional<int>> out;
   const int own = pos.side_to_move() == winner ? 1 : 0;
   for (Move m : moves) {
-    auto rest = winner_moves_to_win(pos.after(m), winner, table, limits);
+    auto rest = winner_moves_to_win(pos.after(m), winner, table, limits, &nodes);
     out.push_back(rest ? std::optional<int>(*rest + own) : std::nullopt);
   }
   return out;
@@ -47,7 +49,7 @@ std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::Transpositio
   a.winner = pos.side_to_move();
   MoveList moves;
   generate_moves(pos, moves);
-  std::vector<std::optional<int>> costs = move_costs(pos, moves, a.winner, table, limits);
+  std::vector<std::optional<int>> costs = move_costs(pos, moves, a.winner, table, limits, a.nodes);
   for (std::size_t i = 0; i < moves.size(); ++i)
     if (costs[i] && (a.n == 0 || *costs[i] < a.n)) a.n = *costs[i];
   if (a.n == 0) return std::nullopt;
@@ -68,7 +70,7 @@ std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::Transpositio
   while (!solver::round_winner(p)) {
     MoveList here;
     generate_moves(p, here);
-    std::vector<std::optional<int>> c = move_costs(p, here, a.winner, table, limits);
+    std::vector<std::optional<int>> c = move_costs(p, here, a.winner, table, limits, a.nodes);
     const bool winner_turn = p.side_to_move() == a.winner;
     std::size_t pick = here.size();
     int in_time = 0;

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -42,6 +43,7 @@ struct KeyAnalysis {
   std::vector<Move> keys;         // every first move that wins in n
   std::vector<SlowerWin> slower;  // the other winning first moves, fastest first
   std::vector<LineStep> main_line;
+  std::uint64_t nodes = 0;  // the proof search's effort, all searches together
   bool unique_key() const { return keys.size() == 1; }
   // The winner's later turns on the main line with more than one move winning in time.
   int dual_turns() const;
@@ -60,6 +62,6 @@ std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::Transpositio
 // The fewest moves of `winner` that force his win from `pos` (0 if the round is already his),
 // or nullopt if he does not win.
 std::optional<int> winner_moves_to_win(const Position& pos, Side winner, solver::TranspositionTable& table,
-                                       const solver::SolveLimits& limits);
+                                       const solver::SolveLimits& limits, std::uint64_t* nodes = nullptr);
 
 }  // namespace kamisado::puzzles

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -416,4 +417,30 @@ TEST(CLI_Puzzles, SolveGivesTheStipulationKeyLineDualsAndSlowerWins) {
   EXPECT_EQ(lost.code, kOk);
   EXPECT_NE(lost.out.find("no puzzle"), std::string::npos);
   expect_one_line_error(run({"puzzles", "solve", "Nbpkyrgn/8/8/8/8/o7/8/1GRYKPBO g o"}), "already over");
+}
+
+TEST(CLI_Puzzles, GenerateTwiceNeverDuplicatesAndExportsJson) {
+  std::filesystem::path db = temp_dir() / "cli-puzzles.db";
+  std::filesystem::remove(db);
+  for (int run_no = 0; run_no < 2; ++run_no) {
+    CliRun g = run({"puzzles", "generate", "--count", "4", "--n", "2", "--seed", "9", "--db", db.string(), "--json"});
+    ASSERT_EQ(g.code, kOk) << g.err;
+    EXPECT_EQ(nlohmann::json::parse(g.out)["accepted"], 4);
+    EXPECT_EQ(nlohmann::json::parse(g.out)["total"], 4 * (run_no + 1));
+  }
+  std::string out = (temp_dir() / "cli-puzzles.json").string();
+  CliRun e = run({"puzzles", "export", "--db", db.string(), "--json", out});
+  ASSERT_EQ(e.code, kOk) << e.err;
+  auto doc = nlohmann::json::parse(read(out));
+  ASSERT_EQ(doc["puzzles"].size(), 8u);
+  std::set<std::string> kfens;
+  for (auto& p : doc["puzzles"]) {
+    kfens.insert(p["kfen"].get<std::string>());
+    EXPECT_EQ(p["n"], 2);
+    EXPECT_NE(p["stipulation"].get<std::string>().find("to move wins in 2"), std::string::npos);
+  }
+  EXPECT_EQ(kfens.size(), 8u);
+  expect_one_line_error(run({"puzzles", "generate", "--db", temp_dir().string()}), "cannot open puzzle collection");
+  expect_one_line_error(run({"puzzles", "export", "--db", (temp_dir() / "none.db").string(), "--json", out}), "no puzzle collection");
+  expect_one_line_error(run({"puzzles", "generate", "--theme", "nonsense"}), "nonsense");
 }

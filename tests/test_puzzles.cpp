@@ -3,12 +3,17 @@
 // line of the proved win: each winner's move in time, each defence the longest.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <set>
 
 #include "helpers.h"
+#include "puzzles/generator.h"
 #include "puzzles/key_analysis.h"
+#include "puzzles/store.h"
 #include "solver/round_winner.h"
 #include "solver/transposition_table.h"
 
@@ -129,4 +134,74 @@ TEST(PuzzleKey, ALosingOrFinishedPositionIsNoPuzzle) {
   // Gold to move loses this round (retro table: loss in 8 plies).
   EXPECT_FALSE(analyse_key(parse_kfen("o1p3g1/B1R1K1N1/8/1y5Y/2P5/1b6/3k1r1n/1G5O g g"), table, limits));
   EXPECT_THROW(analyse_key(parse_kfen("Nbpkyrgn/8/8/8/8/o7/8/1GRYKPBO g o"), table, limits), std::invalid_argument);
+}
+
+TEST(PuzzleGenerator, EveryPuzzleIsReachedInPlaySoundAndUniqueUnderB3) {
+  GenerateOptions options;
+  options.count = 6;
+  options.n = 2;
+  options.seed = 5;
+  std::vector<Puzzle> got;
+  GenerateProgress done = generate(options, [&](const Puzzle& p) {
+    got.push_back(p);
+    return true;
+  });
+  ASSERT_EQ(done.accepted, 6);
+  std::set<std::string> classes;
+  solver::SolveLimits limits;
+  solver::TranspositionTable table(16);
+  for (const Puzzle& p : got) {
+    // Reached in play: the stored prefix replays from the start to the puzzle.
+    Position replay = test::play_moves(Position::initial(), p.prefix);
+    EXPECT_EQ(to_kfen(replay), p.kfen);
+    EXPECT_TRUE(classes.insert(p.canonical).second);
+    Position pos = parse_kfen(p.kfen);
+    EXPECT_EQ(canonical_kfen(pos.mirrored()), p.canonical);  // B3: an image is the same puzzle
+    EXPECT_EQ(canonical_kfen(pos.rotated()), p.canonical);
+    EXPECT_EQ(p.analysis.n, 2);
+    EXPECT_TRUE(p.analysis.unique_key());
+    EXPECT_EQ(winner_moves_to_win(pos, pos.side_to_move(), table, limits), std::optional<int>(2));
+    // Themes read off the main line (features.h).
+    bool pass = false, push = false;
+    for (const LineStep& s : p.analysis.main_line) {
+      pass = pass || s.move.kind() == MoveKind::Pass;
+      push = push || s.move.kind() == MoveKind::Push;
+    }
+    auto has = [&](const char* t) { return std::find(p.themes.begin(), p.themes.end(), t) != p.themes.end(); };
+    EXPECT_EQ(has("forced-pass"), pass);
+    EXPECT_EQ(has("sumo-push"), push);
+    EXPECT_GE(p.difficulty, 2.0);
+    EXPECT_EQ(p.legal_moves - 1, p.tempting);
+  }
+}
+
+TEST(PuzzleStore, KeepsEachClassOnceAcrossRunsAndRefusesOtherFiles) {
+  std::filesystem::path dir = std::filesystem::path(KAMISADO_TEST_TMP) / "puzzles";
+  std::filesystem::create_directories(dir);
+  std::filesystem::path db = dir / "store.db";
+  std::filesystem::remove(db);
+  GenerateOptions options;
+  options.count = 3;
+  options.n = 1;
+  std::vector<Puzzle> got;
+  generate(options, [&](const Puzzle& p) {
+    got.push_back(p);
+    return true;
+  });
+  {
+    Store store(db.string());
+    for (const Puzzle& p : got) EXPECT_TRUE(store.add(p));
+    EXPECT_FALSE(store.add(got[0]));  // the same class again
+    EXPECT_EQ(store.count(), 3);
+  }
+  Store again(db.string());  // a new run: what was accepted is there
+  EXPECT_EQ(again.count(), 3);
+  auto rows = again.all();
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].n, 1);
+  EXPECT_EQ(rows[0].winner, side_id(parse_kfen(rows[0].kfen).side_to_move()));
+
+  std::filesystem::path text = dir / "not-a-db.txt";
+  { std::ofstream(text) << "this is not a database, just some text that is long enough to look like a header"; }
+  EXPECT_THROW(Store{text.string()}, StoreError);
 }

@@ -1,5 +1,10 @@
 // kamisado puzzles solve <kfen>: a "win in N" puzzle's stipulation, key, main line, duals and
 // slower wins, each proved by the proof search (puzzles/key_analysis.h).
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <filesystem>
+#include <memory>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -8,7 +13,11 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "kamisado/kfen.h"
+#include "cli/progress.h"
+#include "puzzles/features.h"
+#include "puzzles/generator.h"
 #include "puzzles/key_analysis.h"
+#include "puzzles/store.h"
 #include "solver/solve.h"
 #include "solver/transposition_table.h"
 
@@ -96,13 +105,135 @@ void add_puzzle_solve(CLI::App& puzzles, Action& action) {
   });
 }
 
+std::atomic<bool> g_puzzles_interrupted{false};
+extern "C" void on_puzzles_interrupt(int) { g_puzzles_interrupted = true; }
+
+std::string bar(double fraction) {
+  int full = int(std::clamp(fraction, 0.0, 1.0) * 30 + 0.5);
+  return "[" + std::string(std::size_t(full), '#') + std::string(std::size_t(30 - full), '.') + "]";
+}
+
+void add_puzzle_generate(CLI::App& puzzles, Action& action) {
+  struct Options {
+    puzzles::GenerateOptions gen;
+    std::string db = "puzzles.db";
+    bool json = false;
+  };
+  auto opt = std::make_shared<Options>();
+  CLI::App* cmd = puzzles.add_subcommand("generate", "Find \"win in N\" puzzles with a unique key in seeded self-play");
+  cmd->footer(
+      "Plays seeded games (a few random opening plies, then the greedy players; single rounds, or with\n"
+      "--match the rounds of "
+      "Marathon matches, where Sumos push) and tries each position near a round's end: a puzzle is a\n"
+      "proved win in exactly N of the winner's moves with one key. Mirror images count once (B3).\n"
+      "Puzzles are added to the SQLite collection (--db; schema in puzzles/store.h) one by one, so\n"
+      "Ctrl-C or a crash loses nothing accepted, and running again never adds a puzzle twice.\n"
+      "Themes: forced-pass deadlock-win colour-forcing sumo-push extra-turn home-row-dash.\n"
+      "Difficulty: N + log2(legal moves) + 2 * tempting / legal + 0.5 * log10(1 + nodes) (features.h).\n"
+      "Example: kamisado puzzles generate --count 20 --n 3 --seed 1 --db puzzles.db");
+  cmd->add_option("--count", opt->gen.count, "New puzzles to add (default 10)")->check(CLI::Range(1, 1000000));
+  cmd->add_option("--n", opt->gen.n, "Win in N moves of the winner (default 2)")->check(CLI::Range(1, 20));
+  cmd->add_option("--seed", opt->gen.seed, "Seed of the games (default 1)")->check(kSeed);
+  cmd->add_option("--theme", opt->gen.themes, "Keep only puzzles with one of these themes")
+      ->check(CLI::IsMember(puzzles::kThemes));
+  cmd->add_flag("--match", opt->gen.match, "Positions from Marathon match rounds (Sumo themes)");
+  cmd->add_flag("--no-duals", opt->gen.no_duals, "Refuse puzzles with duals");
+  cmd->add_option("--db", opt->db, "The collection (default puzzles.db)");
+  cmd->add_flag("--json", opt->json, "Print one JSON object");
+  cmd->callback([&action, opt] {
+    action = [opt](Io& io) {
+      std::unique_ptr<puzzles::Store> store;
+      try {
+        store = std::make_unique<puzzles::Store>(opt->db);
+      } catch (const puzzles::StoreError& e) {
+        throw UsageError(e.what());
+      }
+      std::int64_t before = store->count();
+      Progress progress(io.err);
+      g_puzzles_interrupted = false;
+      auto previous = std::signal(SIGINT, on_puzzles_interrupt);
+      puzzles::GenerateProgress done;
+      try {
+        done = puzzles::generate(
+            opt->gen, [&](const puzzles::Puzzle& p) { return store->add(p); },
+            [&](const puzzles::GenerateProgress& g) {
+              progress.tick([&] {
+                double minutes = progress.elapsed() / 60;
+                return fmt::format("puzzles generate: {} {} of {} accepted, {:.0f} a minute; {} games, {} positions tried",
+                                   bar(double(g.accepted) / opt->gen.count), g.accepted, opt->gen.count,
+                                   minutes > 0 ? g.accepted / minutes : 0.0, g.games, g.tried);
+              });
+            },
+            &g_puzzles_interrupted);
+      } catch (const puzzles::StoreError& e) {
+        std::signal(SIGINT, previous);
+        throw UsageError(e.what());
+      }
+      std::signal(SIGINT, previous);
+      double seconds = progress.elapsed();
+      double per_minute = seconds > 0 ? done.accepted / (seconds / 60) : 0;
+      if (opt->json)
+        io.out << nlohmann::json{{"db", opt->db}, {"accepted", done.accepted}, {"games", done.games}, {"tried", done.tried},
+                                 {"seconds", seconds}, {"per_minute", per_minute}, {"total", store->count()},
+                                 {"stopped", g_puzzles_interrupted.load()}, {"exhausted", done.exhausted}}
+                      .dump(2)
+               << "\n";
+      else
+        io.out << fmt::format("{} new puzzles (win in {}) in {:.1f} s, {:.0f} a minute; {} games, {} positions tried; {} now holds {} (was {}){}\n",
+                              done.accepted, opt->gen.n, seconds, per_minute, done.games, done.tried, opt->db,
+                              store->count(), before,
+                              g_puzzles_interrupted ? " (stopped by Ctrl-C)"
+                              : done.exhausted      ? " (stopped: the games brought no new position for 100000 games)"
+                                                    : "");
+      return kOk;
+    };
+  });
+}
+
+void add_puzzle_export(CLI::App& puzzles, Action& action) {
+  struct Options {
+    std::string db = "puzzles.db", json_out;
+  };
+  auto opt = std::make_shared<Options>();
+  CLI::App* cmd = puzzles.add_subcommand("export", "Export a collection as JSON for other tools");
+  cmd->footer("Example: kamisado puzzles export --db puzzles.db --json puzzles.json");
+  cmd->add_option("--db", opt->db, "The collection (default puzzles.db)");
+  cmd->add_option("--json", opt->json_out, "The JSON file to write")->required();
+  cmd->callback([&action, opt] {
+    action = [opt](Io& io) {
+      std::error_code ec;
+      if (!std::filesystem::exists(opt->db, ec)) throw UsageError("no puzzle collection '" + opt->db + "'");
+      check_writable(opt->json_out);
+      std::vector<puzzles::StoredPuzzle> rows;
+      try {
+        rows = puzzles::Store(opt->db).all();
+      } catch (const puzzles::StoreError& e) {
+        throw UsageError(e.what());
+      }
+      nlohmann::json out = nlohmann::json::array();
+      for (const auto& p : rows)
+        out.push_back({{"id", p.id}, {"kfen", p.kfen}, {"kind", p.kind}, {"winner", p.winner}, {"n", p.n},
+                       {"stipulation", fmt::format("{} to move wins in {}", p.winner == "black" ? "Black" : "Gold", p.n)},
+                       {"key", p.keys}, {"main_line", p.main_line}, {"moves_in_time", p.in_time},
+                       {"dual_turns", p.dual_turns}, {"slower_wins", p.slower}, {"themes", p.themes},
+                       {"difficulty", p.difficulty}, {"legal_moves", p.legal_moves}, {"tempting", p.tempting},
+                       {"nodes", p.nodes}, {"source", p.source}, {"prefix", p.prefix}});
+      write_file_atomically(opt->json_out, nlohmann::json{{"format", "kamisado-puzzles 1"}, {"puzzles", out}}.dump(2) + "\n");
+      io.out << fmt::format("{} puzzles written to {}\n", rows.size(), opt->json_out);
+      return kOk;
+    };
+  });
+}
+
 }  // namespace
 
 void add_puzzles(CLI::App& app, Action& action) {
-  CLI::App* puzzles = app.add_subcommand("puzzles", "\"Win in N\" puzzles: solve one (generating and publishing collections: to come)");
+  CLI::App* puzzles = app.add_subcommand("puzzles", "\"Win in N\" puzzles: solve one, generate a collection, export it");
   puzzles->require_subcommand(1);
   puzzles->footer("Example: kamisado puzzles solve \"o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O\"");
   add_puzzle_solve(*puzzles, action);
+  add_puzzle_generate(*puzzles, action);
+  add_puzzle_export(*puzzles, action);
 }
 
 }  // namespace kamisado::cli

@@ -1,0 +1,32 @@
+// What a puzzle shows and how hard it is, from features measured on its proved solution.
+//
+// Themes (each read off the main line, rules.md IDs):
+//   forced-pass     a pass is played (M6)
+//   deadlock-win    the round ends in a deadlock (M8)
+//   colour-forcing  at some turn of the loser the colour rule leaves him one legal move (T2)
+//   sumo-push       a push is played (S2-S3)
+//   extra-turn      the winner pushes and so moves again at once (S4)
+//   home-row-dash   the winning move runs four squares or more onto the home row (M2, M7)
+//
+// Difficulty, documented here and in the README:
+//   difficulty = N + log2(legal first moves) + 2 * tempting / legal + 0.5 * log10(1 + nodes)
+// N is the winner's moves; a first move is tempting if it wins only slower, or loses; nodes is
+// the proof search's effort for the whole analysis. Each term grows with what makes a puzzle
+// harder for a person: length, choice, traps, and depth of calculation.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "kamisado/position.h"
+#include "puzzles/puzzle.h"
+
+namespace kamisado::puzzles {
+
+inline const std::vector<std::string> kThemes = {"forced-pass", "deadlock-win", "colour-forcing",
+                                                 "sumo-push", "extra-turn", "home-row-dash"};
+
+// Fills legal_moves, tempting, themes and difficulty from `pos` and puzzle.analysis.
+void measure(const Position& pos, Puzzle& puzzle);
+
+}  // namespace kamisado::puzzles

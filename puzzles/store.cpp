@@ -1,0 +1,132 @@
+#include "puzzles/store.h"
+
+#include <sqlite3.h>
+
+#include <memory>
+
+#include "kamisado/kfen.h"
+
+namespace kamisado::puzzles {
+
+namespace {
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : " ") + s;
+  return out;
+}
+
+struct Statement {
+  sqlite3_stmt* stmt = nullptr;
+  ~Statement() { sqlite3_finalize(stmt); }
+};
+
+}  // namespace
+
+Store::Store(const std::string& path) : path_(path) {
+  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+    std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw StoreError("cannot open puzzle collection '" + path + "': " + why);
+  }
+  try {
+    exec("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)");
+    exec("INSERT OR IGNORE INTO meta VALUES('schema', '1')");
+    exec("CREATE TABLE IF NOT EXISTS puzzles(id INTEGER PRIMARY KEY, canonical TEXT NOT NULL UNIQUE, kfen TEXT NOT NULL,"
+         " kind TEXT NOT NULL, winner TEXT NOT NULL, n INTEGER NOT NULL, keys TEXT NOT NULL, main_line TEXT NOT NULL,"
+         " in_time TEXT NOT NULL, dual_turns INTEGER NOT NULL, slower TEXT NOT NULL, legal_moves INTEGER NOT NULL,"
+         " tempting INTEGER NOT NULL, nodes INTEGER NOT NULL, themes TEXT NOT NULL, difficulty REAL NOT NULL,"
+         " source TEXT NOT NULL, prefix TEXT NOT NULL)");
+    Statement s;
+    sqlite3_prepare_v2(db_, "SELECT value FROM meta WHERE key = 'schema'", -1, &s.stmt, nullptr);
+    if (!s.stmt || sqlite3_step(s.stmt) != SQLITE_ROW ||
+        std::string(reinterpret_cast<const char*>(sqlite3_column_text(s.stmt, 0))) != "1")
+      throw StoreError("'" + path + "' is a puzzle collection of another schema version");
+  } catch (...) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw;
+  }
+}
+
+Store::~Store() { sqlite3_close(db_); }
+
+void Store::exec(const std::string& sql) const {
+  char* error = nullptr;
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
+    std::string why = error ? error : "unknown error";
+    sqlite3_free(error);
+    throw StoreError("puzzle collection '" + path_ + "': " + why);
+  }
+}
+
+bool Store::add(const Puzzle& p) {
+  const KeyAnalysis& a = p.analysis;
+  std::vector<std::string> keys, line, in_time, slower;
+  for (Move m : a.keys) keys.push_back(to_string(m));
+  for (const LineStep& s : a.main_line) {
+    line.push_back(to_string(s.move));
+    if (s.by_winner) in_time.push_back(std::to_string(s.moves_that_win));
+  }
+  for (const SlowerWin& s : a.slower) slower.push_back(to_string(s.move) + ":" + std::to_string(s.n));
+  Statement s;
+  if (sqlite3_prepare_v2(db_,
+                         "INSERT OR IGNORE INTO puzzles(canonical, kfen, kind, winner, n, keys, main_line, in_time,"
+                         " dual_turns, slower, legal_moves, tempting, nodes, themes, difficulty, source, prefix)"
+                         " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                         -1, &s.stmt, nullptr) != SQLITE_OK)
+    throw StoreError("puzzle collection '" + path_ + "': " + sqlite3_errmsg(db_));
+  const std::string texts[] = {p.canonical, p.kfen, p.kind, side_id(a.winner)};
+  for (int i = 0; i < 4; ++i) sqlite3_bind_text(s.stmt, i + 1, texts[i].c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int(s.stmt, 5, a.n);
+  const std::string more[] = {joined(keys), joined(line), joined(in_time)};
+  for (int i = 0; i < 3; ++i) sqlite3_bind_text(s.stmt, 6 + i, more[i].c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int(s.stmt, 9, a.dual_turns());
+  const std::string slow = joined(slower), themes = joined(p.themes), prefix = joined(p.prefix);
+  sqlite3_bind_text(s.stmt, 10, slow.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int(s.stmt, 11, p.legal_moves);
+  sqlite3_bind_int(s.stmt, 12, p.tempting);
+  sqlite3_bind_int64(s.stmt, 13, std::int64_t(a.nodes));
+  sqlite3_bind_text(s.stmt, 14, themes.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_double(s.stmt, 15, p.difficulty);
+  sqlite3_bind_text(s.stmt, 16, p.source.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text(s.stmt, 17, prefix.c_str(), -1, SQLITE_TRANSIENT);
+  if (sqlite3_step(s.stmt) != SQLITE_DONE) throw StoreError("puzzle collection '" + path_ + "': " + sqlite3_errmsg(db_));
+  return sqlite3_changes(db_) == 1;
+}
+
+std::int64_t Store::count() const {
+  Statement s;
+  sqlite3_prepare_v2(db_, "SELECT COUNT(*) FROM puzzles", -1, &s.stmt, nullptr);
+  if (!s.stmt || sqlite3_step(s.stmt) != SQLITE_ROW) throw StoreError("puzzle collection '" + path_ + "': " + sqlite3_errmsg(db_));
+  return sqlite3_column_int64(s.stmt, 0);
+}
+
+std::vector<StoredPuzzle> Store::all() const {
+  Statement s;
+  if (sqlite3_prepare_v2(db_,
+                         "SELECT id, canonical, kfen, kind, winner, keys, main_line, in_time, slower, themes, source, prefix,"
+                         " n, dual_turns, legal_moves, tempting, nodes, difficulty FROM puzzles ORDER BY n, difficulty, id",
+                         -1, &s.stmt, nullptr) != SQLITE_OK)
+    throw StoreError("puzzle collection '" + path_ + "': " + sqlite3_errmsg(db_));
+  std::vector<StoredPuzzle> out;
+  auto text = [&](int c) {
+    const unsigned char* t = sqlite3_column_text(s.stmt, c);
+    return t ? std::string(reinterpret_cast<const char*>(t)) : std::string();
+  };
+  while (sqlite3_step(s.stmt) == SQLITE_ROW) {
+    StoredPuzzle p;
+    p.id = sqlite3_column_int64(s.stmt, 0);
+    p.canonical = text(1), p.kfen = text(2), p.kind = text(3), p.winner = text(4), p.keys = text(5);
+    p.main_line = text(6), p.in_time = text(7), p.slower = text(8), p.themes = text(9), p.source = text(10);
+    p.prefix = text(11);
+    p.n = sqlite3_column_int(s.stmt, 12), p.dual_turns = sqlite3_column_int(s.stmt, 13);
+    p.legal_moves = sqlite3_column_int(s.stmt, 14), p.tempting = sqlite3_column_int(s.stmt, 15);
+    p.nodes = sqlite3_column_int64(s.stmt, 16), p.difficulty = sqlite3_column_double(s.stmt, 17);
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+}  // namespace kamisado::puzzles

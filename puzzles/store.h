@@ -1,0 +1,70 @@
+// The puzzle collection in SQLite (file puzzles.db by default).
+//
+// SCHEMA (version 1):
+//   meta(key TEXT PRIMARY KEY, value TEXT)      'schema' -> '1'
+//   puzzles(
+//     id          INTEGER PRIMARY KEY,
+//     canonical   TEXT NOT NULL UNIQUE,  -- KFEN of the least image under B3: no puzzle twice
+//     kfen        TEXT NOT NULL,         -- the position as reached in play
+//     kind        TEXT NOT NULL,         -- 'single' | 'match'
+//     winner      TEXT NOT NULL,         -- 'black' | 'gold', the side to move
+//     n           INTEGER NOT NULL,      -- win in n of the winner's moves
+//     keys        TEXT NOT NULL,         -- the first moves that win in n, space-separated
+//     main_line   TEXT NOT NULL,         -- moves, space-separated
+//     in_time     TEXT NOT NULL,         -- at each of the winner's turns on the main line, the
+//                                        -- moves that still win in time, space-separated
+//     dual_turns  INTEGER NOT NULL,      -- later winner's turns with more than one such move
+//     slower      TEXT NOT NULL,         -- 'move:n' pairs, space-separated
+//     legal_moves INTEGER NOT NULL, tempting INTEGER NOT NULL, nodes INTEGER NOT NULL,
+//     themes      TEXT NOT NULL,         -- space-separated (features.h)
+//     difficulty  REAL NOT NULL,         -- features.h
+//     source      TEXT NOT NULL,         -- the game that reached it
+//     prefix      TEXT NOT NULL)         -- the moves from that game's start, space-separated
+// Each puzzle is its own transaction: an interrupted run keeps every puzzle it accepted, and a
+// puzzle met again (or its mirror image) is not stored twice.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "puzzles/puzzle.h"
+
+struct sqlite3;
+
+namespace kamisado::puzzles {
+
+struct StoreError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// One row as stored, for export.
+struct StoredPuzzle {
+  std::int64_t id = 0;
+  std::string canonical, kfen, kind, winner, keys, main_line, in_time, slower, themes, source, prefix;
+  int n = 0, dual_turns = 0, legal_moves = 0, tempting = 0;
+  std::int64_t nodes = 0;
+  double difficulty = 0;
+};
+
+class Store {
+ public:
+  // Opens or creates the collection; throws StoreError naming the path if it cannot, or if the
+  // file is not a collection of this schema.
+  explicit Store(const std::string& path);
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  // Adds the puzzle unless its symmetry class is there already; true if it was added.
+  bool add(const Puzzle& p);
+  std::int64_t count() const;
+  std::vector<StoredPuzzle> all() const;  // by n, then difficulty
+
+ private:
+  void exec(const std::string& sql) const;
+  sqlite3* db_ = nullptr;
+  std::string path_;
+};
+
+}  // namespace kamisado::puzzles
