@@ -1,6 +1,5 @@
 // kamisado puzzles solve <kfen>: a "win in N" puzzle's stipulation, key, main line, duals and
 // slower wins, each proved by the proof search (puzzles/key_analysis.h).
-#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <filesystem>
@@ -108,11 +107,6 @@ void add_puzzle_solve(CLI::App& puzzles, Action& action) {
 std::atomic<bool> g_puzzles_interrupted{false};
 extern "C" void on_puzzles_interrupt(int) { g_puzzles_interrupted = true; }
 
-std::string bar(double fraction) {
-  int full = int(std::clamp(fraction, 0.0, 1.0) * 30 + 0.5);
-  return "[" + std::string(std::size_t(full), '#') + std::string(std::size_t(30 - full), '.') + "]";
-}
-
 void add_puzzle_generate(CLI::App& puzzles, Action& action) {
   struct Options {
     puzzles::GenerateOptions gen;
@@ -160,7 +154,7 @@ void add_puzzle_generate(CLI::App& puzzles, Action& action) {
               progress.tick([&] {
                 double minutes = progress.elapsed() / 60;
                 return fmt::format("puzzles generate: {} {} of {} accepted, {:.0f} a minute; {} games, {} positions tried",
-                                   bar(double(g.accepted) / opt->gen.count), g.accepted, opt->gen.count,
+                                   progress_bar(double(g.accepted) / opt->gen.count), g.accepted, opt->gen.count,
                                    minutes > 0 ? g.accepted / minutes : 0.0, g.games, g.tried);
               });
             },

@@ -33,11 +33,6 @@ std::string value_text(solver::RetroValue v) {
   return fmt::format("{} in {} pl{}", v.win ? "win" : "loss", v.distance, v.distance == 1 ? "y" : "ies");
 }
 
-std::string bar(double fraction) {
-  int full = int(fraction * 30 + 0.5);
-  return "[" + std::string(std::size_t(full), '#') + std::string(std::size_t(30 - full), '.') + "]";
-}
-
 solver::RetroTable load_table(const std::string& path, solver::RetroFileInfo* info = nullptr) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw UsageError("cannot read table '" + path + "': it is a folder");
@@ -102,7 +97,7 @@ RetroBuildRun run_retro_build(const Position& root, std::uint64_t max_positions,
         return fmt::format("retro build: enumerating, {} positions, {:.2f} M positions/s, {} MB", p.positions,
                            double(p.positions) / std::max(progress.elapsed(), 1e-9) / 1e6, p.bytes >> 20);
       double done = double(p.positions) / double(p.total);
-      return fmt::format("retro build: {} {} {:.0f}% of {} positions, {} MB", p.phase, bar(done), 100 * done, p.total,
+      return fmt::format("retro build: {} {} {:.0f}% of {} positions, {} MB", p.phase, progress_bar(done), 100 * done, p.total,
                          p.bytes >> 20);
     });
   };
@@ -305,7 +300,7 @@ void add_retro_verify(CLI::App& retro, Action& action) {
       Progress progress(io.err);
       auto r = solver::verify_retro_table(table, opt->threads, [&](std::uint64_t done) {
         progress.tick([&] {
-          return fmt::format("retro verify: {} {:.0f}% of {} positions", bar(double(done) / double(table.size())),
+          return fmt::format("retro verify: {} {:.0f}% of {} positions", progress_bar(double(done) / double(table.size())),
                              100.0 * double(done) / double(table.size()), table.size());
         });
       });
@@ -349,7 +344,7 @@ void add_crosscheck(CLI::App& retro, Action& action) {
       Progress progress(io.err);
       auto r = solver::cross_check(table, opt->check, [&](std::uint64_t done, std::uint64_t total) {
         progress.tick([&] {
-          return fmt::format("retro crosscheck: {} {} of {} positions", bar(double(done) / double(total)), done, total);
+          return fmt::format("retro crosscheck: {} {} of {} positions", progress_bar(double(done) / double(total)), done, total);
         });
       });
       if (opt->json)
@@ -424,7 +419,7 @@ void add_retro_bench(CLI::App& retro, Action& action) {
         io.err << "retro bench: " << r.name << ": cross-checking with the proof search\n";
         Progress progress(io.err);
         solver::RetroCrossCheck cross = solver::cross_check(run.table, opt->check, [&](std::uint64_t done, std::uint64_t total) {
-          progress.tick([&] { return fmt::format("retro bench: {} {} of {} positions", bar(double(done) / double(total)), done, total); });
+          progress.tick([&] { return fmt::format("retro bench: {} {} of {} positions", progress_bar(double(done) / double(total)), done, total); });
         });
         all_hold = all_hold && verified.holds() && cross.holds();
         const auto& s = run.stats;

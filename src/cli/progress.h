@@ -8,6 +8,13 @@
 
 namespace kamisado::cli {
 
+// A bar of 30 characters for a fraction done: [#########.....................].
+inline std::string progress_bar(double fraction) {
+  fraction = fraction < 0 ? 0 : fraction > 1 ? 1 : fraction;
+  int full = int(fraction * 30 + 0.5);
+  return "[" + std::string(std::size_t(full), '#') + std::string(std::size_t(30 - full), '.') + "]";
+}
+
 class Progress {
  public:
   explicit Progress(std::ostream& err) : err_(err), start_(Clock::now()), last_(start_) {}
