@@ -45,6 +45,7 @@ case "$job" in
     # Resumes from its checkpoint if an earlier run was stopped.
     build/release/kamisado opening --regrouped 1000 --seed 1 --checkpoint build/regrouped-1.jsonl --report reports/regrouped.md
     build/release/kamisado retro bench --roots tests/data/retro_roots.json --sample 10000 --seed 1 --threads 2 --report reports/retrograde.md
+    build/release/kamisado puzzles bench --count 40 --sumo-count 10 --seed 1 --report reports/puzzles.md
     ;;
   test)
     build build/release -DCMAKE_BUILD_TYPE=Release
