@@ -227,7 +227,7 @@ void add_puzzle_export(CLI::App& puzzles, Action& action) {
 // kamisado puzzles bench: the generator's rate per N on this machine, into a scratch collection.
 void add_puzzle_bench(CLI::App& puzzles, Action& action) {
   struct Options {
-    int count = 40, sumo_count = 10;
+    int count = 40, sumo_count = 10, max_n = 5;
     std::uint64_t seed = 1;
     std::string report;
   };
@@ -239,6 +239,7 @@ void add_puzzle_bench(CLI::App& puzzles, Action& action) {
       "rounds. Target: at least 100 accepted puzzles a minute for N <= 3.\n"
       "Example: kamisado puzzles bench --report reports/puzzles.md");
   cmd->add_option("--count", opt->count, "Puzzles per N (default 40)")->check(CLI::Range(1, 100000));
+  cmd->add_option("--max-n", opt->max_n, "Measure N = 1 to this (default 5)")->check(CLI::Range(1, 20));
   cmd->add_option("--sumo-count", opt->sumo_count, "Sumo puzzles (default 10; 0: none)")->check(CLI::Range(0, 100000));
   cmd->add_option("--seed", opt->seed, "Seed of the games (default 1)")->check(kSeed);
   cmd->add_option("--report", opt->report, "Write a Markdown report to FILE");
@@ -263,7 +264,7 @@ void add_puzzle_bench(CLI::App& puzzles, Action& action) {
         double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         rows.push_back({what, gen.n, done.accepted, done.games, done.tried, seconds});
       };
-      for (int n = 1; n <= 5; ++n) {
+      for (int n = 1; n <= opt->max_n; ++n) {
         puzzles::GenerateOptions gen;
         gen.count = opt->count, gen.n = n, gen.seed = opt->seed;
         run_one(fmt::format("single round, win in {}", n), gen);
@@ -300,7 +301,7 @@ void add_puzzle_bench(CLI::App& puzzles, Action& action) {
            << table.str();
         write_file_atomically(opt->report, md.str());
       }
-      return met ? kOk : kInternalError;
+      return kOk;  // a missed speed target is reported, not an error (as solve-bench)
     };
   });
 }
