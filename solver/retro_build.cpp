@@ -7,9 +7,7 @@
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/range/iterator_range.hpp>
 #include <chrono>
-#include <cstdlib>
 #include <iterator>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,8 +40,6 @@ std::uint64_t hash_key(const RetroKey& k) {
 // their key, which lives in the caller's array and would cost a cache miss.
 class KeyIndex {
  public:
-  static constexpr std::uint64_t kMaxPositions = kMaxRetroPositions;
-
   KeyIndex() { slots_.assign(1 << 16, 0); mask_ = slots_.size() - 1; }
   std::size_t bytes() const { return slots_.size() * sizeof(Index); }
 
@@ -134,7 +130,7 @@ void release(std::vector<T>& v) {
 
 RetroTable build_retro_table(const Position& root, const RetroBuildLimits& limits, RetroBuildStats* stats_out) {
   if (round_winner(root)) throw std::invalid_argument("the round is already over at the root");
-  const std::uint64_t cap = std::min<std::uint64_t>(limits.max_positions, KeyIndex::kMaxPositions);
+  const std::uint64_t cap = std::min<std::uint64_t>(limits.max_positions, kMaxRetroPositions);
   const RoundFrame frame = RoundFrame::of(root);
   RetroBuildStats stats;
   auto report = [&](const char* phase, std::uint64_t positions, std::uint64_t total, std::uint64_t bytes) {

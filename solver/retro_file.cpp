@@ -40,7 +40,6 @@ class Reader {
     for (int i = width - 1; i >= 0; --i) v = (v << 8) | std::uint8_t(s[std::size_t(i)]);
     return v;
   }
-  std::size_t pos() const { return pos_; }
   std::size_t left() const { return bytes_.size() - pos_; }
 
  private:

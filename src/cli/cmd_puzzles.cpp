@@ -21,6 +21,7 @@
 #include "puzzles/generator.h"
 #include "puzzles/key_analysis.h"
 #include "puzzles/store.h"
+#include "solver/round_winner.h"
 #include "solver/solve.h"
 #include "solver/transposition_table.h"
 
@@ -51,7 +52,7 @@ void add_puzzle_solve(CLI::App& puzzles, Action& action) {
   cmd->callback([&action, opt] {
     action = [opt](Io& io) {
       Position pos = parse_kfen(opt->kfen);
-      if (pos.outcome().over() || pos.turn() == Turn::BetweenRounds)
+      if (solver::round_winner(pos))
         throw UsageError("the round is already over at this position: no puzzle");
       solver::SolveLimits limits;
       limits.hash_mb = opt->hash;

@@ -18,6 +18,7 @@
 #include "cli/progress.h"
 #include "kamisado/kfen.h"
 #include "solver/retro_build.h"
+#include "solver/round_winner.h"
 #include "solver/retro_crosscheck.h"
 #include "solver/retro_file.h"
 #include "solver/retro_verify.h"
@@ -147,7 +148,7 @@ void add_build(CLI::App& retro, Action& action) {
   cmd->callback([&action, opt] {
     action = [opt](Io& io) {
       Position root = parse_kfen(opt->kfen);
-      if (root.outcome().over() || root.turn() == Turn::BetweenRounds)
+      if (solver::round_winner(root))
         throw UsageError("the round is already over at this position: there is nothing to solve");
       check_writable(opt->out);
       RetroBuildRun run = run_retro_build(root, opt->max_positions, opt->threads, io.err);
