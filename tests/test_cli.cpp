@@ -401,6 +401,7 @@ TEST(CLI_Retro, BadInputIsOneLineAndNeverDestroysAFile) {
   expect_one_line_error(run({"retro", "build", "not-a-kfen", "-o", table}), "KFEN");
   ASSERT_EQ(run({"retro", "build", root, "-o", table}).code, kOk);
   expect_one_line_error(run({"retro", "probe", table, kStart}), "not in the table");
+  expect_one_line_error(run({"retro", "crosscheck", table, "--sample", "-1"}), "--sample");
 }
 
 TEST(CLI_Puzzles, SolveGivesTheStipulationKeyLineDualsAndSlowerWins) {

@@ -333,7 +333,8 @@ void add_crosscheck(CLI::App& retro, Action& action) {
       "disagree.\n"
       "Example: kamisado retro crosscheck late.retro --sample 10000 --seed 1");
   cmd->add_option("table", opt->table, "The table file")->required();
-  cmd->add_option("--sample", opt->check.sample, "Positions drawn at random (default 10000)");
+  cmd->add_option("--sample", opt->check.sample, "Positions drawn at random (default 10000)")
+      ->check(CLI::Range(std::uint64_t(1), std::uint64_t(1) << 40));
   cmd->add_option("--seed", opt->check.seed, "Seed of the sample (default 1)")->check(kSeed);
   cmd->add_option("--long", opt->check.long_distance, "Also every position with at least this distance (default 15)")
       ->check(CLI::Range(1, 100000));
@@ -386,7 +387,8 @@ void add_retro_bench(CLI::App& retro, Action& action) {
       "Example: kamisado retro bench --report reports/retrograde.md");
   cmd->add_option("--roots", opt->roots, "The list of roots (default tests/data/retro_roots.json)");
   cmd->add_option("--report", opt->report, "Write a Markdown report to FILE");
-  cmd->add_option("--sample", opt->check.sample, "Positions of each table compared with the search (default 10000)");
+  cmd->add_option("--sample", opt->check.sample, "Positions of each table compared with the search (default 10000)")
+      ->check(CLI::Range(std::uint64_t(1), std::uint64_t(1) << 40));
   cmd->add_option("--seed", opt->check.seed, "Seed of the samples (default 1)")->check(kSeed);
   cmd->add_option("--threads", opt->threads, "Threads for sorting and verifying (default 2)")->check(CLI::Range(1, 256));
   cmd->add_flag("--json", opt->json, "Print one JSON object");
