@@ -5,6 +5,7 @@
 
 #include "kamisado/kfen.h"
 #include "play/players.h"
+#include "solver/retro_table.h"
 #include "puzzles/features.h"
 #include "solver/retro_key.h"
 #include "solver/round_winner.h"
@@ -26,20 +27,21 @@ struct Reached {
   std::vector<std::string> prefix;
 };
 
-// One seeded game: a few random plies to open (2 to 9, by the seed), so that games differ, then
-// greedy players. The positions of each round, with the moves that reached them. A match is a
-// Marathon (15 points), whose later rounds have Sumos.
-std::vector<std::vector<Reached>> play_game(std::uint64_t seed, bool match) {
+// One seeded game from `start`: a few random plies to open, then the players. The positions of
+// each round, with the moves that reached them from `start`; with `one_round`, the game stops at
+// the end of the round it starts in.
+std::vector<std::vector<Reached>> play_game(const Position& start, std::uint64_t seed, const std::string& player_name,
+                                            std::size_t random_plies, bool one_round) {
   auto opener = play::make_player("random", seed * 3);
-  auto black = play::make_player("greedy", seed * 3 + 1);
-  auto gold = play::make_player("greedy", seed * 3 + 2);
-  const std::size_t random_plies = 2 + seed % 8;
-  Position p = parse_kfen(match ? "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 15:0-0" : "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -");
+  auto black = play::make_player(player_name, seed * 3 + 1);
+  auto gold = play::make_player(player_name, seed * 3 + 2);
+  Position p = start;
   std::vector<std::vector<Reached>> rounds(1);
   std::vector<std::string> prefix;
   std::size_t in_round = 0;
   while (!p.outcome().over()) {
     if (p.turn() == Turn::BetweenRounds) {
+      if (one_round) break;
       rounds.emplace_back();
       in_round = 0;
     } else {
@@ -60,6 +62,10 @@ std::vector<std::vector<Reached>> play_game(std::uint64_t seed, bool match) {
 GenerateProgress generate(const GenerateOptions& options, const std::function<bool(const Puzzle&)>& accept,
                           const std::function<void(const GenerateProgress&)>& progress, const std::atomic<bool>* stop) {
   GenerateProgress state;
+  if (!play::make_player(options.player, 0)) throw std::invalid_argument("no player named '" + options.player + "'");
+  const Position start = options.table ? options.table->root()
+                         : parse_kfen(options.match ? "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 15:0-0"
+                                                    : "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -");
   solver::SolveLimits limits;
   limits.hash_mb = options.hash_mb;
   limits.stop = stop;
@@ -67,23 +73,36 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
   std::unordered_set<std::string> seen;
   // A win in n takes at most about 2n plies against a defence with passes and pushes; positions
   // further from the round's end are not tried, which only decides which positions are looked at.
-  const std::size_t window = std::size_t(4 * options.n + 4);
+  const std::size_t window = options.table ? SIZE_MAX : std::size_t(4 * options.n + 4);
   std::uint64_t games_without_news = 0;
   for (std::uint64_t game = 0; state.accepted < options.count; ++game) {
     if (stop && stop->load()) break;
     // The games may run dry (a small n, or a narrow theme): stop rather than loop for ever.
     if (games_without_news > kMaxGamesWithoutNews) break;
-    const std::uint64_t tried_before = state.tried;
+    const std::uint64_t tried_before = state.tried + state.screened;
     const std::uint64_t seed = options.seed * 1000003ull + game;
-    auto rounds = play_game(seed, options.match);
+    // From the start, 2 to 5 random plies. A table's root is already late in a round, where the
+    // players' lines soon repeat, so from there 0 to 11: the table screens what they reach.
+    const std::size_t random_plies = options.table ? seed % 12 : 2 + seed % 4;
+    auto rounds = play_game(start, seed, options.player, random_plies, options.table != nullptr);
     ++state.games;
-    for (std::size_t r = options.match ? 1 : 0; r < rounds.size() && state.accepted < options.count; ++r) {
+    // A table covers its root's round only; a match's first round has no Sumos.
+    const std::size_t first_round = options.match && !options.table ? 1 : 0;
+    const std::size_t end_round = options.table ? std::min<std::size_t>(rounds.size(), 1) : rounds.size();
+    for (std::size_t r = first_round; r < end_round && state.accepted < options.count; ++r) {
       const auto& round = rounds[r];
       std::size_t from = round.size() > window ? round.size() - window : 0;
       for (std::size_t i = std::max<std::size_t>(from, 1); i < round.size() && state.accepted < options.count; ++i) {
         const Position& pos = round[i].pos;
         std::string canonical = canonical_kfen(pos);
         if (!seen.insert(canonical).second) continue;
+        if (options.table) {
+          auto v = options.table->probe(pos);
+          if (!v || !v->win || v->distance > 2 * options.n) {
+            ++state.screened;
+            continue;
+          }
+        }
         ++state.tried;
         auto n = winner_moves_to_win(pos, pos.side_to_move(), table, limits);
         if (!n || *n != options.n) continue;
@@ -92,9 +111,12 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
         Puzzle p;
         p.kfen = to_kfen(pos);
         p.canonical = canonical;
-        p.kind = options.match ? "match" : "single";
-        p.source = options.match ? "greedy Marathon match, seed " + std::to_string(seed) + ", round " + std::to_string(r + 1)
-                                 : "greedy self-play, seed " + std::to_string(seed);
+        p.kind = pos.match().is_match() ? "match" : "single";
+        p.source = options.table   ? options.player + " play from the retrograde table root " + options.table->root_kfen() +
+                                         ", seed " + std::to_string(seed)
+                   : options.match ? options.player + " Marathon match, seed " + std::to_string(seed) + ", round " +
+                                         std::to_string(r + 1)
+                                   : options.player + " self-play, seed " + std::to_string(seed);
         p.prefix = round[i].prefix;
         p.analysis = std::move(*a);
         measure(pos, p);
@@ -107,7 +129,7 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
         if (progress) progress(state);
       }
     }
-    games_without_news = state.tried == tried_before ? games_without_news + 1 : 0;
+    games_without_news = state.tried + state.screened == tried_before ? games_without_news + 1 : 0;
     if (progress) progress(state);
   }
   state.exhausted = state.accepted < options.count && !(stop && stop->load());

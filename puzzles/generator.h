@@ -1,8 +1,18 @@
-// Finding puzzles in play: seeded self-play games (single rounds from the start, or Marathon
-// matches for rounds with Sumos; a few random plies to open, then the greedy players), every
-// position they reach near a round's end tried as a
-// "win in N" with a unique key. Only positions reached in play become puzzles, so each is legal
-// and reachable; the moves that reach it are kept.
+// Finding puzzles in play: seeded self-play games, every position they reach near a round's end
+// tried as a "win in N" with a unique key. Only positions reached in play become puzzles, so each
+// is legal and reachable; the moves that reach it are kept.
+//
+// Three sources of games:
+//   - single rounds from the standard start;
+//   - Marathon matches (15 points), whose later rounds have Sumos (--match);
+//   - a retrograde table's root (retro_table.h): the games start there, and the table's exact
+//     value and distance in plies screen each position before any search. A win in n moves of
+//     the winner lasts at most 2n plies against any defence (the loser moves at most once
+//     between two of the winner's moves, and may end the round on his own move by a deadlock,
+//     M8), so a position the table gives more than 2n plies, or a loss, is skipped unsearched.
+// Each game opens with a few random plies (so that games differ), then the chosen players play:
+// "alphabeta" (play/alphabeta_player.h, the default: games between decent players) or
+// "greedy".
 #pragma once
 
 #include <atomic>
@@ -12,6 +22,10 @@
 #include <vector>
 
 #include "puzzles/puzzle.h"
+
+namespace kamisado::solver {
+class RetroTable;
+}
 
 namespace kamisado::puzzles {
 
@@ -23,11 +37,14 @@ struct GenerateOptions {
   std::vector<std::string> themes;  // if not empty, a puzzle must show one of these
   bool no_duals = false;            // refuse puzzles with duals
   std::size_t hash_mb = 32;
+  std::string player = "alphabeta";         // "alphabeta" or "greedy"
+  const solver::RetroTable* table = nullptr;  // if set, games start at its root
 };
 
 struct GenerateProgress {
   int accepted = 0;
   std::uint64_t games = 0, tried = 0;  // games played, positions analysed
+  std::uint64_t screened = 0;          // positions the retrograde table ruled out unsearched
   bool exhausted = false;  // 100 000 games in a row brought no new position: stopped short
 };
 

@@ -14,6 +14,8 @@
 #include "puzzles/generator.h"
 #include "puzzles/key_analysis.h"
 #include "puzzles/store.h"
+#include "solver/retro_build.h"
+#include "solver/retro_table.h"
 #include "solver/round_winner.h"
 #include "solver/transposition_table.h"
 
@@ -173,6 +175,44 @@ TEST(PuzzleGenerator, EveryPuzzleIsReachedInPlaySoundAndUniqueUnderB3) {
     EXPECT_GE(p.difficulty, 2.0);
     EXPECT_EQ(p.legal_moves - 1, p.tempting);
   }
+}
+
+TEST(PuzzleGenerator, FromARetrogradeTableEachPuzzleIsReachedFromItsRootAndScreenedByIt) {
+  for (const char* root : kRoots) {
+    solver::RetroBuildLimits build_limits;
+    solver::RetroTable table = solver::build_retro_table(parse_kfen(root), build_limits);
+    GenerateOptions options;
+    options.count = 4;
+    options.n = 2;
+    options.seed = 3;
+    options.table = &table;
+    std::vector<Puzzle> got;
+    GenerateProgress done = generate(options, [&](const Puzzle& p) {
+      got.push_back(p);
+      return true;
+    });
+    ASSERT_EQ(done.accepted, 4) << root;
+    EXPECT_GT(done.screened, 0u);  // the table ruled positions out before any search
+    solver::SolveLimits limits;
+    solver::TranspositionTable tt(16);
+    for (const Puzzle& p : got) {
+      EXPECT_EQ(to_kfen(test::play_moves(parse_kfen(root), p.prefix)), p.kfen);
+      EXPECT_NE(p.source.find(table.root_kfen()), std::string::npos);
+      Position pos = parse_kfen(p.kfen);
+      auto v = table.probe(pos);
+      ASSERT_TRUE(v);
+      EXPECT_TRUE(v->win);
+      EXPECT_LE(v->distance, 4);  // a win in 2 of the winner's moves lasts at most 4 plies
+      EXPECT_EQ(winner_moves_to_win(pos, pos.side_to_move(), tt, limits), std::optional<int>(2));
+      EXPECT_EQ(p.kind, pos.match().is_match() ? "match" : "single");
+    }
+  }
+}
+
+TEST(PuzzleGenerator, AnUnknownPlayerIsRefused) {
+  GenerateOptions options;
+  options.player = "nobody";
+  EXPECT_THROW(generate(options, [](const Puzzle&) { return true; }), std::invalid_argument);
 }
 
 TEST(PuzzleStore, KeepsEachClassOnceAcrossRunsAndRefusesOtherFiles) {

@@ -67,14 +67,15 @@ void add_play(CLI::App& app, Action& action) {
       "fill-right. An illegal move is reported with its number in the list and the legal moves\n"
       "at that point. After the given moves, the players named by --black and --gold (if any)\n"
       "play on until the game ends: random picks any legal move, greedy wins when it can, avoids\n"
-      "losing at once and otherwise advances furthest.\n"
+      "losing at once and otherwise advances furthest; alphabeta searches a few plies ahead and\n"
+      "picks at random among the moves that score close to the best.\n"
       "Examples: kamisado play --moves \"c1c4 g8d5\"\n"
       "          kamisado play --match standard --black greedy --gold random --seed 7");
   cmd->add_option("--kfen", opt->kfen, "The position to start from (default: the standard start)");
   cmd->add_option("--match", opt->match, "Play a match from the initial set-up: standard (3), long (7), marathon (15) or N points");
   cmd->add_option("--moves", opt->moves, "The moves to play first, in order");
-  cmd->add_option("--black", opt->black, "Player for Black after the given moves")->check(CLI::IsMember({"random", "greedy"}));
-  cmd->add_option("--gold", opt->gold, "Player for Gold after the given moves")->check(CLI::IsMember({"random", "greedy"}));
+  cmd->add_option("--black", opt->black, "Player for Black after the given moves")->check(CLI::IsMember({"random", "greedy", "alphabeta"}));
+  cmd->add_option("--gold", opt->gold, "Player for Gold after the given moves")->check(CLI::IsMember({"random", "greedy", "alphabeta"}));
   cmd->add_option("--seed", opt->seed, "Seed of the players' choices (default 1)")->check(kSeed);
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([&action, opt] {

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/load_table.h"
 #include "cli/output.h"
 #include "kamisado/kfen.h"
 #include "cli/progress.h"
@@ -21,6 +22,7 @@
 #include "puzzles/generator.h"
 #include "puzzles/key_analysis.h"
 #include "puzzles/store.h"
+#include "solver/retro_table.h"
 #include "solver/round_winner.h"
 #include "solver/solve.h"
 #include "solver/transposition_table.h"
@@ -116,14 +118,16 @@ void add_puzzle_generate(CLI::App& puzzles, Action& action) {
   struct Options {
     puzzles::GenerateOptions gen;
     std::string db = "puzzles.db";
+    std::string retro;
     bool json = false;
   };
   auto opt = std::make_shared<Options>();
   CLI::App* cmd = puzzles.add_subcommand("generate", "Find \"win in N\" puzzles with a unique key in seeded self-play");
   cmd->footer(
-      "Plays seeded games (a few random opening plies, then the greedy players; single rounds, or with\n"
-      "--match the rounds of "
-      "Marathon matches, where Sumos push) and tries each position near a round's end: a puzzle is a\n"
+      "Plays seeded games (a few random opening plies, then the players of --player; single rounds,\n"
+      "with --match the rounds of Marathon matches, where Sumos push, or with --retro games from a\n"
+      "retrograde table's root, whose exact values screen the positions before any search) and\n"
+      "tries each position near a round's end: a puzzle is a\n"
       "proved win in exactly N of the winner's moves with one key. Mirror images count once (B3).\n"
       "Puzzles are added to the SQLite collection (--db; schema in puzzles/store.h) one by one, so\n"
       "Ctrl-C or a crash loses nothing accepted, and running again never adds a puzzle twice.\n"
@@ -137,10 +141,19 @@ void add_puzzle_generate(CLI::App& puzzles, Action& action) {
       ->check(CLI::IsMember(puzzles::kThemes));
   cmd->add_flag("--match", opt->gen.match, "Positions from Marathon match rounds (Sumo themes)");
   cmd->add_flag("--no-duals", opt->gen.no_duals, "Refuse puzzles with duals");
+  cmd->add_option("--player", opt->gen.player, "Who plays the games: alphabeta (default) or greedy")
+      ->check(CLI::IsMember({"alphabeta", "greedy"}));
+  cmd->add_option("--retro", opt->retro, "Play from the root of this retrograde table (kamisado retro build)");
   cmd->add_option("--db", opt->db, "The collection (default puzzles.db)");
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([&action, opt] {
     action = [opt](Io& io) {
+      solver::RetroTable table;
+      if (!opt->retro.empty()) {
+        if (opt->gen.match) throw UsageError("--retro and --match: a table's root decides the round, give one of them");
+        table = load_table(opt->retro);
+        opt->gen.table = &table;
+      }
       std::unique_ptr<puzzles::Store> store;
       try {
         store = std::make_unique<puzzles::Store>(opt->db);
@@ -173,6 +186,7 @@ void add_puzzle_generate(CLI::App& puzzles, Action& action) {
       double per_minute = seconds > 0 ? done.accepted / (seconds / 60) : 0;
       if (opt->json)
         io.out << nlohmann::json{{"db", opt->db}, {"accepted", done.accepted}, {"games", done.games}, {"tried", done.tried},
+                                 {"screened", done.screened},
                                  {"seconds", seconds}, {"per_minute", per_minute}, {"total", store->count()},
                                  {"stopped", g_puzzles_interrupted.load()}, {"exhausted", done.exhausted}}
                       .dump(2)

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/load_table.h"
 #include "cli/output.h"
 #include "cli/progress.h"
 #include "kamisado/kfen.h"
@@ -34,19 +35,6 @@ std::string value_text(solver::RetroValue v) {
   return fmt::format("{} in {} pl{}", v.win ? "win" : "loss", v.distance, v.distance == 1 ? "y" : "ies");
 }
 
-solver::RetroTable load_table(const std::string& path, solver::RetroFileInfo* info = nullptr) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw UsageError("cannot read table '" + path + "': it is a folder");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("cannot read table '" + path + "'");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  try {
-    return solver::read_retro_table(bytes.str(), info);
-  } catch (const solver::RetroFormatError& e) {
-    throw UsageError(path + ": " + e.what());
-  }
-}
 
 Position table_position(const solver::RetroTable& table, const std::string& kfen) {
   Position pos = parse_kfen(kfen);
@@ -486,6 +474,20 @@ void add_retro_bench(CLI::App& retro, Action& action) {
 }
 
 }  // namespace
+
+solver::RetroTable load_table(const std::string& path, solver::RetroFileInfo* info) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw UsageError("cannot read table '" + path + "': it is a folder");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError("cannot read table '" + path + "'");
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  try {
+    return solver::read_retro_table(bytes.str(), info);
+  } catch (const solver::RetroFormatError& e) {
+    throw UsageError(path + ": " + e.what());
+  }
+}
 
 void add_retro(CLI::App& app, Action& action) {
   CLI::App* retro = app.add_subcommand("retro", "Retrograde tables: every position reachable from a root, solved exactly");

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "kamisado/movegen.h"
+#include "play/alphabeta_player.h"
 #include "kamisado/rules.h"
 
 namespace kamisado::play {
@@ -68,6 +69,7 @@ class GreedyPlayer : public Player {
 std::unique_ptr<Player> make_player(const std::string& name, std::uint64_t seed) {
   if (name == "random") return std::make_unique<RandomPlayer>(seed);
   if (name == "greedy") return std::make_unique<GreedyPlayer>(seed);
+  if (name == "alphabeta") return make_alphabeta_player(seed);
   return nullptr;
 }
 

@@ -3,7 +3,9 @@
 //   greedy  a one-ply player: it wins a round when it can, never makes a move that loses at
 //           once (a deadlock it causes, M8) or that leaves the opponent a winning reply, and
 //           otherwise advances its tower as far as it can; ties and the Defender's fill are
-//           broken at random.
+//           broken at random;
+//   alphabeta  a few plies of alpha-beta and a random choice among the good moves
+//           (play/alphabeta_player.h).
 // Both are seeded, so a game is repeatable from its seed.
 #pragma once
 
@@ -23,7 +25,7 @@ class Player {
   virtual Move choose(const Position& pos) = 0;  // pos has at least one legal move
 };
 
-// "random" or "greedy"; nullptr for any other name.
+// "random", "greedy" or "alphabeta"; nullptr for any other name.
 std::unique_ptr<Player> make_player(const std::string& name, std::uint64_t seed);
 
 }  // namespace kamisado::play
