@@ -60,8 +60,10 @@ class Checker {
     if (n.children.empty()) return;  // a leaf's 0 is checked with the leaf
     unsigned longest = 0;
     for (const auto& child : n.children) longest = std::max<unsigned>(longest, tree_.nodes[child.second].distance);
-    if (n.distance != longest + 1)
-      fail(id, "stores distance " + std::to_string(n.distance) + ", but its children give " + std::to_string(longest + 1));
+    // In winner's moves a loser's ply costs nothing (proof_file.h).
+    const unsigned cost = n.win || tree_.metric == Metric::Plies ? 1 : 0;
+    if (n.distance != longest + cost)
+      fail(id, "stores distance " + std::to_string(n.distance) + ", but its children give " + std::to_string(longest + cost));
   }
 
   void check_node(std::uint32_t id, std::vector<std::uint32_t>& queue) {

@@ -11,7 +11,7 @@
 //   - at the loser's turn the moves are exactly the legal moves: no defence is missing;
 //   - the stored value is right for the side to move, and the stored distance is what the
 //     children give (0 at a leaf, one more than the child at the winner's turn, one more than
-//     the longest child at the loser's);
+//     the longest child at the loser's; in winner's moves, the longest child's at the loser's);
 //   - every node is reachable from the root, and the root's distance is the stated plies.
 //
 // It proves the upper bound on the distance; that no faster win exists is proved by the search

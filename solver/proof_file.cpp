@@ -10,7 +10,7 @@ namespace kamisado::solver {
 void write_proof(const ProofTree& tree, std::ostream& out) {
   out << "kamisado-proof 1\n"
       << "winner " << side_id(tree.winner) << "\n"
-      << "plies " << tree.plies << "\n"
+      << (tree.metric == Metric::Plies ? "plies " : "moves ") << tree.plies << "\n"
       << "nodes " << tree.nodes.size() << "\n";
   for (std::size_t i = 0; i < tree.nodes.size(); ++i) {
     const ProofNode& n = tree.nodes[i];
@@ -34,7 +34,12 @@ class Reader {
     std::string winner = header("winner");
     if (winner != "black" && winner != "gold") fail("the winner must be black or gold, not '" + winner + "'");
     tree.winner = winner == "black" ? Side::Black : Side::Gold;
-    tree.plies = Distance(number(header("plies"), "the plies", kUnbounded));
+    if (!next_line()) fail("the file ends before the 'plies' or 'moves' line");
+    std::string_view l = line_;
+    if (l.rfind("plies ", 0) == 0) tree.metric = Metric::Plies;
+    else if (l.rfind("moves ", 0) == 0) tree.metric = Metric::WinnerMoves;
+    else fail("expected 'plies ...' or 'moves ...'");
+    tree.plies = Distance(number(l.substr(6), "the distance", kUnbounded));
     std::uint64_t count = number(header("nodes"), "the node count", 100'000'000);
     if (count == 0) fail("a proof has at least its root node");
     for (std::uint64_t i = 0; i < count; ++i) {

@@ -6,7 +6,9 @@
 //
 //   kamisado-proof 1
 //   winner <black|gold>
-//   plies <D>                      the root's distance: the winner wins within D plies
+//   plies <D>                      the root's distance: the winner wins within D plies;
+//   or moves <D>                   or within D of his own moves (passes and the extra turn after
+//                                  a push count; the loser's moves do not): "win in N" puzzles
 //   nodes <N>
 //   <id> <win|loss> <distance> <KFEN> | <move> <child id>, <move> <child id>, ...
 //   ... N node lines, ids 0 to N-1 in order; node 0 is the root
@@ -14,8 +16,8 @@
 // No checksum: the checker re-derives every line from the root by the rules, so a damaged
 // file is rejected wherever the damage matters, and one that still checks is still a proof.
 //
-// `win` means the side to move at that node is the winner. A node's distance is the plies the
-// winner needs from it along the tree. The moves are in move notation (rules.md §6): one at a
+// `win` means the side to move at that node is the winner. A node's distance is what the
+// winner needs from it along the tree: plies, or his own moves with a 'moves' header. The moves are in move notation (rules.md §6): one at a
 // winner's node, every legal move at a loser's node, and `-` at a leaf, a position whose round
 // is over. A node may be the child of several nodes (a transposition).
 //

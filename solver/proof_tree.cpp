@@ -1,5 +1,6 @@
 #include "proof_tree.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "kamisado/kfen.h"
@@ -14,13 +15,14 @@ constexpr std::uint32_t kUnnumbered = ~std::uint32_t{0};
 
 class Builder {
  public:
-  Builder(Prover& prover, Side winner) : prover_(prover), winner_(winner) {}
+  Builder(Prover& prover, Side winner, Metric metric) : prover_(prover), winner_(winner), metric_(metric) {}
 
-  // The index of a node proving the win from `p` within `budget`, or nullopt.
-  std::optional<std::uint32_t> build(const Position& p, Distance budget) {
-    auto& shared = by_key_[p.key()];
-    for (std::uint32_t id : shared)
-      if (tree_.nodes[id].distance <= budget) return id;
+  // The index of a node proving the win from `p` within `budget`, or nullopt. With `first`, the
+  // winner's move at `p` is that one.
+  std::optional<std::uint32_t> build(const Position& p, Distance budget, std::optional<Move> first = std::nullopt) {
+    if (!first)
+      for (std::uint32_t id : by_key_[p.key()])
+        if (tree_.nodes[id].distance <= budget) return id;
     ProofNode node;
     node.kfen = to_kfen(p);
     node.win = p.side_to_move() == winner_;
@@ -28,19 +30,26 @@ class Builder {
       if (*w != winner_) return std::nullopt;
       return add(p, std::move(node));
     }
-    if (budget == 0) return std::nullopt;
+    // Every ply costs one in plies; in winner's moves only the winner's own plies do.
+    const Distance cost = node.win || metric_ == Metric::Plies ? 1 : 0;
+    if (budget < cost) return std::nullopt;
     MoveList moves;
     generate_moves(p, moves);
+    if (first) {
+      if (!node.win || std::find(moves.begin(), moves.end(), *first) == moves.end()) return std::nullopt;
+      moves = MoveList();
+      moves.push_back(*first);
+    }
     if (node.win) {
       // The move whose child the table knows to be fastest, else the first a search proves.
       std::optional<Move> chosen;
       Distance fastest = kNever;
       for (Move m : moves) {
-        Distance d = prover_.known(p.after(m), winner_, Metric::Plies).at_most;
+        Distance d = prover_.known(p.after(m), winner_, metric_).at_most;
         if (d <= budget - 1 && d < fastest) chosen = m, fastest = d;
       }
       for (std::size_t i = 0; !chosen && i < moves.size() && !prover_.stopped(); ++i) {
-        Proof proof = prover_.prove(p.after(moves[i]), {winner_, Metric::Plies, Distance(budget - 1)});
+        Proof proof = prover_.prove(p.after(moves[i]), {winner_, metric_, Distance(budget - 1)});
         if (proof.proved) chosen = moves[i], fastest = proof.bounds.at_most;
       }
       if (!chosen) return std::nullopt;
@@ -50,9 +59,9 @@ class Builder {
       node.children.emplace_back(to_string(*chosen), *child);
     } else {
       for (Move m : moves) {
-        auto child = build(p.after(m), Distance(budget - 1));
+        auto child = build(p.after(m), Distance(budget - cost));
         if (!child) return std::nullopt;
-        node.distance = std::max<Distance>(node.distance, Distance(tree_.nodes[*child].distance + 1));
+        node.distance = std::max<Distance>(node.distance, Distance(tree_.nodes[*child].distance + cost));
         node.children.emplace_back(to_string(m), *child);
       }
     }
@@ -71,6 +80,7 @@ class Builder {
         }
     ProofTree out;
     out.winner = winner_;
+    out.metric = metric_;
     out.plies = tree_.nodes[root].distance;
     for (std::uint32_t id : order) {
       out.nodes.push_back(std::move(tree_.nodes[id]));
@@ -89,15 +99,17 @@ class Builder {
 
   Prover& prover_;
   Side winner_;
+  Metric metric_;
   ProofTree tree_;
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_key_;
 };
 
 }  // namespace
 
-std::optional<ProofTree> build_proof(Prover& prover, const Position& root, Side winner, Distance plies) {
-  Builder b(prover, winner);
-  auto id = b.build(root, plies);
+std::optional<ProofTree> build_proof(Prover& prover, const Position& root, Side winner, Distance budget, Metric metric,
+                                     std::optional<Move> first) {
+  Builder b(prover, winner, metric);
+  auto id = b.build(root, budget, first);
   if (!id) return std::nullopt;
   return b.take(*id);
 }

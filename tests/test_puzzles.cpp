@@ -9,11 +9,15 @@
 #include <map>
 #include <random>
 #include <set>
+#include <sstream>
 
 #include "helpers.h"
+#include "puzzles/certificate.h"
 #include "puzzles/generator.h"
 #include "puzzles/key_analysis.h"
 #include "puzzles/store.h"
+#include "solver/proof_check.h"
+#include "solver/proof_file.h"
 #include "solver/retro_build.h"
 #include "solver/retro_table.h"
 #include "solver/round_winner.h"
@@ -213,6 +217,66 @@ TEST(PuzzleGenerator, AnUnknownPlayerIsRefused) {
   GenerateOptions options;
   options.player = "nobody";
   EXPECT_THROW(generate(options, [](const Puzzle&) { return true; }), std::invalid_argument);
+}
+
+TEST(PuzzleCertificate, ProvesTheKeyWinsInNOfTheWinnersMovesAndNoLessIsAccepted) {
+  // Single rounds, and a Marathon round with pushes (S4: the extra turn is a move of the winner).
+  std::vector<Puzzle> got;
+  for (int n = 1; n <= 3; ++n) {
+    GenerateOptions options;
+    options.count = 2;
+    options.n = n;
+    options.seed = 11;
+    generate(options, [&](const Puzzle& p) {
+      got.push_back(p);
+      return true;
+    });
+  }
+  solver::RetroBuildLimits build_limits;
+  solver::RetroTable pushes = solver::build_retro_table(parse_kfen(kRoots[1]), build_limits);
+  GenerateOptions options;
+  options.count = 3;
+  options.n = 2;
+  options.table = &pushes;
+  options.themes = {"sumo-push", "extra-turn"};
+  generate(options, [&](const Puzzle& p) {
+    got.push_back(p);
+    return true;
+  });
+  ASSERT_EQ(got.size(), 9u);
+  solver::SolveLimits limits;
+  solver::TranspositionTable table(16);
+  for (const Puzzle& p : got) {
+    Position pos = parse_kfen(p.kfen);
+    const Move key = p.analysis.keys.at(0);
+    auto tree = certify(pos, key, p.analysis.n, table, limits);
+    ASSERT_TRUE(tree) << p.kfen;
+    EXPECT_EQ(tree->metric, solver::Metric::WinnerMoves);
+    EXPECT_EQ(tree->plies, p.analysis.n);
+    ASSERT_EQ(tree->nodes[0].children.size(), 1u);
+    EXPECT_EQ(tree->nodes[0].children[0].first, to_string(key));
+    solver::ProofCheck check = solver::check_proof(*tree);
+    EXPECT_TRUE(check.holds) << p.kfen << ": " << check.failure;
+    // The file keeps the metric: read back, it checks the same.
+    std::stringstream file;
+    solver::write_proof(*tree, file);
+    EXPECT_NE(file.str().find("\nmoves " + std::to_string(p.analysis.n) + "\n"), std::string::npos);
+    solver::ProofTree again = solver::read_proof(file);
+    EXPECT_EQ(again.metric, solver::Metric::WinnerMoves);
+    EXPECT_TRUE(solver::check_proof(again).holds);
+    // N is exact: the key does not win in N - 1, and a tree that claims it is rejected.
+    EXPECT_FALSE(certify(pos, key, p.analysis.n - 1, table, limits)) << p.kfen;
+    solver::ProofTree claim = *tree;
+    claim.plies = claim.nodes[0].distance = solver::Distance(p.analysis.n - 1);
+    EXPECT_FALSE(solver::check_proof(claim).holds);
+    // Counted in plies the same tree checks only if the loser never moves in it (a win by the
+    // key, or by pushes and their extra turns): otherwise his plies would count too.
+    const bool loser_moves = std::any_of(tree->nodes.begin(), tree->nodes.end(),
+                                         [](const solver::ProofNode& n) { return !n.win && !n.children.empty(); });
+    solver::ProofTree in_plies = *tree;
+    in_plies.metric = solver::Metric::Plies;
+    EXPECT_EQ(solver::check_proof(in_plies).holds, !loser_moves);
+  }
 }
 
 TEST(PuzzleStore, KeepsEachClassOnceAcrossRunsAndRefusesOtherFiles) {

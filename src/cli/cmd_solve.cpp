@@ -159,7 +159,8 @@ void add_check_proof(CLI::App& app, Action& action) {
   cmd->footer(
       "Rebuilds every position from the root by playing the stored moves and checks each node: one\n"
       "legal move at the winner's turns, every legal move at the loser's, a won round at each leaf,\n"
-      "and the stored values and distances. A failure names the node at fault; exit code 1.\n"
+      "and the stored values and distances (in plies, or in the winner's own moves for a puzzle's\n"
+      "certificate). A failure names the node at fault; exit code 1.\n"
       "Example: kamisado check-proof start.proof");
   cmd->add_option("file", opt->file, "The proof file (written by kamisado solve --proof)")->required();
   cmd->add_flag("--json", opt->json, "Print one JSON object");
@@ -176,12 +177,16 @@ void add_check_proof(CLI::App& app, Action& action) {
       solver::ProofCheck check = solver::check_proof(tree);
       std::string winner = side_name(tree.winner);
       if (opt->json) {
+        const bool moves = tree.metric == solver::Metric::WinnerMoves;
         io.out << nlohmann::json{{"file", opt->file}, {"holds", check.holds}, {"winner", side_id(tree.winner)},
-                                 {"plies", tree.plies}, {"nodes", check.nodes}, {"leaves", check.leaves}, {"failure", check.failure}}
+                                 {moves ? "winner_moves" : "plies", tree.plies}, {"nodes", check.nodes},
+                                 {"leaves", check.leaves}, {"failure", check.failure}}
                       .dump(2)
                << "\n";
       } else if (check.holds) {
-        io.out << fmt::format("proof holds: {} wins within {} plies from {} ({} positions, {} leaves)\n", winner, tree.plies,
+        io.out << fmt::format("proof holds: {} wins within {} from {} ({} positions, {} leaves)\n", winner,
+                              tree.metric == solver::Metric::Plies ? fmt::format("{} plies", tree.plies)
+                                                                   : fmt::format("{} of {}'s moves", tree.plies, winner),
                               tree.nodes[0].kfen, check.nodes, check.leaves);
       } else {
         io.out << "proof REJECTED: " << check.failure << "\n";
