@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "kamisado/kfen.h"
+#include "kamisado/movegen.h"
 #include "play/players.h"
 #include "solver/retro_table.h"
 #include "puzzles/features.h"
@@ -74,16 +75,18 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
   // A win in n takes at most about 2n plies against a defence with passes and pushes; positions
   // further from the round's end are not tried, which only decides which positions are looked at.
   const std::size_t window = options.table ? SIZE_MAX : std::size_t(4 * options.n + 4);
-  std::uint64_t games_without_news = 0;
+  std::uint64_t games_without_news = 0, games_without_puzzle = 0;
   for (std::uint64_t game = 0; state.accepted < options.count; ++game) {
     if (stop && stop->load()) break;
     // The games may run dry (a small n, or a narrow theme): stop rather than loop for ever.
-    if (games_without_news > kMaxGamesWithoutNews) break;
+    if (games_without_news > kMaxGamesWithoutNews || games_without_puzzle > options.max_games_without_puzzle) break;
     const std::uint64_t tried_before = state.tried + state.screened;
+    const int accepted_before = state.accepted;
     const std::uint64_t seed = options.seed * 1000003ull + game;
     // From the start, 2 to 5 random plies. A table's root is already late in a round, where the
-    // players' lines soon repeat, so from there 0 to 11: the table screens what they reach.
-    const std::size_t random_plies = options.table ? seed % 12 : 2 + seed % 4;
+    // players' lines soon repeat; from there the walk is random all the way, and the table's
+    // values screen what it reaches.
+    const std::size_t random_plies = options.table ? SIZE_MAX : 2 + seed % 4;
     auto rounds = play_game(start, seed, options.player, random_plies, options.table != nullptr);
     ++state.games;
     // A table covers its root's round only; a match's first round has no Sumos.
@@ -96,6 +99,8 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
         const Position& pos = round[i].pos;
         std::string canonical = canonical_kfen(pos);
         if (!seen.insert(canonical).second) continue;
+        // A single legal move is no puzzle: the key would be forced, not found.
+        if (count_moves(pos) < 2) continue;
         if (options.table) {
           auto v = options.table->probe(pos);
           if (!v || !v->win || v->distance > 2 * options.n) {
@@ -104,15 +109,18 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
           }
         }
         ++state.tried;
-        auto n = winner_moves_to_win(pos, pos.side_to_move(), table, limits);
-        if (!n || *n != options.n) continue;
+        // Exactly n: within n, and not within n - 1 (two bounded searches, not the exact count).
+        const Side mover = pos.side_to_move();
+        if (!wins_within(pos, mover, options.n, table, limits) ||
+            (options.n > 1 && wins_within(pos, mover, options.n - 1, table, limits)))
+          continue;
         auto a = analyse_key(pos, table, limits);
         if (!a || !a->unique_key() || (options.no_duals && a->dual_turns() > 0)) continue;
         Puzzle p;
         p.kfen = to_kfen(pos);
         p.canonical = canonical;
         p.kind = pos.match().is_match() ? "match" : "single";
-        p.source = options.table   ? options.player + " play from the retrograde table root " + options.table->root_kfen() +
+        p.source = options.table   ? "random walk from the retrograde table root " + options.table->root_kfen() +
                                          ", seed " + std::to_string(seed)
                    : options.match ? options.player + " Marathon match, seed " + std::to_string(seed) + ", round " +
                                          std::to_string(r + 1)
@@ -130,6 +138,7 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
       }
     }
     games_without_news = state.tried + state.screened == tried_before ? games_without_news + 1 : 0;
+    games_without_puzzle = state.accepted == accepted_before ? games_without_puzzle + 1 : 0;
     if (progress) progress(state);
   }
   state.exhausted = state.accepted < options.count && !(stop && stop->load());

@@ -1,12 +1,13 @@
 // Finding puzzles in play: seeded self-play games, every position they reach near a round's end
-// tried as a "win in N" with a unique key. Only positions reached in play become puzzles, so each
+// tried as a "win in N" with a unique key (and at least two legal moves: a forced key is no
+// puzzle). Only positions reached in play become puzzles, so each
 // is legal and reachable; the moves that reach it are kept.
 //
 // Three sources of games:
 //   - single rounds from the standard start;
 //   - Marathon matches (15 points), whose later rounds have Sumos (--match);
-//   - a retrograde table's root (retro_table.h): the games start there, and the table's exact
-//     value and distance in plies screen each position before any search. A win in n moves of
+//   - a retrograde table's root (retro_table.h): random walks start there, and the table's
+//     exact value and distance in plies screen each position before any search. A win in n moves of
 //     the winner lasts at most 2n plies against any defence (the loser moves at most once
 //     between two of the winner's moves, and may end the round on his own move by a deadlock,
 //     M8), so a position the table gives more than 2n plies, or a loss, is skipped unsearched.
@@ -39,13 +40,16 @@ struct GenerateOptions {
   std::size_t hash_mb = 32;
   std::string player = "alphabeta";         // "alphabeta" or "greedy"
   const solver::RetroTable* table = nullptr;  // if set, games start at its root
+  // Give up after this many games in a row without a new puzzle (a theme that cannot occur,
+  // such as a sumo-push in a win in 1), or 100 000 without a new position.
+  std::uint64_t max_games_without_puzzle = 2000;
 };
 
 struct GenerateProgress {
   int accepted = 0;
   std::uint64_t games = 0, tried = 0;  // games played, positions analysed
   std::uint64_t screened = 0;          // positions the retrograde table ruled out unsearched
-  bool exhausted = false;  // 100 000 games in a row brought no new position: stopped short
+  bool exhausted = false;  // stopped short: too many games in a row brought nothing new
 };
 
 // `accept` stores a puzzle and says whether it was new; generation stops after `count` new ones,

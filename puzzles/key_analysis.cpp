@@ -24,6 +24,15 @@ std::optional<int> winner_moves_to_win(const Position& pos, Side winner, solver:
   return int(r.winner_moves);
 }
 
+bool wins_within(const Position& pos, Side winner, int budget, solver::TranspositionTable& table,
+                 const solver::SolveLimits& limits, std::uint64_t* nodes) {
+  solver::Prover prover(table, limits);
+  solver::Proof proof = prover.prove(pos, {winner, solver::Metric::WinnerMoves, solver::Distance(budget)});
+  if (nodes) *nodes += prover.nodes();
+  if (!proof.proved && !proof.disproved) throw NotProved("stopped before a win within " + std::to_string(budget) + " was proved or refuted");
+  return proof.proved;
+}
+
 namespace {
 
 // What each move of the side to move costs the winner: his moves to win after it, counting the

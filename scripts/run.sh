@@ -13,7 +13,8 @@ cd "$(dirname "$0")/.."
 packages=(cmake g++ make pkg-config python3
           libcli11-dev nlohmann-json3-dev libfmt-dev
           libgtest-dev libgmock-dev librapidcheck-dev
-          libz3-dev libboost-graph-dev libtbb-dev libzstd-dev libxxhash-dev libsqlite3-dev)
+          libz3-dev libboost-graph-dev libtbb-dev libzstd-dev libxxhash-dev libsqlite3-dev
+          chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -444,6 +444,22 @@ TEST(CLI_Puzzles, GenerateTwiceNeverDuplicatesAndExportsJson) {
   expect_one_line_error(run({"puzzles", "generate", "--db", temp_dir().string()}), "cannot open puzzle collection");
   expect_one_line_error(run({"puzzles", "export", "--db", (temp_dir() / "none.db").string(), "--json", out}), "no puzzle collection");
   expect_one_line_error(run({"puzzles", "generate", "--theme", "nonsense"}), "nonsense");
+  // The booklet: one diagram, stipulation and solution toggle per puzzle (a browser test opens it).
+  std::filesystem::path book = temp_dir() / "cli-booklet";
+  std::filesystem::remove_all(book);
+  CliRun h = run({"puzzles", "export", "--db", db.string(), "--html", book.string()});
+  ASSERT_EQ(h.code, kOk) << h.err;
+  std::string html = read((book / "index.html").string());
+  auto count = [&](const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = html.find(what); at != std::string::npos; at = html.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("<svg "), 8u);
+  EXPECT_EQ(count("to move wins in 2</p>"), 8u);
+  EXPECT_EQ(count("<summary>Solution</summary>"), 8u);
+  expect_one_line_error(run({"puzzles", "export", "--db", db.string()}), "nothing to write");
+  expect_one_line_error(run({"puzzles", "export", "--db", db.string(), "--html", out}), "is a file");
 }
 
 TEST(CLI_Puzzles, BenchMeasuresEachNAndWritesTheReport) {

@@ -177,12 +177,14 @@ TEST(PuzzleGenerator, EveryPuzzleIsReachedInPlaySoundAndUniqueUnderB3) {
     EXPECT_EQ(has("forced-pass"), pass);
     EXPECT_EQ(has("sumo-push"), push);
     EXPECT_GE(p.difficulty, 2.0);
+    EXPECT_GE(p.legal_moves, 2);  // a forced key is no puzzle
     EXPECT_EQ(p.legal_moves - 1, p.tempting);
   }
 }
 
 TEST(PuzzleGenerator, FromARetrogradeTableEachPuzzleIsReachedFromItsRootAndScreenedByIt) {
-  for (const char* root : kRoots) {
+  // A single round, and a Marathon round with Sumos (tests/data/retro_roots.json, 0.3 M positions).
+  for (const char* root : {kRoots[0], "2ry+ng+2/1N1K4/1P2R2O/8/8/8/o4p+kb/G4YB1 g g 15:0-3"}) {
     solver::RetroBuildLimits build_limits;
     solver::RetroTable table = solver::build_retro_table(parse_kfen(root), build_limits);
     GenerateOptions options;
@@ -213,6 +215,18 @@ TEST(PuzzleGenerator, FromARetrogradeTableEachPuzzleIsReachedFromItsRootAndScree
   }
 }
 
+TEST(PuzzleGenerator, StopsWhenAThemeCannotOccur) {
+  GenerateOptions options;
+  options.count = 1;
+  options.n = 1;
+  options.themes = {"sumo-push"};  // single rounds have no Sumos (S1)
+  options.max_games_without_puzzle = 20;
+  GenerateProgress done = generate(options, [](const Puzzle&) { return true; });
+  EXPECT_EQ(done.accepted, 0);
+  EXPECT_TRUE(done.exhausted);
+  EXPECT_EQ(done.games, 21u);
+}
+
 TEST(PuzzleGenerator, AnUnknownPlayerIsRefused) {
   GenerateOptions options;
   options.player = "nobody";
@@ -232,12 +246,10 @@ TEST(PuzzleCertificate, ProvesTheKeyWinsInNOfTheWinnersMovesAndNoLessIsAccepted)
       return true;
     });
   }
-  solver::RetroBuildLimits build_limits;
-  solver::RetroTable pushes = solver::build_retro_table(parse_kfen(kRoots[1]), build_limits);
   GenerateOptions options;
   options.count = 3;
-  options.n = 2;
-  options.table = &pushes;
+  options.n = 3;
+  options.match = true;
   options.themes = {"sumo-push", "extra-turn"};
   generate(options, [&](const Puzzle& p) {
     got.push_back(p);

@@ -18,6 +18,7 @@
 #include "cli/output.h"
 #include "kamisado/kfen.h"
 #include "cli/progress.h"
+#include "cli/puzzle_booklet.h"
 #include "puzzles/features.h"
 #include "puzzles/generator.h"
 #include "puzzles/key_analysis.h"
@@ -196,7 +197,7 @@ void add_puzzle_generate(CLI::App& puzzles, Action& action) {
                               done.accepted, opt->gen.n, seconds, per_minute, done.games, done.tried, opt->db,
                               store->count(), before,
                               g_puzzles_interrupted ? " (stopped by Ctrl-C)"
-                              : done.exhausted      ? " (stopped: the games brought no new position for 100000 games)"
+                              : done.exhausted      ? " (stopped: no new puzzle in 2000 games in a row; a theme that cannot occur at this N?)"
                                                     : "");
       return kOk;
     };
@@ -205,34 +206,57 @@ void add_puzzle_generate(CLI::App& puzzles, Action& action) {
 
 void add_puzzle_export(CLI::App& puzzles, Action& action) {
   struct Options {
-    std::string db = "puzzles.db", json_out;
+    std::string db = "puzzles.db", json_out, html_dir, title = "Kamisado puzzles";
   };
   auto opt = std::make_shared<Options>();
-  CLI::App* cmd = puzzles.add_subcommand("export", "Export a collection as JSON for other tools");
-  cmd->footer("Example: kamisado puzzles export --db puzzles.db --json puzzles.json");
+  CLI::App* cmd = puzzles.add_subcommand("export", "Export a collection: an HTML booklet with diagrams, or JSON for other tools");
+  cmd->footer(
+      "--html DIR writes DIR/index.html: one self-contained page with an SVG diagram per puzzle, its\n"
+      "stipulation, themes and difficulty, and the solution behind a toggle (open it in a browser,\n"
+      "or print it). --json FILE writes every stored field for other tools. Puzzles come in order\n"
+      "of N, then difficulty.\n"
+      "Example: kamisado puzzles export --db puzzles.db --html booklet --json puzzles.json");
   cmd->add_option("--db", opt->db, "The collection (default puzzles.db)");
-  cmd->add_option("--json", opt->json_out, "The JSON file to write")->required();
+  cmd->add_option("--json", opt->json_out, "The JSON file to write");
+  cmd->add_option("--html", opt->html_dir, "The folder to write the booklet (index.html) into; made if missing");
+  cmd->add_option("--title", opt->title, "The booklet's title (default \"Kamisado puzzles\")");
   cmd->callback([&action, opt] {
     action = [opt](Io& io) {
+      if (opt->json_out.empty() && opt->html_dir.empty()) throw UsageError("nothing to write: give --html DIR, --json FILE or both");
       std::error_code ec;
       if (!std::filesystem::exists(opt->db, ec)) throw UsageError("no puzzle collection '" + opt->db + "'");
-      check_writable(opt->json_out);
+      std::string html_file;
+      if (!opt->html_dir.empty()) {
+        if (std::filesystem::exists(opt->html_dir, ec) && !std::filesystem::is_directory(opt->html_dir, ec))
+          throw UsageError("--html wants a folder, and '" + opt->html_dir + "' is a file");
+        std::filesystem::create_directories(opt->html_dir, ec);
+        if (ec) throw UsageError("cannot make the folder '" + opt->html_dir + "': " + ec.message());
+        html_file = (std::filesystem::path(opt->html_dir) / "index.html").string();
+        check_writable(html_file);
+      }
+      if (!opt->json_out.empty()) check_writable(opt->json_out);
       std::vector<puzzles::StoredPuzzle> rows;
       try {
         rows = puzzles::Store(opt->db).all();
       } catch (const puzzles::StoreError& e) {
         throw UsageError(e.what());
       }
-      nlohmann::json out = nlohmann::json::array();
-      for (const auto& p : rows)
-        out.push_back({{"id", p.id}, {"kfen", p.kfen}, {"kind", p.kind}, {"winner", p.winner}, {"n", p.n},
-                       {"stipulation", fmt::format("{} to move wins in {}", p.winner == "black" ? "Black" : "Gold", p.n)},
-                       {"key", p.keys}, {"main_line", p.main_line}, {"moves_in_time", p.in_time},
-                       {"dual_turns", p.dual_turns}, {"slower_wins", p.slower}, {"themes", p.themes},
-                       {"difficulty", p.difficulty}, {"legal_moves", p.legal_moves}, {"tempting", p.tempting},
-                       {"nodes", p.nodes}, {"source", p.source}, {"prefix", p.prefix}});
-      write_file_atomically(opt->json_out, nlohmann::json{{"format", "kamisado-puzzles 1"}, {"puzzles", out}}.dump(2) + "\n");
-      io.out << fmt::format("{} puzzles written to {}\n", rows.size(), opt->json_out);
+      if (!opt->json_out.empty()) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const auto& p : rows)
+          out.push_back({{"id", p.id}, {"kfen", p.kfen}, {"kind", p.kind}, {"winner", p.winner}, {"n", p.n},
+                         {"stipulation", fmt::format("{} to move wins in {}", p.winner == "black" ? "Black" : "Gold", p.n)},
+                         {"key", p.keys}, {"main_line", p.main_line}, {"moves_in_time", p.in_time},
+                         {"dual_turns", p.dual_turns}, {"slower_wins", p.slower}, {"themes", p.themes},
+                         {"difficulty", p.difficulty}, {"legal_moves", p.legal_moves}, {"tempting", p.tempting},
+                         {"nodes", p.nodes}, {"source", p.source}, {"prefix", p.prefix}});
+        write_file_atomically(opt->json_out, nlohmann::json{{"format", "kamisado-puzzles 1"}, {"puzzles", out}}.dump(2) + "\n");
+        io.out << fmt::format("{} puzzles written to {}\n", rows.size(), opt->json_out);
+      }
+      if (!html_file.empty()) {
+        write_file_atomically(html_file, puzzle_booklet_html(rows, opt->title));
+        io.out << fmt::format("{} puzzles written to {}\n", rows.size(), html_file);
+      }
       return kOk;
     };
   });
