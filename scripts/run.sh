@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian packages), configures, builds, then runs one job:
-#   main      the rules self-check, the Z3 proofs, the perft benchmark, and the proofs of the
-#             solver suite, the opening and a sample of regrouped starts
+#   main      the rules self-check, the Z3 proofs, the perft benchmark, the proofs of the
+#             solver suite, the opening and a sample of regrouped starts, the retrograde tables,
+#             and the puzzle generator's rate and the published collection (reports/puzzles)
 #             (writes reports/verification.md, reports/witness-corpus.json, reports/performance.md)
 #   test      the unit tests (Release build)
-#   slow      the slow tests: the large retrograde tables, built, verified and cross-checked
+#   slow      the slow tests: the large retrograde tables, built, verified and cross-checked, and
+#             every certificate of the published puzzle collection
 #   sanitize  the unit tests in an AddressSanitizer + UndefinedBehaviorSanitizer build
 set -euo pipefail
 job=${1:-main}
@@ -47,6 +49,8 @@ case "$job" in
     build/release/kamisado opening --regrouped 1000 --seed 1 --checkpoint build/regrouped-1.jsonl --report reports/regrouped.md
     build/release/kamisado retro bench --roots tests/data/retro_roots.json --sample 10000 --seed 1 --threads 2 --report reports/retrograde.md
     build/release/kamisado puzzles bench --count 40 --sumo-count 10 --seed 1 --report reports/puzzles.md
+    # The published collection: adds only what is missing, then rewrites and re-checks the certificates.
+    build/release/kamisado puzzles publish --out reports/puzzles --seed 1
     ;;
   test)
     build build/release -DCMAKE_BUILD_TYPE=Release

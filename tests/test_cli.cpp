@@ -462,6 +462,29 @@ TEST(CLI_Puzzles, GenerateTwiceNeverDuplicatesAndExportsJson) {
   expect_one_line_error(run({"puzzles", "export", "--db", db.string(), "--html", out}), "is a file");
 }
 
+TEST(CLI_Puzzles, PublishReachesItsTargetsWithCheckedCertificatesAndAddsNothingWhenRunAgain) {
+  std::filesystem::path dir = temp_dir() / "cli-publish";
+  std::filesystem::remove_all(dir);
+  const std::vector<std::string> args = {"puzzles", "publish", "--out", dir.string(), "--per-n", "2", "--max-n", "2", "--sumo", "0"};
+  CliRun first = run(args);
+  ASSERT_EQ(first.code, kOk) << first.err;
+  EXPECT_NE(first.out.find("4 puzzles (0 with Sumo themes), 4 certificates checked"), std::string::npos) << first.out;
+  auto doc = nlohmann::json::parse(read((dir / "puzzles.json").string()));
+  ASSERT_EQ(doc["puzzles"].size(), 4u);
+  for (auto& p : doc["puzzles"]) {
+    CliRun check = run({"check-proof", (dir / p["certificate"].get<std::string>()).string(), "--json"});
+    ASSERT_EQ(check.code, kOk) << check.out;
+    EXPECT_EQ(nlohmann::json::parse(check.out)["winner_moves"], p["n"]);
+  }
+  EXPECT_NE(read((dir / "README.md").string()).find("| single | 2 | 2 |"), std::string::npos);
+  EXPECT_NE(read((dir / "index.html").string()).find("<summary>Solution</summary>"), std::string::npos);
+  CliRun again = run(args);
+  ASSERT_EQ(again.code, kOk) << again.err;
+  EXPECT_EQ(again.err.find("to add"), std::string::npos) << again.err;  // the targets were met: nothing generated
+  EXPECT_EQ(nlohmann::json::parse(read((dir / "puzzles.json").string()))["puzzles"].size(), 4u);
+  expect_one_line_error(run({"puzzles", "publish", "--out", (dir / "README.md").string()}), "is a file");
+}
+
 TEST(CLI_Puzzles, BenchMeasuresEachNAndWritesTheReport) {
   std::string report = (temp_dir() / "puzzles.md").string();
   CliRun b = run({"puzzles", "bench", "--count", "2", "--max-n", "2", "--sumo-count", "0", "--report", report});

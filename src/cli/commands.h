@@ -43,5 +43,6 @@ void add_solve_bench(CLI::App& app, Action& action);
 void add_opening(CLI::App& app, Action& action);
 void add_retro(CLI::App& app, Action& action);
 void add_puzzles(CLI::App& app, Action& action);
+void add_puzzle_publish(CLI::App& puzzles, Action& action);  // a subcommand of puzzles
 
 }  // namespace kamisado::cli
