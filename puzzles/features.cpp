@@ -33,7 +33,7 @@ void measure(const Position& pos, Puzzle& puzzle) {
     p = p.after(s.move);
   }
   puzzle.themes.clear();
-  const bool has[] = {pass, deadlock, forcing, push, extra, dash};
+  const bool has[] = {pass, deadlock, forcing, push, extra, dash, a.dual_turns() > 0};
   for (std::size_t t = 0; t < kThemes.size(); ++t)
     if (has[t]) puzzle.themes.push_back(kThemes[t]);
   puzzle.difficulty = a.n + std::log2(double(puzzle.legal_moves)) +

@@ -7,6 +7,9 @@
 //   sumo-push       a push is played (S2-S3)
 //   extra-turn      the winner pushes and so moves again at once (S4)
 //   home-row-dash   the winning move runs four squares or more onto the home row (M2, M7)
+// and one tag that is not a theme:
+//   duals           at some later turn of the winner on the main line more than one move
+//                   still wins in time (generate --no-duals refuses such puzzles)
 //
 // Difficulty, documented here and in the README:
 //   difficulty = N + log2(legal first moves) + 2 * tempting / legal + 0.5 * log10(1 + nodes)
@@ -24,7 +27,7 @@
 namespace kamisado::puzzles {
 
 inline const std::vector<std::string> kThemes = {"forced-pass", "deadlock-win", "colour-forcing",
-                                                 "sumo-push", "extra-turn", "home-row-dash"};
+                                                 "sumo-push", "extra-turn", "home-row-dash", "duals"};
 
 // Fills legal_moves, tempting, themes and difficulty from `pos` and puzzle.analysis.
 void measure(const Position& pos, Puzzle& puzzle);

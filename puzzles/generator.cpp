@@ -1,6 +1,7 @@
 #include "puzzles/generator.h"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_set>
 
 #include "kamisado/kfen.h"
@@ -96,6 +97,7 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
       const auto& round = rounds[r];
       std::size_t from = round.size() > window ? round.size() - window : 0;
       for (std::size_t i = std::max<std::size_t>(from, 1); i < round.size() && state.accepted < options.count; ++i) {
+        if (stop && stop->load()) return state;
         const Position& pos = round[i].pos;
         std::string canonical = canonical_kfen(pos);
         if (!seen.insert(canonical).second) continue;
@@ -110,11 +112,18 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
         }
         ++state.tried;
         // Exactly n: within n, and not within n - 1 (two bounded searches, not the exact count).
+        // The searches have no time limit, so only `stop` (Ctrl-C) leaves one unproved.
         const Side mover = pos.side_to_move();
-        if (!wins_within(pos, mover, options.n, table, limits) ||
-            (options.n > 1 && wins_within(pos, mover, options.n - 1, table, limits)))
-          continue;
-        auto a = analyse_key(pos, table, limits);
+        std::optional<KeyAnalysis> a;
+        try {
+          if (!wins_within(pos, mover, options.n, table, limits) ||
+              (options.n > 1 && wins_within(pos, mover, options.n - 1, table, limits)))
+            continue;
+          a = analyse_key(pos, table, limits);
+        } catch (const NotProved&) {
+          if (!(stop && stop->load())) throw;
+          return state;  // stopped: what was accepted is kept
+        }
         if (!a || !a->unique_key() || (options.no_duals && a->dual_turns() > 0)) continue;
         Puzzle p;
         p.kfen = to_kfen(pos);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -176,6 +177,7 @@ TEST(PuzzleGenerator, EveryPuzzleIsReachedInPlaySoundAndUniqueUnderB3) {
     auto has = [&](const char* t) { return std::find(p.themes.begin(), p.themes.end(), t) != p.themes.end(); };
     EXPECT_EQ(has("forced-pass"), pass);
     EXPECT_EQ(has("sumo-push"), push);
+    EXPECT_EQ(has("duals"), p.analysis.dual_turns() > 0);
     EXPECT_GE(p.difficulty, 2.0);
     EXPECT_GE(p.legal_moves, 2);  // a forced key is no puzzle
     EXPECT_EQ(p.legal_moves - 1, p.tempting);
@@ -225,6 +227,29 @@ TEST(PuzzleGenerator, StopsWhenAThemeCannotOccur) {
   EXPECT_EQ(done.accepted, 0);
   EXPECT_TRUE(done.exhausted);
   EXPECT_EQ(done.games, 21u);
+}
+
+TEST(PuzzleGenerator, AStopInTheMiddleOfAGameKeepsWhatWasAccepted) {
+  GenerateOptions options;
+  options.count = 5;
+  options.n = 2;
+  std::atomic<bool> stop{false};
+  int accepted = 0;
+  std::uint64_t tried_at_stop = 0;
+  GenerateProgress done = generate(
+      options,
+      [&](const Puzzle&) {
+        stop = true;  // as Ctrl-C would, while the game still has positions to try
+        return ++accepted, true;
+      },
+      [&](const GenerateProgress& g) {
+        if (g.accepted == 1 && tried_at_stop == 0) tried_at_stop = g.tried;
+      },
+      &stop);
+  EXPECT_EQ(done.accepted, 1);
+  EXPECT_EQ(done.tried, tried_at_stop);  // no position was tried after the stop
+  EXPECT_EQ(accepted, 1);
+  EXPECT_FALSE(done.exhausted);
 }
 
 TEST(PuzzleGenerator, AnUnknownPlayerIsRefused) {

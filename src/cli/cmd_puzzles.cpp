@@ -132,7 +132,8 @@ void add_puzzle_generate(CLI::App& puzzles, Action& action) {
       "proved win in exactly N of the winner's moves with one key. Mirror images count once (B3).\n"
       "Puzzles are added to the SQLite collection (--db; schema in puzzles/store.h) one by one, so\n"
       "Ctrl-C or a crash loses nothing accepted, and running again never adds a puzzle twice.\n"
-      "Themes: forced-pass deadlock-win colour-forcing sumo-push extra-turn home-row-dash.\n"
+      "Themes: forced-pass deadlock-win colour-forcing sumo-push extra-turn home-row-dash; and the\n"
+      "tag duals (a later turn of the winner where more than one move wins in time).\n"
       "Difficulty: N + log2(legal moves) + 2 * tempting / legal + 0.5 * log10(1 + nodes) (features.h).\n"
       "Example: kamisado puzzles generate --count 20 --n 3 --seed 1 --db puzzles.db");
   cmd->add_option("--count", opt->gen.count, "New puzzles to add (default 10)")->check(CLI::Range(1, 1000000));
