@@ -483,6 +483,11 @@ TEST(CLI_Puzzles, PublishReachesItsTargetsWithCheckedCertificatesAndAddsNothingW
   EXPECT_EQ(again.err.find("to add"), std::string::npos) << again.err;  // the targets were met: nothing generated
   EXPECT_EQ(nlohmann::json::parse(read((dir / "puzzles.json").string()))["puzzles"].size(), 4u);
   expect_one_line_error(run({"puzzles", "publish", "--out", (dir / "README.md").string()}), "is a file");
+  std::filesystem::path other = temp_dir() / "cli-publish-other";
+  std::filesystem::create_directories(other);
+  { std::ofstream(other / "README.md") << "mine\n"; }
+  expect_one_line_error(run({"puzzles", "publish", "--out", other.string(), "--per-n", "1", "--max-n", "1", "--sumo", "0"}), "no puzzles.db");
+  EXPECT_EQ(read((other / "README.md").string()), "mine\n");  // untouched
 }
 
 TEST(CLI_Puzzles, BenchMeasuresEachNAndWritesTheReport) {

@@ -19,6 +19,7 @@
 #include "kamisado/kfen.h"
 #include "cli/progress.h"
 #include "cli/puzzle_booklet.h"
+#include "cli/puzzle_json.h"
 #include "puzzles/features.h"
 #include "puzzles/generator.h"
 #include "puzzles/key_analysis.h"
@@ -244,13 +245,7 @@ void add_puzzle_export(CLI::App& puzzles, Action& action) {
       }
       if (!opt->json_out.empty()) {
         nlohmann::json out = nlohmann::json::array();
-        for (const auto& p : rows)
-          out.push_back({{"id", p.id}, {"kfen", p.kfen}, {"kind", p.kind}, {"winner", p.winner}, {"n", p.n},
-                         {"stipulation", fmt::format("{} to move wins in {}", p.winner == "black" ? "Black" : "Gold", p.n)},
-                         {"key", p.keys}, {"main_line", p.main_line}, {"moves_in_time", p.in_time},
-                         {"dual_turns", p.dual_turns}, {"slower_wins", p.slower}, {"themes", p.themes},
-                         {"difficulty", p.difficulty}, {"legal_moves", p.legal_moves}, {"tempting", p.tempting},
-                         {"nodes", p.nodes}, {"source", p.source}, {"prefix", p.prefix}});
+        for (const auto& p : rows) out.push_back(puzzle_json(p));
         write_file_atomically(opt->json_out, nlohmann::json{{"format", "kamisado-puzzles 1"}, {"puzzles", out}}.dump(2) + "\n");
         io.out << fmt::format("{} puzzles written to {}\n", rows.size(), opt->json_out);
       }

@@ -21,6 +21,7 @@
 #include "cli/output.h"
 #include "cli/progress.h"
 #include "cli/puzzle_booklet.h"
+#include "cli/puzzle_json.h"
 #include "kamisado/kfen.h"
 #include "puzzles/certificate.h"
 #include "puzzles/generator.h"
@@ -41,16 +42,6 @@ bool has_sumo_theme(const puzzles::StoredPuzzle& p) {
   for (std::string t; in >> t;)
     if (t == "sumo-push" || t == "extra-turn") return true;
   return false;
-}
-
-nlohmann::json puzzle_json(const puzzles::StoredPuzzle& p) {
-  return {{"id", p.id}, {"kfen", p.kfen}, {"kind", p.kind}, {"winner", p.winner}, {"n", p.n},
-          {"stipulation", fmt::format("{} to move wins in {}", p.winner == "black" ? "Black" : "Gold", p.n)},
-          {"key", p.keys}, {"main_line", p.main_line}, {"moves_in_time", p.in_time},
-          {"dual_turns", p.dual_turns}, {"slower_wins", p.slower}, {"themes", p.themes},
-          {"difficulty", p.difficulty}, {"legal_moves", p.legal_moves}, {"tempting", p.tempting},
-          {"nodes", p.nodes}, {"source", p.source}, {"prefix", p.prefix},
-          {"certificate", fmt::format("certificates/{}.proof", p.id)}};
 }
 
 }  // namespace
@@ -84,6 +75,10 @@ void add_puzzle_publish(CLI::App& puzzles, Action& action) {
       const fs::path dir(opt->out), certs = dir / "certificates";
       std::error_code ec;
       if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) throw UsageError("--out wants a folder, and '" + opt->out + "' is a file");
+      // The README, JSON and booklet are rewritten: only in a collection's own folder, never
+      // over files of a folder that holds something else.
+      if (fs::is_directory(dir, ec) && !fs::is_empty(dir, ec) && !fs::exists(dir / "puzzles.db", ec))
+        throw UsageError("'" + opt->out + "' holds other files and no puzzles.db: give a new or empty folder, or a collection's");
       fs::create_directories(certs, ec);
       if (ec) throw UsageError("cannot make the folder '" + certs.string() + "': " + ec.message());
       for (const char* name : {"puzzles.json", "index.html", "README.md"}) check_writable((dir / name).string());
@@ -161,7 +156,10 @@ void add_puzzle_publish(CLI::App& puzzles, Action& action) {
         auto tree = puzzles::certify(pos, key, p.n, table, limits);
         if (!tree) {
           std::signal(SIGINT, previous);
-          if (g_publish_interrupted) throw UsageError("stopped by Ctrl-C while writing certificates; run again to go on");
+          if (g_publish_interrupted) {
+            io.out << "stopped by Ctrl-C while writing certificates; run again to go on\n";
+            return kOk;
+          }
           throw std::logic_error(fmt::format("puzzle {} ({}): its key does not prove a win in {}", p.id, p.kfen, p.n));
         }
         solver::ProofCheck check = solver::check_proof(*tree);
@@ -177,7 +175,10 @@ void add_puzzle_publish(CLI::App& puzzles, Action& action) {
       double cert_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - cert_start).count();
 
       nlohmann::json all = nlohmann::json::array();
-      for (const auto& p : rows) all.push_back(puzzle_json(p));
+      for (const auto& p : rows) {
+        all.push_back(puzzle_json(p));
+        all.back()["certificate"] = fmt::format("certificates/{}.proof", p.id);
+      }
       write_file_atomically((dir / "puzzles.json").string(),
                             nlohmann::json{{"format", "kamisado-puzzles 1"}, {"puzzles", all}}.dump(2) + "\n");
       write_file_atomically((dir / "index.html").string(), puzzle_booklet_html(rows, "Kamisado puzzles: a first collection"));
