@@ -117,8 +117,9 @@ std::string puzzle_booklet_html(const std::vector<puzzles::StoredPuzzle>& puzzle
          << fmt::format("<p>Duals: {}</p>\n", p.dual_turns == 0 ? std::string("none")
                                                                 : fmt::format("at {} of the winner's later turns", p.dual_turns))
          << fmt::format("<p>Slower wins: {}</p>\n", slower.empty() ? std::string("none") : fmt::format("{}", fmt::join(slower, ", ")))
-         << fmt::format("<p class=\"meta\">KFEN <code>{}</code><br>From {}; reached by <code>{}</code></p>\n", escaped(p.kfen),
-                        escaped(p.source), p.prefix.empty() ? "(the start)" : escaped(p.prefix))
+         << fmt::format("<p class=\"meta\">KFEN <code>{}</code><br>From {}.</p>\n", escaped(p.kfen), escaped(p.source))
+         << fmt::format("<details class=\"meta\"><summary>The {} moves that reach it</summary><code>{}</code></details>\n",
+                        words(p.prefix).size(), p.prefix.empty() ? "(none: the start)" : escaped(p.prefix))
          << "</details>\n</section>\n";
   }
   html << "</div>\n"
