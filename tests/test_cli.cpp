@@ -444,6 +444,19 @@ TEST(CLI_Puzzles, GenerateTwiceNeverDuplicatesAndExportsJson) {
   expect_one_line_error(run({"puzzles", "generate", "--db", temp_dir().string()}), "cannot open puzzle collection");
   expect_one_line_error(run({"puzzles", "export", "--db", (temp_dir() / "none.db").string(), "--json", out}), "no puzzle collection");
   expect_one_line_error(run({"puzzles", "generate", "--theme", "nonsense"}), "nonsense");
+  expect_one_line_error(run({"puzzles", "generate", "--player", "nobody"}), "nobody");
+  expect_one_line_error(run({"puzzles", "generate", "--retro", (temp_dir() / "none.rtb").string(), "--db", db.string()}), "cannot read table");
+  expect_one_line_error(run({"puzzles", "generate", "--retro", out, "--db", db.string()}), out);  // not a table
+  // From a retrograde table's root: each puzzle's moves start there.
+  std::string table = (temp_dir() / "cli-puzzles.rtb").string();
+  ASSERT_EQ(run({"retro", "build", "o2ky1gn/N3K2O/8/8/8/5r2/1bp5/1GRY1PB1 b Y", "-o", table}).code, kOk);
+  expect_one_line_error(run({"puzzles", "generate", "--retro", table, "--match", "--db", db.string()}), "--retro and --match");
+  std::filesystem::path retro_db = temp_dir() / "cli-puzzles-retro.db";
+  std::filesystem::remove(retro_db);
+  CliRun t = run({"puzzles", "generate", "--retro", table, "--count", "2", "--n", "2", "--db", retro_db.string(), "--json"});
+  ASSERT_EQ(t.code, kOk) << t.err;
+  EXPECT_EQ(nlohmann::json::parse(t.out)["accepted"], 2);
+  EXPECT_GT(nlohmann::json::parse(t.out)["screened"].get<int>(), 0);
   // The booklet: one diagram, stipulation and solution toggle per puzzle (a browser test opens it).
   std::filesystem::path book = temp_dir() / "cli-booklet";
   std::filesystem::remove_all(book);
