@@ -1,10 +1,9 @@
 // kamisado puzzles solve <kfen>: a "win in N" puzzle's stipulation, key, main line, duals and
 // slower wins, each proved by the proof search (puzzles/key_analysis.h).
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -14,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/interrupt.h"
 #include "cli/load_table.h"
 #include "cli/output.h"
 #include "kamisado/kfen.h"
@@ -113,8 +113,6 @@ void add_puzzle_solve(CLI::App& puzzles, Action& action) {
   });
 }
 
-std::atomic<bool> g_puzzles_interrupted{false};
-extern "C" void on_puzzles_interrupt(int) { g_puzzles_interrupted = true; }
 
 void add_puzzle_generate(CLI::App& puzzles, Action& action) {
   struct Options {
@@ -165,8 +163,7 @@ void add_puzzle_generate(CLI::App& puzzles, Action& action) {
       }
       std::int64_t before = store->count();
       Progress progress(io.err);
-      g_puzzles_interrupted = false;
-      auto previous = std::signal(SIGINT, on_puzzles_interrupt);
+      std::optional<CtrlC> ctrl_c(std::in_place);  // until generating ends
       puzzles::GenerateProgress done;
       try {
         done = puzzles::generate(
@@ -179,26 +176,26 @@ void add_puzzle_generate(CLI::App& puzzles, Action& action) {
                                    minutes > 0 ? g.accepted / minutes : 0.0, g.games, g.tried);
               });
             },
-            &g_puzzles_interrupted);
+            ctrl_c->flag());
       } catch (const puzzles::StoreError& e) {
-        std::signal(SIGINT, previous);
         throw UsageError(e.what());
       }
-      std::signal(SIGINT, previous);
+      const bool stopped = ctrl_c->pressed();
+      ctrl_c.reset();
       double seconds = progress.elapsed();
       double per_minute = seconds > 0 ? done.accepted / (seconds / 60) : 0;
       if (opt->json)
         io.out << nlohmann::json{{"db", opt->db}, {"accepted", done.accepted}, {"games", done.games}, {"tried", done.tried},
                                  {"screened", done.screened},
                                  {"seconds", seconds}, {"per_minute", per_minute}, {"total", store->count()},
-                                 {"stopped", g_puzzles_interrupted.load()}, {"exhausted", done.exhausted}}
+                                 {"stopped", stopped}, {"exhausted", done.exhausted}}
                       .dump(2)
                << "\n";
       else
         io.out << fmt::format("{} new puzzles (win in {}) in {:.1f} s, {:.0f} a minute; {} games, {} positions tried; {} now holds {} (was {}){}\n",
                               done.accepted, opt->gen.n, seconds, per_minute, done.games, done.tried, opt->db,
                               store->count(), before,
-                              g_puzzles_interrupted ? " (stopped by Ctrl-C)"
+                              stopped               ? " (stopped by Ctrl-C)"
                               : done.exhausted      ? " (stopped: no new puzzle in 2000 games in a row; a theme that cannot occur at this N?)"
                                                     : "");
       return kOk;

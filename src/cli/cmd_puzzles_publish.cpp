@@ -6,11 +6,10 @@
 // the collection holds and how to check it). Running it again adds only what is missing to reach
 // the targets (the generator is seeded, and the store keeps each puzzle once), so an interrupted
 // run loses nothing and a finished one changes nothing but the derived files.
-#include <atomic>
-#include <csignal>
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -18,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/interrupt.h"
 #include "cli/output.h"
 #include "cli/progress.h"
 #include "cli/puzzle_booklet.h"
@@ -33,9 +33,6 @@
 namespace kamisado::cli {
 
 namespace {
-
-std::atomic<bool> g_publish_interrupted{false};
-extern "C" void on_publish_interrupt(int) { g_publish_interrupted = true; }
 
 bool has_sumo_theme(const puzzles::StoredPuzzle& p) {
   std::istringstream in(p.themes);
@@ -89,12 +86,11 @@ void add_puzzle_publish(CLI::App& puzzles, Action& action) {
         throw UsageError(e.what());
       }
 
-      g_publish_interrupted = false;
-      auto previous = std::signal(SIGINT, on_publish_interrupt);
+      std::optional<CtrlC> ctrl_c(std::in_place);  // until the certificates are written
       Progress progress(io.err);
       double generate_seconds = 0;
       auto fill = [&](const std::string& what, puzzles::GenerateOptions gen, int have) {
-        if (have >= gen.count || g_publish_interrupted) return;
+        if (have >= gen.count || ctrl_c->pressed()) return;
         gen.count -= have;
         gen.seed = opt->seed;
         gen.hash_mb = opt->hash;
@@ -107,7 +103,7 @@ void add_puzzle_publish(CLI::App& puzzles, Action& action) {
                                    g.accepted, gen.count);
               });
             },
-            &g_publish_interrupted);
+            ctrl_c->flag());
         if (done.exhausted) io.err << fmt::format("puzzles publish: {}: only {} found before the games ran dry\n", what, done.accepted);
       };
       auto start = std::chrono::steady_clock::now();
@@ -131,12 +127,10 @@ void add_puzzle_publish(CLI::App& puzzles, Action& action) {
           fill(fmt::format("Marathon rounds with Sumo themes, win in {}", n), gen, have_n);
         }
       } catch (const puzzles::StoreError& e) {
-        std::signal(SIGINT, previous);
         throw UsageError(e.what());
       }
       generate_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (g_publish_interrupted) {
-        std::signal(SIGINT, previous);
+      if (ctrl_c->pressed()) {
         io.out << fmt::format("stopped by Ctrl-C: {} holds {} puzzles; run again to go on\n", (dir / "puzzles.db").string(), store->count());
         return kOk;
       }
@@ -145,7 +139,7 @@ void add_puzzle_publish(CLI::App& puzzles, Action& action) {
       std::vector<puzzles::StoredPuzzle> rows = store->all();
       solver::SolveLimits limits;
       limits.hash_mb = opt->hash;
-      limits.stop = &g_publish_interrupted;
+      limits.stop = ctrl_c->flag();
       solver::TranspositionTable table(opt->hash);
       std::size_t proof_nodes = 0, largest = 0;
       auto cert_start = std::chrono::steady_clock::now();
@@ -155,8 +149,7 @@ void add_puzzle_publish(CLI::App& puzzles, Action& action) {
         Move key = parse_move(pos, p.keys.substr(0, p.keys.find(' ')));
         auto tree = puzzles::certify(pos, key, p.n, table, limits);
         if (!tree) {
-          std::signal(SIGINT, previous);
-          if (g_publish_interrupted) {
+          if (ctrl_c->pressed()) {
             io.out << "stopped by Ctrl-C while writing certificates; run again to go on\n";
             return kOk;
           }
@@ -171,7 +164,7 @@ void add_puzzle_publish(CLI::App& puzzles, Action& action) {
         largest = std::max(largest, tree->nodes.size());
         progress.tick([&] { return fmt::format("puzzles publish: certificates {} {} of {}", progress_bar(double(i + 1) / rows.size()), i + 1, rows.size()); });
       }
-      std::signal(SIGINT, previous);
+      ctrl_c.reset();
       double cert_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - cert_start).count();
 
       nlohmann::json all = nlohmann::json::array();

@@ -1,8 +1,6 @@
 // kamisado retro build|probe|stats|verify|crosscheck: retrograde tables of every position
 // reachable from a root inside its round (solver/retro_build.h, format in solver/retro_file.h).
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <filesystem>
 #include <malloc.h>
 #include <fstream>
@@ -14,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/interrupt.h"
 #include "cli/load_table.h"
 #include "cli/output.h"
 #include "cli/progress.h"
@@ -28,8 +27,6 @@ namespace kamisado::cli {
 
 namespace {
 
-std::atomic<bool> g_interrupted{false};
-extern "C" void on_retro_interrupt(int) { g_interrupted = true; }
 
 std::string value_text(solver::RetroValue v) {
   return fmt::format("{} in {} pl{}", v.win ? "win" : "loss", v.distance, v.distance == 1 ? "y" : "ies");
@@ -79,7 +76,8 @@ RetroBuildRun run_retro_build(const Position& root, std::uint64_t max_positions,
   solver::RetroBuildLimits limits;
   limits.max_positions = max_positions;
   limits.threads = threads;
-  limits.stop = &g_interrupted;
+  CtrlC ctrl_c;
+  limits.stop = ctrl_c.flag();
   limits.progress = [&](const solver::RetroBuildProgress& p) {
     progress.tick([&] {
       if (p.total == 0)
@@ -90,19 +88,14 @@ RetroBuildRun run_retro_build(const Position& root, std::uint64_t max_positions,
                          p.bytes >> 20);
     });
   };
-  g_interrupted = false;
-  auto previous = std::signal(SIGINT, on_retro_interrupt);
   RetroBuildRun run;
   try {
     run.table = solver::build_retro_table(root, limits, &run.stats);
   } catch (const solver::RetroCapExceeded& e) {
-    std::signal(SIGINT, previous);
     throw UsageError(std::string(e.what()) + "; raise --max-positions or start later in the round. Nothing was written.");
   } catch (const solver::RetroStopped&) {
-    std::signal(SIGINT, previous);
     throw UsageError("stopped before the table was complete. Nothing was written.");
   }
-  std::signal(SIGINT, previous);
   run.seconds = run.stats.enumerate_seconds + run.stats.graph_seconds + run.stats.solve_seconds;
   Resident after = resident_memory();
   run.resident_peak = after.peak > base ? after.peak - base : 0;

@@ -1,8 +1,7 @@
 // kamisado solve <kfen>: who wins the round, in how many plies, proved by proof-number search;
 // kamisado check-proof FILE: re-verifies a proof file with the move generator alone.
-#include <atomic>
-#include <csignal>
 #include <fstream>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -10,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/interrupt.h"
 #include "cli/output.h"
 #include "kamisado/kfen.h"
 #include "solver/proof_check.h"
@@ -21,8 +21,6 @@ namespace kamisado::cli {
 
 namespace {
 
-std::atomic<bool> g_interrupted{false};
-extern "C" void on_interrupt(int) { g_interrupted = true; }
 
 std::string value_name(solver::Value v) {
   return v == solver::Value::Win ? "win" : v == solver::Value::Loss ? "loss" : "unknown";
@@ -65,12 +63,11 @@ void add_solve(CLI::App& app, Action& action) {
       if (want_tree && opt->value_only) throw UsageError("--value-only gives no distance, so no proof tree: drop it, or --proof, --dot and --check");
       for (const std::string& path : {opt->proof, opt->dot})
         if (!path.empty()) check_writable(path);
-      g_interrupted = false;
-      auto previous = std::signal(SIGINT, on_interrupt);
+      std::optional<CtrlC> ctrl_c(std::in_place);  // until the search and the tree are done
       solver::SolveLimits limits;
       limits.hash_mb = opt->hash;
       limits.seconds = opt->time;
-      limits.stop = &g_interrupted;
+      limits.stop = ctrl_c->flag();
       limits.progress = [&io](const solver::SolveProgress& p) {
         io.err << fmt::format("solve: {:.0f} s, {} nodes, root proof {} disproof {}, table {:.0f}% of {} MB", p.seconds,
                               p.nodes, p.root_pn, p.root_dn, 100.0 * p.table_fill, p.table_bytes >> 20)
@@ -90,7 +87,7 @@ void add_solve(CLI::App& app, Action& action) {
         tree_seconds = prover.seconds();
         if (tree && opt->check) check = solver::check_proof(*tree);
       }
-      std::signal(SIGINT, previous);
+      ctrl_c.reset();
       if (tree && !opt->proof.empty()) {
         std::ostringstream text;
         solver::write_proof(*tree, text);
