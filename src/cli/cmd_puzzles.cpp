@@ -241,9 +241,7 @@ void add_puzzle_export(CLI::App& puzzles, Action& action) {
         throw UsageError(e.what());
       }
       if (!opt->json_out.empty()) {
-        nlohmann::json out = nlohmann::json::array();
-        for (const auto& p : rows) out.push_back(puzzle_json(p));
-        write_file_atomically(opt->json_out, nlohmann::json{{"format", "kamisado-puzzles 1"}, {"puzzles", out}}.dump(2) + "\n");
+        write_file_atomically(opt->json_out, collection_json(rows));
         io.out << fmt::format("{} puzzles written to {}\n", rows.size(), opt->json_out);
       }
       if (!html_file.empty()) {

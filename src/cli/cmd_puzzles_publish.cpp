@@ -14,7 +14,6 @@
 #include <sstream>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
 #include "cli/interrupt.h"
@@ -167,13 +166,7 @@ void add_puzzle_publish(CLI::App& puzzles, Action& action) {
       ctrl_c.reset();
       double cert_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - cert_start).count();
 
-      nlohmann::json all = nlohmann::json::array();
-      for (const auto& p : rows) {
-        all.push_back(puzzle_json(p));
-        all.back()["certificate"] = fmt::format("certificates/{}.proof", p.id);
-      }
-      write_file_atomically((dir / "puzzles.json").string(),
-                            nlohmann::json{{"format", "kamisado-puzzles 1"}, {"puzzles", all}}.dump(2) + "\n");
+      write_file_atomically((dir / "puzzles.json").string(), collection_json(rows, true));
       write_file_atomically((dir / "index.html").string(), puzzle_booklet_html(rows, "Kamisado puzzles: a first collection"));
 
       // README.md: what is there, by N and kind, and by theme.

@@ -1,6 +1,9 @@
-// A stored puzzle as JSON, the same for `puzzles export --json` and `puzzles publish`
-// ("format": "kamisado-puzzles 1").
+// A collection as JSON, the same for `puzzles export --json` and `puzzles publish`:
+// {"format": "kamisado-puzzles 1", "puzzles": [...]}, each puzzle with every stored field.
 #pragma once
+
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -16,6 +19,17 @@ inline nlohmann::json puzzle_json(const puzzles::StoredPuzzle& p) {
           {"dual_turns", p.dual_turns}, {"slower_wins", p.slower}, {"themes", p.themes},
           {"difficulty", p.difficulty}, {"legal_moves", p.legal_moves}, {"tempting", p.tempting},
           {"nodes", p.nodes}, {"source", p.source}, {"prefix", p.prefix}};
+}
+
+// The whole document, as text; `certificates` names each puzzle's certificates/<id>.proof
+// (a published collection's folder has them).
+inline std::string collection_json(const std::vector<puzzles::StoredPuzzle>& rows, bool certificates = false) {
+  nlohmann::json all = nlohmann::json::array();
+  for (const auto& p : rows) {
+    all.push_back(puzzle_json(p));
+    if (certificates) all.back()["certificate"] = fmt::format("certificates/{}.proof", p.id);
+  }
+  return nlohmann::json{{"format", "kamisado-puzzles 1"}, {"puzzles", all}}.dump(2) + "\n";
 }
 
 }  // namespace kamisado::cli
