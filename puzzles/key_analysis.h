@@ -59,14 +59,14 @@ struct NotProved : std::runtime_error {
 std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::TranspositionTable& table,
                                        const solver::SolveLimits& limits);
 
-// The fewest moves of `winner` that force his win from `pos` (0 if the round is already his),
-// or nullopt if he does not win.
 // Whether `winner` forces his win from `pos` within `budget` of his own moves: one bounded
 // proof search, far cheaper than the exact count when the answer is no. Throws NotProved if the
 // limits stop it.
 bool wins_within(const Position& pos, Side winner, int budget, solver::TranspositionTable& table,
                  const solver::SolveLimits& limits, std::uint64_t* nodes = nullptr);
 
+// The fewest moves of `winner` that force his win from `pos` (0 if the round is already his),
+// or nullopt if he does not win.
 std::optional<int> winner_moves_to_win(const Position& pos, Side winner, solver::TranspositionTable& table,
                                        const solver::SolveLimits& limits, std::uint64_t* nodes = nullptr);
 
