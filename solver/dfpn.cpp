@@ -41,7 +41,7 @@ struct Outlook {
 };
 Outlook outlook(const Position& p) {
   Side s = p.side_to_move();
-  Bitboard goal = Bitboard(0xFF) << (8 * goal_rank(s));
+  Bitboard goal = goal_row(s);
   if (p.turn() == Turn::Designated) {
     Bitboard t = step_targets(p, s, p.designated());
     // Only a Sumo pushes (S2): most towers, and every tower of a single round, are spared the test.

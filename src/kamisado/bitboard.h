@@ -21,6 +21,9 @@ using Bitboard = std::uint64_t;
 constexpr Bitboard bit(Square s) { return Bitboard{1} << s; }
 constexpr Bitboard kFileA = 0x0101010101010101ULL;
 constexpr Bitboard kFileH = kFileA << 7;
+constexpr Bitboard rank_squares(int rank) { return Bitboard{0xFF} << (8 * rank); }
+// M7: the row a side's towers race to, the opponent's home row.
+constexpr Bitboard goal_row(Side s) { return rank_squares(goal_rank(s)); }
 
 inline int popcount(Bitboard b) { return std::popcount(b); }
 inline Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
@@ -95,7 +98,7 @@ constexpr Bitboard range_mask(Side side, int from_rank, int range) {
   Bitboard m = 0;
   for (int step = 1; step <= range; ++step) {
     int r = side == Side::Black ? from_rank + step : from_rank - step;
-    if (r >= 0 && r < 8) m |= Bitboard{0xFF} << (8 * r);
+    if (r >= 0 && r < 8) m |= rank_squares(r);
   }
   return m;
 }

@@ -14,11 +14,9 @@ namespace {
 constexpr int kWin = 1000000;
 constexpr int kInfinity = 2 * kWin;
 
-Bitboard rank_mask(int rank) { return Bitboard{0xFF} << (8 * rank); }
-
 // Threats and advance of one side's towers (see the header).
 int side_value(const Position& pos, Side s) {
-  const Bitboard goal = rank_mask(goal_rank(s));
+  const Bitboard goal = goal_row(s);
   int value = 0;
   for (int c = 0; c < kColours; ++c) {
     const Square sq = pos.square_of(s, Colour(c));
@@ -31,7 +29,7 @@ int side_value(const Position& pos, Side s) {
 int evaluate(const Position& pos, int ply) {
   const Side me = pos.side_to_move();
   if (pos.turn() == Turn::Designated &&
-      (step_targets(pos, me, pos.designated()) & rank_mask(goal_rank(me))))
+      (step_targets(pos, me, pos.designated()) & goal_row(me)))
     return kWin - ply - 1;  // the designated tower walks home next ply (M7)
   return side_value(pos, me) - side_value(pos, ~me);
 }
