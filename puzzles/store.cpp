@@ -1,8 +1,9 @@
 #include "puzzles/store.h"
 
-#include <sqlite3.h>
-
 #include <memory>
+#include <sstream>
+
+#include <sqlite3.h>
 
 #include "kamisado/kfen.h"
 
@@ -22,6 +23,13 @@ struct Statement {
 };
 
 }  // namespace
+
+std::vector<std::string> field_items(const std::string& field) {
+  std::vector<std::string> out;
+  std::istringstream in(field);
+  for (std::string item; in >> item;) out.push_back(item);
+  return out;
+}
 
 Store::Store(const std::string& path) : path_(path) {
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {

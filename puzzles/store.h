@@ -47,6 +47,9 @@ struct StoredPuzzle {
   double difficulty = 0;
 };
 
+// The items of one of the space-separated columns above (keys, main_line, themes, ...).
+std::vector<std::string> field_items(const std::string& field);
+
 class Store {
  public:
   // Opens or creates the collection; throws StoreError naming the path if it cannot, or if the

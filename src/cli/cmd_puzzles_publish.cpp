@@ -34,8 +34,7 @@ namespace kamisado::cli {
 namespace {
 
 bool has_sumo_theme(const puzzles::StoredPuzzle& p) {
-  std::istringstream in(p.themes);
-  for (std::string t; in >> t;)
+  for (const std::string& t : puzzles::field_items(p.themes))
     if (t == "sumo-push" || t == "extra-turn") return true;
   return false;
 }
@@ -178,8 +177,7 @@ void add_puzzle_publish(CLI::App& puzzles, Action& action) {
         unique += p.keys.find(' ') == std::string::npos;
         sumo += p.kind == "match" && has_sumo_theme(p);
         with_duals += p.dual_turns > 0;
-        std::istringstream in(p.themes);
-        for (std::string t; in >> t;) ++by_theme[t];
+        for (const std::string& t : puzzles::field_items(p.themes)) ++by_theme[t];
       }
       std::ostringstream md;
       md << "# Kamisado puzzles: a first collection\n\n"

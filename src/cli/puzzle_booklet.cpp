@@ -25,13 +25,6 @@ std::string escaped(const std::string& text) {
   return out;
 }
 
-std::vector<std::string> words(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
 std::string side_title(const std::string& id) { return id == "black" ? "Black" : "Gold"; }
 
 // The diagram, scaled by the page's CSS instead of its own fixed size.
@@ -50,10 +43,10 @@ std::string diagram(const Position& pos) {
 // win in time when there is more than one (a dual).
 std::string main_line_html(const puzzles::StoredPuzzle& p) {
   Position pos = parse_kfen(p.kfen);
-  const auto in_time = words(p.in_time);
+  const auto in_time = puzzles::field_items(p.in_time);
   std::string out;
   std::size_t winner_turn = 0;
-  for (const std::string& text : words(p.main_line)) {
+  for (const std::string& text : puzzles::field_items(p.main_line)) {
     const bool by_winner = side_id(pos.side_to_move()) == p.winner;
     if (!out.empty()) out += ' ';
     if (by_winner) {
@@ -103,7 +96,7 @@ std::string puzzle_booklet_html(const std::vector<puzzles::StoredPuzzle>& puzzle
     ++number;
     Position pos = parse_kfen(p.kfen);
     std::vector<std::string> slower;
-    for (const std::string& s : words(p.slower)) {
+    for (const std::string& s : puzzles::field_items(p.slower)) {
       auto colon = s.find(':');
       slower.push_back(escaped(s.substr(0, colon)) + " (in " + escaped(s.substr(colon + 1)) + ")");
     }
@@ -119,7 +112,7 @@ std::string puzzle_booklet_html(const std::vector<puzzles::StoredPuzzle>& puzzle
          << fmt::format("<p>Slower wins: {}</p>\n", slower.empty() ? std::string("none") : fmt::format("{}", fmt::join(slower, ", ")))
          << fmt::format("<p class=\"meta\">KFEN <code>{}</code><br>From {}.</p>\n", escaped(p.kfen), escaped(p.source))
          << fmt::format("<details class=\"meta\"><summary>The {} moves that reach it</summary><code>{}</code></details>\n",
-                        words(p.prefix).size(), p.prefix.empty() ? "(none: the start)" : escaped(p.prefix))
+                        puzzles::field_items(p.prefix).size(), p.prefix.empty() ? "(none: the start)" : escaped(p.prefix))
          << "</details>\n</section>\n";
   }
   html << "</div>\n"
