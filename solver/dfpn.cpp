@@ -140,6 +140,7 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
   const Distance c = cost(metric_, or_node);
   const Distance cb = child_budget(budget, c);
   const std::uint64_t key = key_of(p);
+  table_.prefetch_for_store(key);  // stored on every way out
 
   auto settle = [&](Bounds b) {
     Node n{refuted_within(b, budget) ? ProofNumbers{kInfinity, 0} : ProofNumbers{0, kInfinity}, b};
@@ -157,6 +158,7 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
     ch.move = moves[i];
     Position cp = p.after(ch.move);
     ch.key = key_of(cp);
+    table_.prefetch_tag(ch.key);
     bool attacker_next = cp.side_to_move() == attacker_;
     if (auto w = round_winner(cp)) {
       // A move that ends the round (M7, M8): a win for the mover settles the node at once.
@@ -172,8 +174,6 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
       if (!or_node && !attacker_next) return settle({kNever, kNever});
       ch.in_table = false;
     } else {
-      // Read from the table below, once every child's bucket is on its way to the cache.
-      table_.prefetch(ch.key);
       ch.set({least_unfinished(metric_, attacker_next), kNever});
       ProofNumbers n = initial_numbers(next.moves, attacker_next);
       ch.pn = n.pn;
@@ -181,6 +181,10 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
       ch.in_table = true;
     }
   }
+  // Read from the table once every child's tag, then every bucket that may hold it, is on its
+  // way to the cache: the misses overlap instead of coming one after another.
+  for (std::size_t i = 0; i < count; ++i)
+    if (children[i].in_table) table_.prefetch(children[i].key);
   for (std::size_t i = 0; i < count; ++i) {
     Child& ch = children[i];
     if (ch.in_table) {

@@ -13,9 +13,10 @@ namespace kamisado::solver {
 TranspositionTable::TranspositionTable(std::size_t megabytes) {
   count_ = std::bit_floor(std::max<std::size_t>(1, megabytes * (std::size_t{1} << 20) / sizeof(Bucket)));
   bucket_mask_ = count_ - 1;
-  // Huge pages spare the search a TLB miss on nearly every look-up of a large table.
+  // Huge pages spare the search a TLB miss on nearly every look-up of a large table. The tags
+  // follow the buckets in the same memory, so that they share its huge pages.
   constexpr std::size_t kHugePage = std::size_t{2} << 20;
-  std::size_t bytes = count_ * sizeof(Bucket);
+  std::size_t bytes = count_ * (sizeof(Bucket) + 1);
   std::size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
   void* memory = std::aligned_alloc(bytes >= kHugePage ? kHugePage : alignof(Bucket), rounded);
   if (!memory) throw std::bad_alloc();
@@ -24,11 +25,13 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
 #endif
   buckets_ = static_cast<Bucket*>(memory);
   std::uninitialized_value_construct_n(buckets_, count_);
+  tags_ = reinterpret_cast<std::uint8_t*>(buckets_ + count_);
+  std::uninitialized_value_construct_n(tags_, count_);
 }
 
 TranspositionTable::~TranspositionTable() { std::free(buckets_); }
 
-TranspositionTable::Found TranspositionTable::lookup(std::uint64_t key, Distance budget) const {
+TranspositionTable::Found TranspositionTable::find(std::uint64_t key, Distance budget) const {
   const Entry* bucket = buckets_[key & bucket_mask_].entry;
   for (int i = 0; i < 2; ++i)
     if (bucket[i].key == key) return {bucket[i].bounds, bucket[i].budget == budget, bucket[i].numbers};
@@ -52,6 +55,7 @@ void TranspositionTable::store(std::uint64_t key, Distance budget, ProofNumbers 
     else return;
   }
   *e = {key, numbers, budget, bounds};
+  tags_[key & bucket_mask_] = std::uint8_t((bucket[0].key ? tag(bucket[0].key) : 0) | (bucket[1].key ? tag(bucket[1].key) : 0));
 }
 
 }  // namespace kamisado::solver

@@ -191,6 +191,31 @@ TEST(Solver_DfPn, ASmallTableCostsTimeNotCorrectness) {
   }
 }
 
+// Three keys of one bucket (the same low bits) with different tags (top bits): the third
+// replaces one of the first two, and the tags must still let the survivors be found.
+TEST(Solver_Table, TagsNeverHideAStoredPosition) {
+  TranspositionTable table(1);
+  const std::uint64_t low = 0x1234;
+  const std::uint64_t keys[3] = {(1ull << 61) | low, (4ull << 61) | low, (6ull << 61) | low};
+  for (int i = 0; i < 3; ++i) table.store(keys[i], 9, {std::uint32_t(i + 2), 7}, {Distance(3 + i), Distance(3 + i)});
+  int found = 0;
+  for (int i = 0; i < 3; ++i) {
+    TranspositionTable::Found f = table.lookup(keys[i], 9);
+    if (!f.has_numbers) continue;
+    ++found;
+    EXPECT_EQ(f.numbers.pn, std::uint32_t(i + 2));
+    EXPECT_EQ(f.bounds.at_most, Distance(3 + i));
+  }
+  EXPECT_EQ(found, 2);  // a bucket holds two
+  EXPECT_TRUE(table.lookup(keys[2], 9).has_numbers);  // the newest proof is kept
+  // Another key of the same bucket, never stored, is not found whatever its tag.
+  for (std::uint64_t top = 0; top < 8; ++top) {
+    std::uint64_t other = (top << 61) | (1ull << 40) | low;
+    EXPECT_FALSE(table.lookup(other, 9).has_numbers);
+    EXPECT_EQ(table.lookup(other, 9).bounds.at_most, kNever);
+  }
+}
+
 TEST(Solver_Opening, BlackWinsTheSingleRoundIn17Plies) {
   SolveResult r = solve(Position::initial());
   ASSERT_EQ(r.value, Value::Win);
