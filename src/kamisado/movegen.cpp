@@ -6,17 +6,6 @@ namespace kamisado {
 
 namespace {
 
-// The (up to three) squares directly ahead of each square for each side (M1).
-constexpr std::array<std::array<Bitboard, 64>, 2> make_step_masks() {
-  std::array<std::array<Bitboard, 64>, 2> t{};
-  for (Side s : {Side::Black, Side::Gold})
-    for (int sq = 0; sq < 64; ++sq)
-      for (const Direction& d : kForward[index(s)])
-        t[index(s)][sq] |= shift(bit(Square(sq)), d);
-  return t;
-}
-constexpr auto kStepMask = make_step_masks();
-
 void add_tower_moves(const Position& pos, Side s, Colour c, bool pushes_allowed, MoveList& out) {
   Square from = pos.square_of(s, c);
   for (Bitboard b = step_targets(pos, s, c); b;) out.push_back(Move::step(from, pop_lsb(b)));
@@ -25,11 +14,6 @@ void add_tower_moves(const Position& pos, Side s, Colour c, bool pushes_allowed,
 }
 
 }  // namespace
-
-Bitboard step_targets(const Position& pos, Side s, Colour c) {
-  Square sq = pos.square_of(s, c);
-  return tower_targets<Bitboard>(sq, ~pos.occupied(), s, pos.rank_of_tower(s, c));
-}
 
 Bitboard towers_below_rank(const Position& pos, Side side, int rank) {
   return towers_below(pos.towers_by_rank(side), rank);
@@ -40,11 +24,6 @@ Bitboard push_target(const Position& pos, Side s, Colour c) {
   if (rank == 0) return 0;
   return kamisado::push_target<Bitboard>(bit(pos.square_of(s, c)), ~pos.occupied(),
                                          towers_below_rank(pos, ~s, rank), s, rank);
-}
-
-bool can_act(const Position& pos, Side s, Colour c) {
-  if (kStepMask[index(s)][pos.square_of(s, c)] & ~pos.occupied()) return true;
-  return push_target(pos, s, c) != 0;
 }
 
 void generate_moves(const Position& pos, MoveList& out) {

@@ -93,7 +93,7 @@ Outcome Position::computed_outcome() const {
   return {};
 }
 
-void Position::move_tower(Side s, Colour c, Square to) {
+inline void Position::move_tower(Side s, Colour c, Square to) {
   const auto& k = zobrist::kKeys;
   Square from = square_[index(s)][c];
   key_ ^= k.tower_square[tower_id(s, c)][from] ^ k.tower_square[tower_id(s, c)][to];

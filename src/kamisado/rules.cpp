@@ -19,10 +19,6 @@ int pass_chain_length(const Position& pos, Side side, Colour colour) {
   }
 }
 
-bool chain_deadlocks(const Position& pos, Side side, Colour colour) {
-  return pass_chain_length(pos, side, colour) < 0;
-}
-
 Outcome round_outcome(const Position& before, Move m) {
   if (!m.is_real()) return {};
   Position single_round = before;  // the same move in a single round stops at the round's end

@@ -8,17 +8,21 @@
 
 #include "kamisado/board.h"
 #include "kamisado/move.h"
+#include "kamisado/movegen.h"
 #include "kamisado/position.h"
 
 namespace kamisado {
 
-// M8: starting with `side` having to move its tower `colour`, follow T2 and M6 through the
-// forced passes. Returns true if the chain never ends: it revisits a (player, colour) pair.
-// There are 16 such pairs, so the walk takes at most 17 steps.
-bool chain_deadlocks(const Position& pos, Side side, Colour colour);
-
 // The number of forced passes that follow before someone can act (M9), or -1 on a deadlock.
 int pass_chain_length(const Position& pos, Side side, Colour colour);
+
+// M8: starting with `side` having to move its tower `colour`, follow T2 and M6 through the
+// forced passes. Returns true if the chain never ends: it revisits a (player, colour) pair.
+// There are 16 such pairs, so the walk takes at most 17 steps. Inline, with the common case
+// first: every step asks it, and nearly always the designated tower can act at once.
+inline bool chain_deadlocks(const Position& pos, Side side, Colour colour) {
+  return !can_act(pos, side, colour) && pass_chain_length(pos, side, colour) < 0;
+}
 
 // How the round ended if the real move `m` ends it (M7, M8), else an outcome with Ending::None.
 // In a match Position::after goes straight on to the between-rounds state; this says how.
