@@ -199,11 +199,9 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
 
   for (;;) {
     // OR node: the least proof number and the sum of disproof numbers; AND node the other way.
-    // The bounds follow the same min (OR) and max (AND).
     std::uint32_t least = kInfinity, second = kInfinity;
     std::uint64_t sum = 0;
     std::size_t best = 0;
-    Distance lo = or_node ? kNever : 0, hi = or_node ? kNever : 0;
     for (std::size_t i = 0; i < count; ++i) {
       const Child& ch = children[i];
       std::uint32_t to_min = or_node ? ch.pn : ch.dn;
@@ -215,12 +213,17 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
         second = to_min;
       }
       sum += or_node ? ch.dn : ch.pn;
-      lo = or_node ? std::min(lo, ch.at_least) : std::max(lo, ch.at_least);
-      hi = or_node ? std::min(hi, ch.at_most) : std::max(hi, ch.at_most);
     }
-    Node here{or_node ? ProofNumbers{least, capped(sum)} : ProofNumbers{capped(sum), least}, {add(lo, c), add(hi, c)}};
-    if (is_root) root_numbers_ = here.numbers;
-    if (here.numbers.pn == 0 || here.numbers.dn == 0 || here.numbers.pn >= th_pn || here.numbers.dn >= th_dn || stopped_) {
+    const ProofNumbers numbers = or_node ? ProofNumbers{least, capped(sum)} : ProofNumbers{capped(sum), least};
+    if (is_root) root_numbers_ = numbers;
+    if (numbers.pn == 0 || numbers.dn == 0 || numbers.pn >= th_pn || numbers.dn >= th_dn || stopped_) {
+      // The bounds follow the same min (OR) and max (AND); needed only on the way out.
+      Distance lo = or_node ? kNever : 0, hi = or_node ? kNever : 0;
+      for (std::size_t i = 0; i < count; ++i) {
+        lo = or_node ? std::min(lo, children[i].at_least) : std::max(lo, children[i].at_least);
+        hi = or_node ? std::min(hi, children[i].at_most) : std::max(hi, children[i].at_most);
+      }
+      Node here{numbers, {add(lo, c), add(hi, c)}};
       table_.store(key, budget, here.numbers, here.bounds);
       return here;
     }
@@ -228,8 +231,8 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
     // child becomes the most proving one (with 1+ε slack) or this node's thresholds are reached.
     Child& ch = children[best];
     std::uint32_t for_min = std::min(or_node ? th_pn : th_dn, capped(std::uint64_t(second) + 1 + second / 4));
-    std::uint32_t for_sum = or_node ? capped(std::uint64_t(th_dn) - here.numbers.dn + ch.dn)
-                                    : capped(std::uint64_t(th_pn) - here.numbers.pn + ch.pn);
+    std::uint32_t for_sum = or_node ? capped(std::uint64_t(th_dn) - numbers.dn + ch.dn)
+                                    : capped(std::uint64_t(th_pn) - numbers.pn + ch.pn);
     Node n = or_node ? mid(p.after(ch.move), cb, for_min, for_sum) : mid(p.after(ch.move), cb, for_sum, for_min);
     ch.pn = n.numbers.pn;
     ch.dn = n.numbers.dn;
