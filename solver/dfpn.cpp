@@ -156,19 +156,30 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
   for (std::size_t i = 0; i < count; ++i) {
     Child& ch = children[i];
     ch.move = moves[i];
-    Position cp = p.after(ch.move);
-    ch.key = key_of(cp);
-    table_.prefetch_tag(ch.key);
-    bool attacker_next = cp.side_to_move() == attacker_;
-    if (auto w = round_winner(cp)) {
-      // A move that ends the round (M7, M8): a win for the mover settles the node at once.
-      if (*w == attacker_ && or_node) return settle({c, c});
-      if (*w != attacker_ && !or_node) return settle({kNever, kNever});
-      ch.set(*w == attacker_ ? Bounds{0, 0} : Bounds{kNever, kNever});
-      ch.in_table = false;
-      continue;
+    bool attacker_next;
+    Outlook next;
+    if (auto g = p.glimpse(ch.move)) {
+      // Most children: a step handing the turn to a plain tower that can step. The child is
+      // never made unless the search descends into it.
+      ch.key = g->key ^ salt_;
+      table_.prefetch_tag(ch.key);
+      attacker_next = !or_node;
+      next = {(g->next_targets & goal_row(~p.side_to_move())) != 0, std::uint32_t(popcount(g->next_targets))};
+    } else {
+      Position cp = p.after(ch.move);
+      ch.key = key_of(cp);
+      table_.prefetch_tag(ch.key);
+      attacker_next = cp.side_to_move() == attacker_;
+      if (auto w = round_winner(cp)) {
+        // A move that ends the round (M7, M8): a win for the mover settles the node at once.
+        if (*w == attacker_ && or_node) return settle({c, c});
+        if (*w != attacker_ && !or_node) return settle({kNever, kNever});
+        ch.set(*w == attacker_ ? Bounds{0, 0} : Bounds{kNever, kNever});
+        ch.in_table = false;
+        continue;
+      }
+      next = outlook(cp);
     }
-    Outlook next = outlook(cp);
     if (next.wins_at_once) {
       ch.set(attacker_next ? Bounds{1, 1} : Bounds{kNever, kNever});
       if (!or_node && !attacker_next) return settle({kNever, kNever});

@@ -104,3 +104,34 @@ TEST(M6_ForcedPass, AMoveWithALegalMoveIsNeverAPass) {
     }
   }
 }
+
+// T2, M6–M8, S2: Position::glimpse, the search's shortcut past after(), gives exactly the key
+// and the next designated tower's steps of the made position, and declines every move after
+// which the round ends, a Sumo is designated, or the designated tower cannot step.
+TEST(T2_M6_M8_Glimpse, AStepsKeyAndNextStepsAreThoseOfTheMadePosition) {
+  int glimpsed = 0, declined = 0;
+  for (std::uint32_t seed = 0; seed < 600; ++seed) {
+    Position start = seed % 2 ? parse_kfen(std::string(kStartKfen) + " 15:0-0") : Position::initial();
+    Position p = test::random_position(seed, seed % 2 ? int(seed % 240) : int(seed % 40), start);
+    MoveList moves;
+    generate_moves(p, moves);
+    for (Move m : moves) {
+      Position made = p.after(m);
+      auto g = p.glimpse(m);
+      Side next = made.side_to_move();
+      bool expected = m.kind() == MoveKind::Step && !made.outcome().over() && made.turn() == Turn::Designated &&
+                      next == ~p.side_to_move() && made.rank_of_tower(next, made.designated()) == 0 &&
+                      step_targets(made, next, made.designated()) != 0;
+      ASSERT_EQ(g.has_value(), expected) << to_kfen(p) << " " << to_string(m);
+      if (!g) {
+        ++declined;
+        continue;
+      }
+      ++glimpsed;
+      EXPECT_EQ(g->key, made.key()) << to_kfen(p) << " " << to_string(m);
+      EXPECT_EQ(g->next_targets, step_targets(made, next, made.designated())) << to_kfen(p) << " " << to_string(m);
+    }
+  }
+  EXPECT_GT(glimpsed, 1000);
+  EXPECT_GT(declined, 100);
+}

@@ -1,7 +1,7 @@
 // Position: where the sixteen towers stand, their ranks, whose turn it is and which tower must
 // move, the match score, and whether the round is over.
 //
-// Plain data, copied on every move (copy-make): 80-odd bytes, no pointers, no allocation. The
+// Plain data, copied on every move (copy-make): 160 bytes, no pointers, no allocation. The
 // rules of a move live in Position::after (rules.md M6–M9, S3–S4); this header holds only the
 // state and its invariants:
 //   - each side has exactly one tower of each colour (B4), on 16 distinct squares;
@@ -85,6 +85,18 @@ class Position {
   // The position after `m`, which must be legal here (see movegen.h). Applies M7 (home-row win),
   // M8 (deadlock decided at once after a real move), T2 and M6 (the next designated tower).
   Position after(Move m) const;
+
+  // What a search needs of most children without making them (cf. Stockfish's key_after): the
+  // key after the step `m`, and the squares the opponent's next designated tower (T2) may then
+  // step to. Given only for a step that leaves the round going (no goal row, M7) and hands the
+  // turn to a tower of rank 0 (no push to weigh, S2) that can step (no pass or deadlock, M6,
+  // M8): after(m) is then that key, the opponent to move, that tower designated. nullopt for
+  // every other move: make it with after().
+  struct Glimpse {
+    std::uint64_t key;
+    Bitboard next_targets;
+  };
+  std::optional<Glimpse> glimpse(Move m) const;
 
   // B3 symmetries: the board turned 180° with the sides swapped, and the board mirrored
   // left-right with colours mapped by their involution. Both preserve the game exactly.
