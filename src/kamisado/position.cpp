@@ -10,13 +10,6 @@
 
 namespace kamisado {
 
-namespace {
-constexpr int tower_id(Side s, Colour c) { return 8 * index(s) + c; }
-constexpr int turn_key_index(Turn t, Colour c) {
-  return t == Turn::Designated ? int(c) : t == Turn::FreeChoice ? 8 : 9;
-}
-}  // namespace
-
 Position Position::empty_board() { return Position(); }
 
 Position Position::initial() {
@@ -187,23 +180,6 @@ Position Position::after(Move m) const {
     }
   }
   return p;
-}
-
-std::optional<Position::Glimpse> Position::glimpse(Move m) const {
-  if (m.kind() != MoveKind::Step || turn_ == Turn::BetweenRounds) return std::nullopt;
-  const Side s = side_;
-  if (rank_of(m.to()) == goal_rank(s)) return std::nullopt;  // M7
-  const Colour next = colour_of(m.to());                     // T2
-  if (rank_[index(~s)][next] != 0) return std::nullopt;       // a Sumo may push (S2)
-  const Bitboard empty = ~(occupied() ^ bit(m.from()) ^ bit(m.to()));
-  const Bitboard targets = tower_targets<Bitboard>(square_[index(~s)][next], empty, ~s, 0);
-  if (!targets) return std::nullopt;  // a pass, perhaps a deadlock (M6, M8)
-  // The same XORs as move_tower and hand_turn_to in after().
-  const auto& k = zobrist::kKeys;
-  const Colour moved = turn_ == Turn::FreeChoice ? tower_on(m.from())->colour : designated_;
-  std::uint64_t key = key_ ^ k.tower_square[tower_id(s, moved)][m.from()] ^ k.tower_square[tower_id(s, moved)][m.to()];
-  key ^= k.turn[turn_key_index(turn_, designated_)] ^ k.gold_to_move ^ k.turn[turn_key_index(Turn::Designated, next)];
-  return Glimpse{key, targets};
 }
 
 Position Position::rotated() const {

@@ -16,6 +16,7 @@
 #include "kamisado/bitboard.h"
 #include "kamisado/board.h"
 #include "kamisado/move.h"
+#include "kamisado/zobrist.h"
 
 namespace kamisado {
 
@@ -96,7 +97,7 @@ class Position {
     std::uint64_t key;
     Bitboard next_targets;
   };
-  std::optional<Glimpse> glimpse(Move m) const;
+  std::optional<Glimpse> glimpse(Move m) const;  // inline, below: the search calls it for every child
 
   // B3 symmetries: the board turned 180° with the sides swapped, and the board mirrored
   // left-right with colours mapped by their involution. Both preserve the game exactly.
@@ -110,6 +111,11 @@ class Position {
   void move_tower(Side s, Colour c, Square to);
   void hand_turn_to(Side s, Turn turn, Colour designated = Brown);
   void end_round(const Outcome& round);
+  // Where the parts of a position find their Zobrist keys (zobrist.h).
+  static constexpr int tower_id(Side s, Colour c) { return 8 * index(s) + c; }
+  static constexpr int turn_key_index(Turn t, Colour c) {
+    return t == Turn::Designated ? int(c) : t == Turn::FreeChoice ? 8 : 9;
+  }
   std::uint64_t computed_key() const;
   Outcome computed_outcome() const;
 
@@ -124,5 +130,22 @@ class Position {
   MatchScore match_{};
   std::uint64_t key_ = 0;
 };
+
+inline std::optional<Position::Glimpse> Position::glimpse(Move m) const {
+  if (m.kind() != MoveKind::Step || turn_ == Turn::BetweenRounds) return std::nullopt;
+  const Side s = side_;
+  if (rank_of(m.to()) == goal_rank(s)) return std::nullopt;  // M7
+  const Colour next = colour_of(m.to());                     // T2
+  if (rank_[index(~s)][next] != 0) return std::nullopt;       // a Sumo may push (S2)
+  const Bitboard empty = ~(occupied() ^ bit(m.from()) ^ bit(m.to()));
+  const Bitboard targets = tower_targets<Bitboard>(square_[index(~s)][next], empty, ~s, 0);
+  if (!targets) return std::nullopt;  // a pass, perhaps a deadlock (M6, M8)
+  // The same XORs as move_tower and hand_turn_to in after().
+  const auto& k = zobrist::kKeys;
+  const Colour moved = turn_ == Turn::FreeChoice ? tower_on(m.from())->colour : designated_;
+  std::uint64_t key = key_ ^ k.tower_square[tower_id(s, moved)][m.from()] ^ k.tower_square[tower_id(s, moved)][m.to()];
+  key ^= k.turn[turn_key_index(turn_, designated_)] ^ k.gold_to_move ^ k.turn[turn_key_index(Turn::Designated, next)];
+  return Glimpse{key, targets};
+}
 
 }  // namespace kamisado
