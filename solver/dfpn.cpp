@@ -74,6 +74,7 @@ struct Prover::Child {
   std::uint32_t pn, dn;
   Distance at_least, at_most;  // not a Bounds, whose initialisers would run on every expansion
   bool in_table;               // not settled by the rules at once: looked up in the table
+  Bitboard steps;              // from a glimpse: every move of the child (else 0)
   Bounds bounds() const { return {at_least, at_most}; }
   void set(Bounds b) { at_least = b.at_least, at_most = b.at_most; }
 };
@@ -107,7 +108,7 @@ Proof Prover::prove(const Position& root, const Goal& goal) {
   Proof r;
   r.bounds = known(root, attacker_, metric_);
   if (!proved_within(r.bounds, goal.budget) && !refuted_within(r.bounds, goal.budget)) {
-    Node n = mid(root, goal.budget, kInfinity, kInfinity, true);
+    Node n = mid(root, goal.budget, kInfinity, kInfinity, 0, true);
     r.root = n.numbers;
     // What the search found, with what was known before it (the root's children may not show it).
     r.bounds = {std::max(r.bounds.at_least, n.bounds.at_least), std::min(r.bounds.at_most, n.bounds.at_most)};
@@ -133,7 +134,7 @@ void Prover::check_limits() {
 // Expands `p`, searched within `budget`, until its numbers reach a threshold, it is proved or
 // disproved, or the search is stopped. The caller has checked that `p` is neither over nor
 // settled for this budget by what is known.
-Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn, std::uint32_t th_dn, bool is_root) {
+Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn, std::uint32_t th_dn, Bitboard steps, bool is_root) {
   ++nodes_;
   check_limits();
   const bool or_node = p.side_to_move() == attacker_;
@@ -148,8 +149,11 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
     return n;
   };
 
+  // The parent's glimpse gave the steps of a plain designated tower that can step: they are all
+  // its moves, with no push and no pass to look for.
   MoveList moves;
-  generate_moves(p, moves);
+  if (steps) add_steps(p.square_of(p.side_to_move(), p.designated()), steps, moves);
+  else generate_moves(p, moves);
   Child children[MoveList::kCapacity];
   const std::size_t count = moves.size();
   positions_ += count;
@@ -162,12 +166,14 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
       // Most children: a step handing the turn to a plain tower that can step. The child is
       // never made unless the search descends into it.
       ch.key = g->key ^ salt_;
+      ch.steps = g->next_targets;
       table_.prefetch_tag(ch.key);
       attacker_next = !or_node;
       next = {(g->next_targets & goal_row(~p.side_to_move())) != 0, std::uint32_t(popcount(g->next_targets))};
     } else {
       Position cp = p.after(ch.move);
       ch.key = key_of(cp);
+      ch.steps = 0;
       table_.prefetch_tag(ch.key);
       attacker_next = cp.side_to_move() == attacker_;
       if (auto w = round_winner(cp)) {
@@ -244,7 +250,7 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
     std::uint32_t for_min = std::min(or_node ? th_pn : th_dn, capped(std::uint64_t(second) + 1 + second / 4));
     std::uint32_t for_sum = or_node ? capped(std::uint64_t(th_dn) - numbers.dn + ch.dn)
                                     : capped(std::uint64_t(th_pn) - numbers.pn + ch.pn);
-    Node n = or_node ? mid(p.after(ch.move), cb, for_min, for_sum) : mid(p.after(ch.move), cb, for_sum, for_min);
+    Node n = or_node ? mid(p.after(ch.move), cb, for_min, for_sum, ch.steps) : mid(p.after(ch.move), cb, for_sum, for_min, ch.steps);
     ch.pn = n.numbers.pn;
     ch.dn = n.numbers.dn;
     ch.set(n.bounds);

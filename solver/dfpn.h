@@ -90,7 +90,7 @@ class Prover {
  private:
   struct Child;
   struct Node;
-  Node mid(const Position& p, Distance budget, std::uint32_t th_pn, std::uint32_t th_dn, bool is_root = false);
+  Node mid(const Position& p, Distance budget, std::uint32_t th_pn, std::uint32_t th_dn, Bitboard steps = 0, bool is_root = false);
   void check_limits();
   std::uint64_t key_of(const Position& p) const;
 

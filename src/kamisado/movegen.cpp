@@ -8,7 +8,7 @@ namespace {
 
 void add_tower_moves(const Position& pos, Side s, Colour c, bool pushes_allowed, MoveList& out) {
   Square from = pos.square_of(s, c);
-  for (Bitboard b = step_targets(pos, s, c); b;) out.push_back(Move::step(from, pop_lsb(b)));
+  add_steps(from, step_targets(pos, s, c), out);
   if (pushes_allowed && pos.rank_of_tower(s, c) > 0)  // only a Sumo pushes (S2)
     if (Bitboard p = push_target(pos, s, c)) out.push_back(Move::push(from, lsb(p)));
 }

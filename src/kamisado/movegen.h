@@ -46,6 +46,12 @@ inline bool can_act(const Position& pos, Side s, Colour c) {
   return push_target(pos, s, c) != 0;
 }
 
+// The steps of the tower on `from` to each of `targets`, in square order, as generate_moves
+// lists them.
+inline void add_steps(Square from, Bitboard targets, MoveList& out) {
+  for (Bitboard b = targets; b;) out.push_back(Move::step(from, pop_lsb(b)));
+}
+
 // Every legal move, in a fixed order (towers by square, then targets by square, then a push,
 // then pass). Empty exactly when the game is over: a forced pass is a move (M6).
 void generate_moves(const Position& pos, MoveList& out);
