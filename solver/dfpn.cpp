@@ -133,7 +133,8 @@ void Prover::check_limits() {
 
 // Expands `p`, searched within `budget`, until its numbers reach a threshold, it is proved or
 // disproved, or the search is stopped. The caller has checked that `p` is neither over nor
-// settled for this budget by what is known.
+// settled for this budget by what is known. `steps`, when not 0, are every move of `p`: the
+// steps of its designated tower, as the parent's glimpse gave them.
 Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn, std::uint32_t th_dn, Bitboard steps, bool is_root) {
   ++nodes_;
   check_limits();

@@ -21,7 +21,9 @@
 // The game's structure is used twice. A move that wins the round at once settles its node
 // before the other moves are looked at. And a position whose side to move has a step onto the
 // goal row (M7) is settled without expanding it: a win in one for the attacker, a loss for ever
-// for the defender.
+// for the defender. Most children are not even made: Position::glimpse gives the key of a
+// step's result and the steps of the tower it designates, which is all a child needs until the
+// search descends into it.
 //
 // After a push the pusher moves again (S4): a child may have the same side to move as its
 // parent, and is an OR or AND node by who is to move, like any other.

@@ -16,11 +16,11 @@
 //
 // The table's misses are most of the search's time: each expansion looks up every child, and
 // most children of a search are new, so most look-ups find nothing, after a trip to main
-// memory. Beside the buckets, one tag byte per bucket (1/64 of the table: a 64 MB table's tags
-// fit in a core's 2 MB L2 cache) has a bit set for each key the bucket holds, picked by the key's top
-// bits. A look-up whose bit is clear knows the position is absent without reading the bucket;
-// the search prefetches only the buckets whose tags say they may hold the child. The tags are
-// rewritten from the bucket's keys on every store, so they never go stale.
+// memory. Beside the buckets, one tag byte per bucket (1/64 of the table: a 64 MB table's
+// tags fit in a core's 2 MB L2 cache) has a bit set for each key the bucket holds, picked by
+// the key's top bits. A look-up whose bit is clear knows the position is absent without
+// reading the bucket; the search prefetches only the buckets whose tags say they may hold the
+// child. The tags are rewritten from the bucket's keys on every store, so they never go stale.
 #pragma once
 
 #include <cstddef>

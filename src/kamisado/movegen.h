@@ -13,7 +13,7 @@
 namespace kamisado {
 
 // M1–M4, S1: the squares the tower (s, c) may step to.
-// Inline: the proof search calls it for every child it makes.
+// Inline: every expansion of the proof search calls it.
 inline Bitboard step_targets(const Position& pos, Side s, Colour c) {
   return tower_targets<Bitboard>(pos.square_of(s, c), ~pos.occupied(), s, pos.rank_of_tower(s, c));
 }
