@@ -92,7 +92,7 @@ class Position {
   // step to. Given only for a step that leaves the round going (no goal row, M7) and hands the
   // turn to a tower of rank 0 (no push to weigh, S2) that can step (no pass or deadlock, M6,
   // M8): after(m) is then that key, the opponent to move, that tower designated. nullopt for
-  // every other move: make it with after().
+  // every other move: make it with after(). `m` must be legal here, as for after().
   struct Glimpse {
     std::uint64_t key;
     Bitboard next_targets;
