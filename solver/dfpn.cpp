@@ -39,15 +39,18 @@ struct Outlook {
   bool wins_at_once;
   std::uint32_t moves;
 };
+// The outlook of side `s` whose designated tower has the steps `steps`, and a push or not.
+Outlook outlook_of_tower(Side s, Bitboard steps, bool push) {
+  std::uint32_t n = std::uint32_t(popcount(steps)) + (push ? 1 : 0);
+  return {(steps & goal_row(s)) != 0, n ? n : 1};  // no step and no push: a forced pass (M6)
+}
 Outlook outlook(const Position& p) {
   Side s = p.side_to_move();
   Bitboard goal = goal_row(s);
   if (p.turn() == Turn::Designated) {
-    Bitboard t = step_targets(p, s, p.designated());
     // Only a Sumo pushes (S2): most towers, and every tower of a single round, are spared the test.
     bool push = p.rank_of_tower(s, p.designated()) > 0 && push_target(p, s, p.designated());
-    std::uint32_t n = std::uint32_t(popcount(t)) + (push ? 1 : 0);
-    return {(t & goal) != 0, n ? n : 1};  // no step and no push: a forced pass (M6)
+    return outlook_of_tower(s, step_targets(p, s, p.designated()), push);
   }
   Outlook o{false, 0};
   for (int c = 0; c < kColours; ++c) {
@@ -170,7 +173,7 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
       ch.steps = g->next_targets;
       table_.prefetch_tag(ch.key);
       attacker_next = !or_node;
-      next = {(g->next_targets & goal_row(~p.side_to_move())) != 0, std::uint32_t(popcount(g->next_targets))};
+      next = outlook_of_tower(~p.side_to_move(), g->next_targets, false);
     } else {
       Position cp = p.after(ch.move);
       ch.key = key_of(cp);
