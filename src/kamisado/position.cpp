@@ -86,7 +86,7 @@ Outcome Position::computed_outcome() const {
   return {};
 }
 
-inline void Position::move_tower(Side s, Colour c, Square to) {
+void Position::move_tower(Side s, Colour c, Square to) {
   const auto& k = zobrist::kKeys;
   Square from = square_[index(s)][c];
   key_ ^= k.tower_square[tower_id(s, c)][from] ^ k.tower_square[tower_id(s, c)][to];

@@ -132,7 +132,7 @@ class Position {
 };
 
 inline std::optional<Position::Glimpse> Position::glimpse(Move m) const {
-  if (m.kind() != MoveKind::Step || turn_ == Turn::BetweenRounds) return std::nullopt;
+  if (m.kind() != MoveKind::Step) return std::nullopt;  // between rounds every move is a fill
   const Side s = side_;
   if (rank_of(m.to()) == goal_rank(s)) return std::nullopt;  // M7
   const Colour next = colour_of(m.to());                     // T2
