@@ -1,4 +1,4 @@
-// A puzzle's certificate: the proof tree (solver/proof_tree.h) that the side to move, playing
+// A puzzle's certificate: the proof tree (solver/proof/proof_tree.h) that the side to move, playing
 // the key first, wins within N of his own moves. The tree counts winner's moves (a 'moves'
 // header in the proof file), so `kamisado check-proof` re-verifies, with the move generator
 // alone, exactly the stipulation "wins in N" and that the key achieves it. That no move wins in
@@ -10,7 +10,7 @@
 
 #include "kamisado/move.h"
 #include "kamisado/position.h"
-#include "solver/proof_tree.h"
+#include "solver/proof/proof_tree.h"
 
 namespace kamisado::puzzles {
 

@@ -3,17 +3,39 @@
 #include <cmath>
 #include <cstdlib>
 
+#include <algorithm>
+
 #include "kamisado/movegen.h"
 #include "kamisado/rules.h"
+#include "play/alphabeta_player.h"
 
 namespace kamisado::puzzles {
+
+std::vector<Move> tempting_moves(const Position& pos, Move key) {
+  MoveList first;
+  generate_moves(pos, first);
+  const int bar = play::shallow_score(pos, key, kTrapDepth);
+  std::vector<Move> tempting;
+  for (Move m : first)
+    if (m != key && play::shallow_score(pos, m, kTrapDepth) >= bar) tempting.push_back(m);
+  return tempting;
+}
+
+double difficulty(int n, int legal_moves, int tempting, std::uint64_t nodes) {
+  return n + std::log2(double(legal_moves)) + 2.0 * tempting / double(legal_moves) + 0.5 * std::log10(1.0 + double(nodes));
+}
 
 void measure(const Position& pos, Puzzle& puzzle) {
   const KeyAnalysis& a = puzzle.analysis;
   MoveList first;
   generate_moves(pos, first);
   puzzle.legal_moves = int(first.size());
-  puzzle.tempting = puzzle.legal_moves - int(a.keys.size());
+  // A puzzle has one key (generator.h); with several, a trap is what beats all of them.
+  puzzle.tempting = 0;
+  if (!a.keys.empty()) {
+    std::vector<Move> t = tempting_moves(pos, a.keys.front());
+    for (Move m : t) puzzle.tempting += std::find(a.keys.begin(), a.keys.end(), m) == a.keys.end();
+  }
 
   bool pass = false, deadlock = false, forcing = false, push = false, extra = false, dash = false;
   Position p = pos;
@@ -36,8 +58,7 @@ void measure(const Position& pos, Puzzle& puzzle) {
   const bool has[] = {pass, deadlock, forcing, push, extra, dash, a.dual_turns() > 0};
   for (std::size_t t = 0; t < kThemes.size(); ++t)
     if (has[t]) puzzle.themes.push_back(kThemes[t]);
-  puzzle.difficulty = a.n + std::log2(double(puzzle.legal_moves)) +
-                      2.0 * puzzle.tempting / double(puzzle.legal_moves) + 0.5 * std::log10(1.0 + double(a.nodes));
+  puzzle.difficulty = difficulty(a.n, puzzle.legal_moves, puzzle.tempting, a.nodes);
 }
 
 }  // namespace kamisado::puzzles

@@ -13,11 +13,17 @@
 //
 // Difficulty, documented here and in the README:
 //   difficulty = N + log2(legal first moves) + 2 * tempting / legal + 0.5 * log10(1 + nodes)
-// N is the winner's moves; a first move is tempting if it wins only slower, or loses; nodes is
-// the proof search's effort for the whole analysis. Each term grows with what makes a puzzle
-// harder for a person: length, choice, traps, and depth of calculation.
+// N is the winner's moves; nodes is the proof search's effort for the whole analysis. A first
+// move is tempting (a trap) if it is not a key, yet a player who judges each first move at sight
+// (by the position it leads to, with the alpha-beta player's evaluation: threats onto the goal
+// row and advance, play/alphabeta_player.h) rates it at least as high as the key: it looks as
+// good as the solution and is not one (it wins only slower, or loses). At sight, not deeper:
+// the player's own 3-ply search already sees every win in 3, so it would find no trap there.
+// Each term grows with what makes a puzzle harder for a person: length, choice, traps, and
+// depth of calculation.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -31,5 +37,14 @@ inline const std::vector<std::string> kThemes = {"forced-pass", "deadlock-win", 
 
 // Fills legal_moves, tempting, themes and difficulty from `pos` and puzzle.analysis.
 void measure(const Position& pos, Puzzle& puzzle);
+
+// How far the judge of a trap looks below the first move (plies; 0: the position it leads to).
+constexpr int kTrapDepth = 0;
+
+// The tempting first moves of `pos` whose key is `key` (see above).
+std::vector<Move> tempting_moves(const Position& pos, Move key);
+
+// The difficulty from its terms (see above).
+double difficulty(int n, int legal_moves, int tempting, std::uint64_t nodes);
 
 }  // namespace kamisado::puzzles

@@ -4,14 +4,15 @@
 #include <optional>
 #include <unordered_set>
 
+#include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
 #include "play/players.h"
-#include "solver/retro_table.h"
+#include "solver/retro/retro_table.h"
 #include "puzzles/features.h"
-#include "solver/retro_key.h"
-#include "solver/round_winner.h"
-#include "solver/transposition_table.h"
+#include "solver/retro/retro_key.h"
+#include "kamisado/rules.h"
+#include "solver/search/transposition_table.h"
 
 namespace kamisado::puzzles {
 
@@ -59,12 +60,14 @@ std::vector<std::vector<Reached>> play_game(const Position& start, std::uint64_t
   return rounds;
 }
 
+constexpr const char* kStoppedText = "stopped; the puzzles accepted so far are kept";
+
 }  // namespace
 
 GenerateProgress generate(const GenerateOptions& options, const std::function<bool(const Puzzle&)>& accept,
                           const std::function<void(const GenerateProgress&)>& progress, const std::atomic<bool>* stop) {
   GenerateProgress state;
-  if (!play::make_player(options.player, 0)) throw std::invalid_argument("no player named '" + options.player + "'");
+  if (!play::make_player(options.player, 0)) throw InputError("no player named '" + options.player + "'");
   const Position start = options.table ? options.table->root()
                          : parse_kfen(options.match ? "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 15:0-0"
                                                     : "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -");
@@ -78,7 +81,7 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
   const std::size_t window = options.table ? SIZE_MAX : std::size_t(4 * options.n + 4);
   std::uint64_t games_without_news = 0, games_without_puzzle = 0;
   for (std::uint64_t game = 0; state.accepted < options.count; ++game) {
-    if (stop && stop->load()) break;
+    if (stop && stop->load()) throw Stopped(kStoppedText);
     // The games may run dry (a small n, or a narrow theme): stop rather than loop for ever.
     if (games_without_news > kMaxGamesWithoutNews || games_without_puzzle > options.max_games_without_puzzle) break;
     const std::uint64_t tried_before = state.tried + state.screened;
@@ -97,7 +100,7 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
       const auto& round = rounds[r];
       std::size_t from = round.size() > window ? round.size() - window : 0;
       for (std::size_t i = std::max<std::size_t>(from, 1); i < round.size() && state.accepted < options.count; ++i) {
-        if (stop && stop->load()) return state;
+        if (stop && stop->load()) throw Stopped(kStoppedText);
         const Position& pos = round[i].pos;
         std::string canonical = canonical_kfen(pos);
         if (!seen.insert(canonical).second) continue;
@@ -105,7 +108,7 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
         if (count_moves(pos) < 2) continue;
         if (options.table) {
           auto v = options.table->probe(pos);
-          if (!v || !v->win || v->distance > 2 * options.n) {
+          if (!v || !v->win || v->distance > most_plies_for_winner_moves(options.n)) {
             ++state.screened;
             continue;
           }
@@ -114,16 +117,10 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
         // Exactly n: within n, and not within n - 1 (two bounded searches, not the exact count).
         // The searches have no time limit, so only `stop` (Ctrl-C) leaves one unproved.
         const Side mover = pos.side_to_move();
-        std::optional<KeyAnalysis> a;
-        try {
-          if (!wins_within(pos, mover, options.n, table, limits) ||
-              (options.n > 1 && wins_within(pos, mover, options.n - 1, table, limits)))
-            continue;
-          a = analyse_key(pos, table, limits);
-        } catch (const NotProved&) {
-          if (!(stop && stop->load())) throw;
-          return state;  // stopped: what was accepted is kept
-        }
+        if (!wins_within(pos, mover, options.n, table, limits) ||
+            (options.n > 1 && wins_within(pos, mover, options.n - 1, table, limits)))
+          continue;
+        std::optional<KeyAnalysis> a = analyse_key(pos, table, limits);
         if (!a || !a->unique_key() || (options.no_duals && a->dual_turns() > 0)) continue;
         Puzzle p;
         p.kfen = to_kfen(pos);
@@ -150,7 +147,7 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
     games_without_puzzle = state.accepted == accepted_before ? games_without_puzzle + 1 : 0;
     if (progress) progress(state);
   }
-  state.exhausted = state.accepted < options.count && !(stop && stop->load());
+  state.exhausted = state.accepted < options.count;
   return state;
 }
 

@@ -7,10 +7,9 @@
 //   - single rounds from the standard start;
 //   - Marathon matches (15 points), whose later rounds have Sumos (--match);
 //   - a retrograde table's root (retro_table.h): random walks start there, and the table's
-//     exact value and distance in plies screen each position before any search. A win in n moves of
-//     the winner lasts at most 2n plies against any defence (the loser moves at most once
-//     between two of the winner's moves, and may end the round on his own move by a deadlock,
-//     M8), so a position the table gives more than 2n plies, or a loss, is skipped unsearched.
+//     exact value and distance in plies screen each position before any search: a win in n
+//     moves lasts at most most_plies_for_winner_moves(n) plies (rules.h), so a position the
+//     table puts further away, or a loss, is skipped unsearched.
 // Each game opens with a few random plies (so that games differ), then the chosen players play:
 // "alphabeta" (play/alphabeta_player.h, the default: games between decent players) or
 // "greedy".
@@ -52,8 +51,10 @@ struct GenerateProgress {
   bool exhausted = false;  // stopped short: too many games in a row brought nothing new
 };
 
-// `accept` stores a puzzle and says whether it was new; generation stops after `count` new ones,
-// or when `stop` is raised. Returns the last progress.
+// `accept` stores a puzzle and says whether it was new; generation stops after `count` new ones
+// (or when the games run dry: `exhausted`) and returns the last progress. When `stop` is raised
+// it throws Stopped (kamisado/errors.h) at once, after `progress` has seen the last state; what
+// `accept` took stays.
 GenerateProgress generate(const GenerateOptions& options, const std::function<bool(const Puzzle&)>& accept,
                           const std::function<void(const GenerateProgress&)>& progress = {},
                           const std::atomic<bool>* stop = nullptr);

@@ -2,9 +2,10 @@
 
 #include <algorithm>
 
+#include "kamisado/errors.h"
 #include "kamisado/movegen.h"
-#include "solver/round_winner.h"
-#include "solver/solve.h"
+#include "kamisado/rules.h"
+#include "solver/search/solve.h"
 
 namespace kamisado::puzzles {
 
@@ -15,10 +16,10 @@ int KeyAnalysis::dual_turns() const {
 
 std::optional<int> winner_moves_to_win(const Position& pos, Side winner, solver::TranspositionTable& table,
                                        const solver::SolveLimits& limits, std::uint64_t* nodes) {
-  if (auto w = solver::round_winner(pos)) return *w == winner ? std::optional<int>(0) : std::nullopt;
+  if (auto w = round_winner(pos)) return *w == winner ? std::optional<int>(0) : std::nullopt;
   solver::SolveResult r = solver::solve(pos, limits, table, true);
   if (nodes) *nodes += r.nodes;
-  if (r.value == solver::Value::Unknown || !r.distance_known) throw NotProved("stopped before the distance was proved");
+  if (r.value == solver::Value::Unknown || !r.distance_known) throw Stopped("stopped before the distance was proved");
   bool mover_wins = r.value == solver::Value::Win;
   if ((pos.side_to_move() == winner) != mover_wins) return std::nullopt;
   return int(r.winner_moves);
@@ -29,7 +30,7 @@ bool wins_within(const Position& pos, Side winner, int budget, solver::Transposi
   solver::Prover prover(table, limits);
   solver::Proof proof = prover.prove(pos, {winner, solver::Metric::WinnerMoves, solver::Distance(budget)});
   if (nodes) *nodes += prover.nodes();
-  if (!proof.proved && !proof.disproved) throw NotProved("stopped before a win within " + std::to_string(budget) + " was proved or refuted");
+  if (!proof.proved && !proof.disproved) throw Stopped("stopped before a win within " + std::to_string(budget) + " was proved or refuted");
   return proof.proved;
 }
 
@@ -53,7 +54,7 @@ std::vector<std::optional<int>> move_costs(const Position& pos, const MoveList& 
 
 std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::TranspositionTable& table,
                                        const solver::SolveLimits& limits) {
-  if (solver::round_winner(pos)) throw std::invalid_argument("the round is already over");
+  if (round_winner(pos)) throw InputError("the round is already over");
   KeyAnalysis a;
   a.winner = pos.side_to_move();
   MoveList moves;
@@ -76,7 +77,7 @@ std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::Transpositio
   Position p = pos.after(a.keys.front());
   a.main_line.push_back({a.keys.front(), true, int(a.keys.size())});
   int left = a.n - 1;
-  while (!solver::round_winner(p)) {
+  while (!round_winner(p)) {
     MoveList here;
     generate_moves(p, here);
     std::vector<std::optional<int>> c = move_costs(p, here, a.winner, table, limits, a.nodes);

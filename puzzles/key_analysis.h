@@ -1,5 +1,5 @@
 // A "win in N" puzzle's solution: the stipulation, the key, the main line, the duals and the
-// slower wins, each proved by the proof search (solver/solve.h).
+// slower wins, each proved by the proof search (solver/search/solve.h).
 //
 // Definitions (the puzzle issue): the side to move wins in N if it can force the win making at
 // most N moves of its own and cannot in fewer; passes and the extra turn after a push (S4) are
@@ -16,9 +16,10 @@
 #include <stdexcept>
 #include <vector>
 
+#include "kamisado/errors.h"
 #include "kamisado/move.h"
 #include "kamisado/position.h"
-#include "solver/dfpn.h"
+#include "solver/search/dfpn.h"
 
 namespace kamisado::solver {
 class TranspositionTable;
@@ -49,18 +50,13 @@ struct KeyAnalysis {
   int dual_turns() const;
 };
 
-// The search was stopped by its limits before a needed fact was proved.
-struct NotProved : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-// nullopt if the side to move does not win the round (a puzzle needs a win). Throws NotProved
+// nullopt if the side to move does not win the round (a puzzle needs a win). Throws Stopped (kamisado/errors.h)
 // if the limits stop a search, std::invalid_argument if the round is already over.
 std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::TranspositionTable& table,
                                        const solver::SolveLimits& limits);
 
 // Whether `winner` forces his win from `pos` within `budget` of his own moves: one bounded
-// proof search, far cheaper than the exact count when the answer is no. Throws NotProved if the
+// proof search, far cheaper than the exact count when the answer is no. Throws Stopped (kamisado/errors.h) if the
 // limits stop it.
 bool wins_within(const Position& pos, Side winner, int budget, solver::TranspositionTable& table,
                  const solver::SolveLimits& limits, std::uint64_t* nodes = nullptr);

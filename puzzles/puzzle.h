@@ -17,7 +17,7 @@ struct Puzzle {
   std::vector<std::string> prefix;  // the moves from the game's start that reach it
   KeyAnalysis analysis;
   int legal_moves = 0;    // first moves to choose from
-  int tempting = 0;       // first moves that win, but slower, or lose
+  int tempting = 0;       // traps: first moves that look as good as the key a few plies deep (features.h)
   std::vector<std::string> themes;
   double difficulty = 0;
 };

@@ -104,6 +104,16 @@ bool Store::add(const Puzzle& p) {
   return sqlite3_changes(db_) == 1;
 }
 
+void Store::rate(std::int64_t id, int tempting, double difficulty) {
+  Statement s;
+  if (sqlite3_prepare_v2(db_, "UPDATE puzzles SET tempting = ?1, difficulty = ?2 WHERE id = ?3", -1, &s.stmt, nullptr) != SQLITE_OK)
+    throw StoreError("puzzle collection '" + path_ + "': " + sqlite3_errmsg(db_));
+  sqlite3_bind_int(s.stmt, 1, tempting);
+  sqlite3_bind_double(s.stmt, 2, difficulty);
+  sqlite3_bind_int64(s.stmt, 3, id);
+  if (sqlite3_step(s.stmt) != SQLITE_DONE) throw StoreError("puzzle collection '" + path_ + "': " + sqlite3_errmsg(db_));
+}
+
 std::int64_t Store::count() const {
   Statement s;
   sqlite3_prepare_v2(db_, "SELECT COUNT(*) FROM puzzles", -1, &s.stmt, nullptr);

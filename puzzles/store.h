@@ -28,14 +28,16 @@
 #include <string>
 #include <vector>
 
+#include "kamisado/errors.h"
 #include "puzzles/puzzle.h"
 
 struct sqlite3;
 
 namespace kamisado::puzzles {
 
-struct StoreError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+// A collection that cannot be opened, read or written: the message names the file.
+struct StoreError : InputError {
+  using InputError::InputError;
 };
 
 // One row as stored, for export.
@@ -63,6 +65,9 @@ class Store {
   bool add(const Puzzle& p);
   std::int64_t count() const;
   std::vector<StoredPuzzle> all() const;  // by n, then difficulty
+  // Sets a stored puzzle's trap count and difficulty (features.h), as a collection made before
+  // the measure changed is brought up to date.
+  void rate(std::int64_t id, int tempting, double difficulty);
 
  private:
   void exec(const std::string& sql) const;

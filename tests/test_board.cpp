@@ -21,9 +21,20 @@ TEST(B1_Coordinates, SquareIndexIsEightTimesRankPlusFile) {
   EXPECT_EQ(square_name(26), "c4");
 }
 
-TEST(B2_Colours, LettersAreNGRYKPBO) {
-  EXPECT_EQ(kColourLetters, "NGRYKPBO");
-  EXPECT_EQ(kColourNames[Pink], "Pink");
+// B2 and B5: each colour's letter, as KFEN reads it, names the tower that stands on the square
+// of that colour in the set-up, Black's on rank 1 and Gold's on rank 8.
+TEST(B2_Colours, EachLetterNamesTheTowerOnItsColourInTheSetUp) {
+  const Position p = parse_kfen("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -");
+  for (int f = 0; f < 8; ++f)
+    for (Side s : {Side::Black, Side::Gold}) {
+      Square sq = make_square(f, s == Side::Black ? 0 : 7);
+      auto t = p.tower_on(sq);
+      ASSERT_TRUE(t) << square_name(sq);
+      EXPECT_EQ(t->side, s);
+      EXPECT_EQ(t->colour, colour_of(sq)) << square_name(sq);  // B5: on its own colour
+      const char* row = s == Side::Black ? "NGRYKPBO" : "OBPKYRGN";  // the KFEN's letters, uppercased
+      EXPECT_EQ(kColourLetters[t->colour], row[f]) << square_name(sq);
+    }
 }
 
 TEST(B3_BoardColouring, TableMatchesRulesRankByRank) {

@@ -6,11 +6,11 @@
 #include <sstream>
 
 #include "helpers.h"
-#include "solver/proof_check.h"
-#include "solver/proof_dot.h"
-#include "solver/proof_file.h"
-#include "solver/proof_tree.h"
-#include "solver/solve.h"
+#include "solver/proof/proof_check.h"
+#include "solver/proof/proof_dot.h"
+#include "solver/proof/proof_file.h"
+#include "solver/proof/proof_tree.h"
+#include "solver/search/solve.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;

@@ -6,11 +6,11 @@
 #include <unordered_map>
 
 #include "helpers.h"
-#include "solver/retro_build.h"
-#include "solver/retro_crosscheck.h"
-#include "solver/retro_file.h"
-#include "solver/retro_verify.h"
-#include "solver/round_winner.h"
+#include "solver/retro/retro_build.h"
+#include "solver/retro/retro_crosscheck.h"
+#include "solver/retro/retro_file.h"
+#include "solver/retro/retro_verify.h"
+#include "kamisado/rules.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;

@@ -117,6 +117,23 @@ TEST(Verify_CanFail, EdgeWrapIsRefuted) {
   refuted("slides", broken);
 }
 
+TEST(Verify_CanFail, ASwappedColourInTheEngineTableIsRefuted) {
+  // B3: this variant swaps the colours of a1 and b1 in the engine's table.
+  Primitives broken = engine_primitives();
+  broken.colour_of = [](Square s) { return colour_of(s == 0 ? Square(1) : s == 1 ? Square(0) : s); };
+  refuted("colours", broken);
+}
+
+// Every check but the lemmas runs engine code, and each of those has a mutation above that makes
+// it fail (slides: Sumo range, edge wrap; pushes: diagonal, equal rank, off the board; advance:
+// equal rank; push-bounds: off the board; colours: a swapped colour). A new check needs one too.
+TEST(Verify_Engine, EveryCheckButTheLemmasRunsEngineCode) {
+  std::vector<std::string> engine_checks, lemmas;
+  for (const std::string& id : check_ids()) (run_check(id, engine_primitives()).lemma ? lemmas : engine_checks).push_back(id);
+  EXPECT_EQ(engine_checks, (std::vector<std::string>{"colours", "slides", "pushes", "advance", "push-bounds"}));
+  EXPECT_EQ(lemmas, std::vector<std::string>{"pass-chain"});
+}
+
 TEST(Verify_CanFail, PushingOffTheBoardIsRefuted) {
   // S2.4: the square beyond must exist. This variant lets a tower on its own home row be pushed.
   Primitives broken = engine_primitives();

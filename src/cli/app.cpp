@@ -3,8 +3,6 @@
 #include <ostream>
 
 #include "cli/commands.h"
-#include "cli/output.h"
-#include "kamisado/kfen.h"
 
 namespace kamisado::cli {
 
@@ -61,12 +59,11 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   }
   try {
     return action(io);
-  } catch (const UsageError& e) {
+  } catch (const InputError& e) {
     err << "kamisado: error: " << e.what() << "\n";
-  } catch (const NotationError& e) {
-    err << "kamisado: error: " << e.what() << "\n";
-  } catch (const IllegalMove& e) {
-    err << "kamisado: error: " << e.what() << "\n";
+  } catch (const Stopped& e) {
+    err << "kamisado: " << e.what() << "\n";
+    return kStopped;
   } catch (const std::exception& e) {
     err << "kamisado: internal error: " << e.what() << "\n";
     return kInternalError;

@@ -1,10 +1,14 @@
 #include "conform/corpus.h"
 
+#include <filesystem>
+#include <fstream>
+
 #include <algorithm>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
+#include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
 
@@ -88,9 +92,9 @@ nlohmann::json corpus_to_json(const std::vector<CorpusCase>& cases) {
 
 std::vector<CorpusCase> corpus_from_json(const nlohmann::json& j) {
   if (!j.is_object() || j.value("format", "") != "kamisado-conformance")
-    throw std::invalid_argument("not a kamisado-conformance corpus (field 'format')");
-  if (j.value("version", 0) != 1) throw std::invalid_argument("unsupported corpus version (field 'version'), expected 1");
-  if (!j.contains("cases") || !j["cases"].is_array()) throw std::invalid_argument("field 'cases' must be a list");
+    throw InputError("not a kamisado-conformance corpus (field 'format')");
+  if (j.value("version", 0) != 1) throw InputError("unsupported corpus version (field 'version'), expected 1");
+  if (!j.contains("cases") || !j["cases"].is_array()) throw InputError("field 'cases' must be a list");
   std::vector<CorpusCase> cases;
   for (std::size_t i = 0; i < j["cases"].size(); ++i) {
     const nlohmann::json& e = j["cases"][i];
@@ -111,10 +115,36 @@ std::vector<CorpusCase> corpus_from_json(const nlohmann::json& j) {
       parse_kfen(c.kfen);  // a corpus with a bad KFEN is refused whole
       cases.push_back(std::move(c));
     } catch (const nlohmann::json::exception& ex) {
-      throw std::invalid_argument(where + ": " + ex.what());
+      throw InputError(where + ": " + ex.what());
     } catch (const NotationError& ex) {
-      throw std::invalid_argument(where + ": " + ex.what());
+      throw InputError(where + ": " + ex.what());
     }
+  }
+  return cases;
+}
+
+std::vector<CorpusCase> read_corpus(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError("cannot read corpus '" + path + "': it is a folder");
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot read corpus '" + path + "'");
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError("corpus '" + path + "' is not JSON: " + e.what());
+  }
+  std::vector<CorpusCase> cases;
+  try {
+    cases = corpus_from_json(j);
+  } catch (const std::invalid_argument& e) {
+    throw InputError("corpus '" + path + "': " + e.what());
+  }
+  // The corpus is only as good as its expectations: they must be ours too.
+  for (const CorpusCase& c : cases) {
+    CorpusCase mine = expect(c.name, c.rule, c.kfen, c.setup);
+    if (mine.position != c.position || mine.status != c.status || mine.moves != c.moves)
+      throw InputError("corpus '" + path + "', case '" + c.name + "': its expectations differ from this engine's");
   }
   return cases;
 }

@@ -48,5 +48,8 @@ std::vector<CorpusCase> builtin_corpus();
 nlohmann::json corpus_to_json(const std::vector<CorpusCase>& cases);
 // Throws std::invalid_argument naming the case and field at fault.
 std::vector<CorpusCase> corpus_from_json(const nlohmann::json& j);
+// A corpus file, whose every expectation must be this engine's too; a file that cannot be read,
+// is not a corpus or expects otherwise is an InputError naming it (and the case).
+std::vector<CorpusCase> read_corpus(const std::string& path);
 
 }  // namespace kamisado::conform

@@ -6,6 +6,9 @@
 #include <random>
 #include <set>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "conform/remote_engine.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
@@ -341,6 +344,34 @@ HarnessReport run_harness(const HarnessOptions& options, void (*progress)(const 
     r.failure = e.what();
     return r;
   }
+}
+
+nlohmann::json harness_json(const HarnessReport& r) {
+  nlohmann::json sources = nlohmann::json::array();
+  for (const auto& s : r.sources)
+    sources.push_back({{"source", s.source}, {"positions", s.positions}, {"requests", s.requests},
+                       {"disagreements", s.disagreements}});
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& d : r.disagreements)
+    list.push_back({{"source", d.source}, {"rule", d.rule}, {"kfen", d.kfen}, {"moves", d.moves},
+                    {"request", d.what}, {"ours", d.ours}, {"theirs", d.theirs}});
+  nlohmann::json j = {{"engine", r.engine_name}, {"conforms", r.conforms()}, {"sources", sources},
+                      {"disagreements", list}};
+  if (r.failure) j["failure"] = *r.failure;
+  return j;
+}
+
+std::string harness_text(const HarnessReport& r) {
+  std::string out;
+  for (const auto& d : r.disagreements) {
+    out += fmt::format("DISAGREE [{}] {}\n  from {}\n", d.rule, d.source, d.kfen);
+    if (!d.moves.empty()) out += fmt::format("  play {}\n", fmt::join(d.moves, " "));
+    out += fmt::format("  then '{}'\n  ours:   {}\n  theirs: {}\n", d.what, d.ours, d.theirs);
+  }
+  if (r.failure) out += "ENGINE FAILURE: " + *r.failure + "\n";
+  out += fmt::format("\nengine: {}\n{:<10} {:>10} {:>10} {:>14}\n", r.engine_name, "source", "positions", "requests", "disagreements");
+  for (const auto& s : r.sources) out += fmt::format("{:<10} {:>10} {:>10} {:>14}\n", s.source, s.positions, s.requests, s.disagreements);
+  return out + (r.conforms() ? "the engine agrees with kamisado-lab on everything checked\n" : "the engine DIFFERS from kamisado-lab (see above)\n");
 }
 
 }  // namespace kamisado::conform

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "conform/corpus.h"
 
 namespace kamisado::conform {
@@ -57,5 +59,10 @@ struct HarnessReport {
 // Runs the comparison. Progress lines go to `progress` when it is set (called at most once a
 // second by the caller's choice of what to print).
 HarnessReport run_harness(const HarnessOptions& options, void (*progress)(const std::string&) = nullptr);
+
+// The report for scripts (JSON) and for people: each disagreement as a reproduction, then a
+// table of the sources and the verdict.
+nlohmann::json harness_json(const HarnessReport& r);
+std::string harness_text(const HarnessReport& r);
 
 }  // namespace kamisado::conform

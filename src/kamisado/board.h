@@ -18,6 +18,8 @@ constexpr Side operator~(Side s) { return Side(1 - int(s)); }
 constexpr int index(Side s) { return int(s); }
 // The side as files and JSON name it: "black", "gold".
 constexpr const char* side_id(Side s) { return s == Side::Black ? "black" : "gold"; }
+// The side as text names it: "Black", "Gold".
+constexpr const char* side_name(Side s) { return s == Side::Black ? "Black" : "Gold"; }
 
 // B2. The order is that of Black's home row from a1 to h1, so in the initial set-up (B5)
 // Black's tower of colour c stands on file c.

@@ -22,21 +22,22 @@
 #include <string>
 #include <string_view>
 
+#include "kamisado/errors.h"
 #include "kamisado/move.h"
 #include "kamisado/position.h"
 
 namespace kamisado {
 
 // Malformed text: a KFEN or a move that cannot be read.
-class NotationError : public std::invalid_argument {
+class NotationError : public InputError {
  public:
-  using std::invalid_argument::invalid_argument;
+  using InputError::InputError;
 };
 
 // A well-formed move that is not legal in the position.
-class IllegalMove : public std::invalid_argument {
+class IllegalMove : public InputError {
  public:
-  using std::invalid_argument::invalid_argument;
+  using InputError::InputError;
 };
 
 constexpr std::string_view kStartKfen = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -";

@@ -71,12 +71,15 @@ std::uint64_t perft(const Position& pos, int depth) {
   return leaves_through_children(pos, depth);
 }
 
-std::vector<DivideEntry> divide(const Position& pos, int depth) {
+std::vector<DivideEntry> divide(const Position& pos, int depth, const std::function<void(std::size_t, std::size_t)>& each) {
   MoveList moves;
   generate_moves(pos, moves);
   std::vector<DivideEntry> out;
   out.reserve(moves.size());
-  for (Move m : moves) out.push_back({m, leaves_below(pos.after(m), depth - 1)});
+  for (Move m : moves) {
+    out.push_back({m, leaves_below(pos.after(m), depth - 1)});
+    if (each) each(out.size(), moves.size());
+  }
   return out;
 }
 

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "kamisado/move.h"
@@ -25,6 +26,8 @@ struct DivideEntry {
   std::uint64_t nodes;
 };
 // The count under each legal first move; their sum is perft(pos, depth) for depth >= 1.
-std::vector<DivideEntry> divide(const Position& pos, int depth);
+// `each`, if given, hears of each first move as it is counted (for a progress line).
+std::vector<DivideEntry> divide(const Position& pos, int depth,
+                                const std::function<void(std::size_t done, std::size_t of)>& each = {});
 
 }  // namespace kamisado

@@ -5,7 +5,9 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
+#include "kamisado/bitboard.h"
 #include "kamisado/board.h"
 #include "kamisado/move.h"
 #include "kamisado/movegen.h"
@@ -27,6 +29,42 @@ inline bool chain_deadlocks(const Position& pos, Side side, Colour colour) {
 // How the round ended if the real move `m` ends it (M7, M8), else an outcome with Ending::None.
 // In a match Position::after goes straight on to the between-rounds state; this says how.
 Outcome round_outcome(const Position& before, Move m);
+
+// Who won the round being played at a position, if it is over: the winner of a finished single
+// round or match (M7, M8, P3), or between the rounds of a match the Defender, who is to move
+// (F1). What the solver proves is always the winner of the round.
+inline std::optional<Side> round_winner(const Position& pos) {
+  if (pos.outcome().over()) return pos.outcome().winner;
+  if (pos.turn() == Turn::BetweenRounds) return pos.side_to_move();
+  return std::nullopt;
+}
+
+// What the rules say of how fast a round can end. The searches (df-pn's bounds and move order,
+// the retrograde build, the puzzle screens, the players) take these shortcuts and ask here
+// rather than restating a rule, so that a house rule that changes how a round is won changes
+// this section and the searches follow.
+//
+// M7: a step onto the goal row (the opponent's home row) wins the round at once. A push never
+// does (S2: a Sumo pushes forwards and stays short of that row).
+constexpr bool wins_at_once(Move m, Side mover) {
+  return m.kind() == MoveKind::Step && rank_of(m.to()) == goal_rank(mover);
+}
+// Whether a tower of `mover` with these step targets can win at once (M7).
+constexpr bool can_win_at_once(Side mover, Bitboard steps) { return (steps & goal_row(mover)) != 0; }
+
+// The fewest plies in which `winner` can still win a round that is not over, when the side to
+// move cannot win at once. The winner's own move wins only on the goal row (M7), and a
+// deadlock's real mover loses (M8): with the winner to move it takes two plies at least. The
+// loser may lose on his own move, by deadlock (M8): one ply. Counted in the winner's own moves
+// (as puzzles count): one and none.
+constexpr int least_plies_to_win(bool winner_to_move) { return winner_to_move ? 2 : 1; }
+constexpr int least_winner_moves_to_win(bool winner_to_move) { return winner_to_move ? 1 : 0; }
+
+// The most plies a win in n of the winner's own moves can take against any defence: the loser
+// moves at most once between two of the winner's moves (a push's extra turn, S4, gives the
+// winner two in a row, never the loser), and the round may end on the loser's own move by a
+// deadlock (M8). So a win in n moves lasts at most 2n plies.
+constexpr int most_plies_for_winner_moves(int n) { return 2 * n; }
 
 // P2: the points a ring placed on a tower of rank `old_rank` scores.
 constexpr std::uint32_t ring_points(int old_rank) { return std::uint32_t{1} << old_rank; }

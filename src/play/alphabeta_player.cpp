@@ -16,20 +16,18 @@ constexpr int kInfinity = 2 * kWin;
 
 // Threats and advance of one side's towers (see the header).
 int side_value(const Position& pos, Side s) {
-  const Bitboard goal = goal_row(s);
   int value = 0;
   for (int c = 0; c < kColours; ++c) {
     const Square sq = pos.square_of(s, Colour(c));
     value += std::abs(rank_of(sq) - home_rank(s));
-    if (step_targets(pos, s, Colour(c)) & goal) value += 10;
+    if (can_win_at_once(s, step_targets(pos, s, Colour(c)))) value += 10;
   }
   return value;
 }
 
 int evaluate(const Position& pos, int ply) {
   const Side me = pos.side_to_move();
-  if (pos.turn() == Turn::Designated &&
-      (step_targets(pos, me, pos.designated()) & goal_row(me)))
+  if (pos.turn() == Turn::Designated && can_win_at_once(me, step_targets(pos, me, pos.designated())))
     return kWin - ply - 1;  // the designated tower walks home next ply (M7)
   return side_value(pos, me) - side_value(pos, ~me);
 }
@@ -102,6 +100,14 @@ class AlphaBetaPlayer : public Player {
 };
 
 }  // namespace
+
+int shallow_score(const Position& pos, Move m, int depth) {
+  const Side me = pos.side_to_move();
+  Outcome o = round_outcome(pos, m);
+  if (o.over()) return o.winner == me ? kWin : -kWin;
+  Position next = pos.after(m);
+  return next.side_to_move() == me ? search(next, depth, 1, -kInfinity, kInfinity) : -search(next, depth, 1, -kInfinity, kInfinity);
+}
 
 std::unique_ptr<Player> make_alphabeta_player(std::uint64_t seed, const AlphaBetaOptions& options) {
   return std::make_unique<AlphaBetaPlayer>(seed, options);

@@ -26,4 +26,8 @@ struct AlphaBetaOptions {
 
 std::unique_ptr<Player> make_alphabeta_player(std::uint64_t seed, const AlphaBetaOptions& options = {});
 
+// The player's score of the move `m` from `pos`, for the side to move, with `depth` plies
+// searched below it (full window): how good the move looks to someone who sees that far.
+int shallow_score(const Position& pos, Move m, int depth = AlphaBetaOptions{}.depth);
+
 }  // namespace kamisado::play

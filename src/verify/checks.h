@@ -21,6 +21,7 @@ struct Primitives {
   std::function<Word(const Word (&by_rank)[5], int rank)> towers_below;
   std::function<Word(const Word& from, const Word& empty, const Word& pushable, Side side, int rank)> push_column;
   std::function<Word(const Word& from, const Word& empty, const Word& pushable, Side side, int rank)> push_target;
+  std::function<Colour(Square)> colour_of;  // the engine's colour table (B3)
 };
 
 // The engine's own templates, instantiated on Word.
@@ -34,6 +35,9 @@ struct CheckResult {
   double seconds = 0;
   int queries = 0;
   std::string counterexample;  // when refuted: the case in words, and a KFEN where one exists
+  // A lemma is a fact about the rules (rules.md and the spec) that no engine code enters; the
+  // report lists lemmas apart, since no mutation of the engine can make one fail.
+  bool lemma = false;
 };
 
 std::vector<std::string> check_ids();

@@ -1,0 +1,204 @@
+#include "puzzles/publish.h"
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "io/files.h"
+#include "io/report.h"
+#include "kamisado/errors.h"
+#include "kamisado/kfen.h"
+#include "puzzles/booklet.h"
+#include "puzzles/certificate.h"
+#include "puzzles/collection_json.h"
+#include "puzzles/features.h"
+#include "puzzles/generator.h"
+#include "puzzles/store.h"
+#include "solver/proof/certify.h"
+
+namespace kamisado::puzzles {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+double since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+bool has_sumo_theme(const StoredPuzzle& p) {
+  for (const std::string& t : field_items(p.themes))
+    if (t == "sumo-push" || t == "extra-turn") return true;
+  return false;
+}
+
+// A folder to write into: made if missing; a file in its place is refused.
+void make_folder(const fs::path& dir, const std::string& option) {
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) throw InputError(option + " wants a folder, and '" + dir.string() + "' is a file");
+  fs::create_directories(dir, ec);
+  if (ec) throw InputError("cannot make the folder '" + dir.string() + "': " + ec.message());
+}
+
+// Brings the store up to the targets, one theme and N at a time.
+void fill(Store& store, const PublishOptions& o, const io::Lines& lines) {
+  io::Progress progress(lines);
+  auto add = [&](const std::string& what, GenerateOptions gen, int have) {
+    if (have >= gen.count) return;
+    gen.count -= have;
+    gen.seed = o.seed;
+    gen.hash_mb = o.hash_mb;
+    progress.note(fmt::format("puzzles publish: {}: {} to add", what, gen.count));
+    auto done = generate(
+        gen, [&](const Puzzle& p) { return store.add(p); },
+        [&](const GenerateProgress& g) {
+          progress.tick([&] {
+            return fmt::format("puzzles publish: {} {} {} of {}", what, io::progress_bar(double(g.accepted) / gen.count), g.accepted, gen.count);
+          });
+        },
+        o.stop);
+    if (done.exhausted) progress.note(fmt::format("puzzles publish: {}: only {} found before the games ran dry", what, done.accepted));
+  };
+  for (int n = 1; n <= o.max_n; ++n) {
+    int have = 0;
+    for (const auto& p : store.all()) have += p.kind == "single" && p.n == n;
+    GenerateOptions gen;
+    gen.count = o.per_n, gen.n = n;
+    add(fmt::format("single round, win in {}", n), gen, have);
+  }
+  // Sumo puzzles: a push needs the extra turn, so N >= 2; spread over N = 2, 3 and 4.
+  for (int n = 2; n <= 4; ++n) {
+    int have = 0, have_n = 0;
+    for (const auto& p : store.all())
+      if (p.kind == "match" && has_sumo_theme(p)) ++have, have_n += p.n == n;
+    const int wanted_n = (o.sumo - have) / (5 - n) + have_n;  // what is left, shared over the Ns to come
+    GenerateOptions gen;
+    gen.count = std::max(wanted_n, have_n), gen.n = n, gen.match = true;
+    gen.themes = {"sumo-push", "extra-turn"};
+    add(fmt::format("Marathon rounds with Sumo themes, win in {}", n), gen, have_n);
+  }
+}
+
+// Every stored puzzle's traps and difficulty measured again (features.h), so that a collection
+// made before the measure changed agrees with one made now.
+void rerate(Store& store) {
+  for (const StoredPuzzle& p : store.all()) {
+    Position pos = parse_kfen(p.kfen);
+    int tempting = int(tempting_moves(pos, parse_move(pos, field_items(p.keys).front())).size());
+    double d = difficulty(p.n, p.legal_moves, tempting, std::uint64_t(p.nodes));
+    if (tempting != p.tempting || d != p.difficulty) store.rate(p.id, tempting, d);
+  }
+}
+
+std::string readme(const std::vector<StoredPuzzle>& rows, const PublishOptions& o, const Published& done, std::size_t largest) {
+  std::map<std::pair<std::string, int>, int> by_n;
+  std::map<std::string, int> by_theme;
+  int unique = 0, with_duals = 0;
+  for (const auto& p : rows) {
+    ++by_n[{p.kind, p.n}];
+    unique += p.keys.find(' ') == std::string::npos;
+    with_duals += p.dual_turns > 0;
+    for (const std::string& t : field_items(p.themes)) ++by_theme[t];
+  }
+  std::string md = "# Kamisado puzzles: a first collection\n\n";
+  md += fmt::format("Made by `kamisado puzzles publish --out {} --per-n {} --max-n {} --sumo {} --seed {}` (last run {}, {}).\n\n", o.out,
+                    o.per_n, o.max_n, o.sumo, o.seed, io::today(), io::build_flags());
+  md += fmt::format("**{} puzzles**: {} with a unique key; {} from Marathon match rounds with a Sumo theme (sumo-push or "
+                    "extra-turn); {} with duals on the main line (tagged, and shown in the solution).\n\n",
+                    rows.size(), unique, done.sumo, with_duals);
+  md += "Each is a position reached in seeded self-play between the alpha-beta players (the moves that reach it are in "
+        "`puzzles.json`), a proved win in exactly N of the winner's own moves (passes and the extra turn after a push "
+        "count) with one key and at least two legal moves.\n\n"
+        "| kind | N | puzzles |\n|---|---|---|\n";
+  for (const auto& [k, count] : by_n) md += fmt::format("| {} | {} | {} |\n", k.first, k.second, count);
+  md += "\n| theme | puzzles |\n|---|---|\n";
+  for (const auto& [t, count] : by_theme) md += fmt::format("| {} | {} |\n", t, count);
+  md += "\n## Files\n\n"
+        "- `puzzles.db`: the collection (SQLite; schema in `puzzles/store.h`).\n"
+        "- `puzzles.json`: every puzzle with its solution, themes, difficulty, source and prefix.\n"
+        "- `index.html`: the booklet, a diagram per puzzle and the solution behind a toggle.\n";
+  md += fmt::format("- `certificates/<id>.proof`: {} proof trees ({} positions in all, the largest {}), each the proof "
+                    "that the key wins in N of the winner's moves (a `moves` header). Each was re-verified by the proof "
+                    "checker when written ({:.2f} s for all); check one with `kamisado check-proof "
+                    "{}/certificates/<id>.proof`. That no move wins faster and that the key is the only first move "
+                    "that wins in N is proved by the search and is not in the certificate.\n",
+                    rows.size(), done.proof_nodes, largest, done.certificate_seconds, o.out);
+  return md;
+}
+
+}  // namespace
+
+ExportCounts export_collection(const std::string& db, const std::string& json_out, const std::string& html_dir, const std::string& title) {
+  if (json_out.empty() && html_dir.empty()) throw InputError("nothing to write: give --html DIR, --json FILE or both");
+  std::error_code ec;
+  if (!fs::exists(db, ec)) throw InputError("no puzzle collection '" + db + "'");
+  ExportCounts c;
+  if (!html_dir.empty()) {
+    make_folder(html_dir, "--html");
+    c.html_file = (fs::path(html_dir) / "index.html").string();
+    io::check_writable(c.html_file);
+  }
+  if (!json_out.empty()) io::check_writable(json_out);
+  std::vector<StoredPuzzle> rows = Store(db).all();
+  c.puzzles = rows.size();
+  if (!json_out.empty()) io::write_file_atomically(c.json_file = json_out, collection_json(rows));
+  if (!c.html_file.empty()) io::write_file_atomically(c.html_file, puzzle_booklet_html(rows, title));
+  return c;
+}
+
+Published publish(const PublishOptions& o, const io::Lines& lines) {
+  const fs::path dir(o.out), certs = dir / "certificates";
+  std::error_code ec;
+  // The README, JSON and booklet are rewritten: only in a collection's own folder, never
+  // over files of a folder that holds something else.
+  if (fs::is_directory(dir, ec) && !fs::is_empty(dir, ec) && !fs::exists(dir / "puzzles.db", ec))
+    throw InputError("'" + o.out + "' holds other files and no puzzles.db: give a new or empty folder, or a collection's");
+  make_folder(dir, "--out");
+  make_folder(certs, "--out");
+  for (const char* name : {"puzzles.json", "index.html", "README.md"}) io::check_writable((dir / name).string());
+  Store store((dir / "puzzles.db").string());
+
+  Published done;
+  auto start = std::chrono::steady_clock::now();
+  fill(store, o, lines);
+  done.generate_seconds = since(start);
+
+  rerate(store);
+  // A certificate per puzzle, checked before it is written.
+  std::vector<StoredPuzzle> rows = store.all();
+  solver::SolveLimits limits;
+  limits.hash_mb = o.hash_mb;
+  limits.stop = o.stop;
+  solver::TranspositionTable table(o.hash_mb);
+  std::size_t largest = 0;
+  io::Progress progress(lines);
+  auto cert_start = std::chrono::steady_clock::now();
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& p = rows[i];
+    Position pos = parse_kfen(p.kfen);
+    Move key = parse_move(pos, p.keys.substr(0, p.keys.find(' ')));
+    solver::Certified c;
+    c.tree = certify(pos, key, p.n, table, limits);
+    if (!c.tree && o.stop && o.stop->load()) throw Stopped("stopped while writing certificates; run again to go on");
+    if (!c.tree) throw std::logic_error(fmt::format("puzzle {} ({}): its key does not prove a win in {}", p.id, p.kfen, p.n));
+    solver::CertifyOptions write;
+    write.proof_path = (certs / fmt::format("{}.proof", p.id)).string();
+    solver::seal(c, write);  // checked, then written
+    if (!c.checked()) throw std::logic_error(fmt::format("puzzle {}: its certificate fails: {}", p.id, c.failure()));
+    done.proof_nodes += c.proof_nodes;
+    largest = std::max(largest, c.proof_nodes);
+    progress.tick([&] { return fmt::format("puzzles publish: certificates {} {} of {}", io::progress_bar(double(i + 1) / rows.size()), i + 1, rows.size()); });
+  }
+  done.certificate_seconds = since(cert_start);
+  done.puzzles = rows.size();
+  for (const auto& p : rows) done.sumo += p.kind == "match" && has_sumo_theme(p);
+
+  io::write_file_atomically((dir / "puzzles.json").string(), collection_json(rows, true));
+  io::write_file_atomically((dir / "index.html").string(), puzzle_booklet_html(rows, "Kamisado puzzles: a first collection"));
+  io::write_file_atomically((dir / "README.md").string(), readme(rows, o, done, largest));
+  return done;
+}
+
+}  // namespace kamisado::puzzles

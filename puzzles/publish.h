@@ -1,0 +1,49 @@
+// A collection written out for people and other tools.
+//
+//   export_collection  the SQLite collection as JSON (collection_json.h) and/or an HTML booklet
+//                      (booklet.h), each written atomically;
+//   publish            a published collection in a folder, brought up to its targets: --per-n
+//                      single-round puzzles for each N = 1..max_n and `sumo` puzzles from
+//                      Marathon rounds with a sumo-push or extra-turn theme (N = 2..4, a push
+//                      needs the extra turn); then a certificate per puzzle (certificate.h),
+//                      checked before it is written, puzzles.json, index.html and README.md.
+//
+// In DIR: puzzles.db (store.h), certificates/<id>.proof, puzzles.json, index.html, README.md.
+// Running publish again adds only what is missing (the generator is seeded, and the store keeps
+// each puzzle once), so a stopped run loses nothing accepted and a finished one changes nothing
+// but the derived files. A stop throws Stopped (kamisado/errors.h).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+#include "io/progress.h"
+
+namespace kamisado::puzzles {
+
+struct ExportCounts {
+  std::size_t puzzles = 0;
+  std::string json_file, html_file;  // what was written
+};
+
+// Writes `json_out` and/or `html_dir`/index.html (the folder made if missing).
+ExportCounts export_collection(const std::string& db, const std::string& json_out, const std::string& html_dir,
+                               const std::string& title);
+
+struct PublishOptions {
+  std::string out;
+  int per_n = 45, max_n = 5, sumo = 55;
+  std::uint64_t seed = 1;
+  std::size_t hash_mb = 64;
+  const std::atomic<bool>* stop = nullptr;
+};
+
+struct Published {
+  std::size_t puzzles = 0, sumo = 0, proof_nodes = 0;
+  double generate_seconds = 0, certificate_seconds = 0;
+};
+
+Published publish(const PublishOptions& options, const io::Lines& lines = {});
+
+}  // namespace kamisado::puzzles

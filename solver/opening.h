@@ -1,0 +1,75 @@
+// The single round's opening, proved, as two runs that `kamisado opening` starts:
+//
+//   first moves  the start and each of Black's 102 first moves: value, exact distance and a
+//                checked proof tree for each (target: all 102 within 5 s on one core). The start
+//                is its own mirror image (B3), so the first moves come in mirror pairs: one of
+//                each pair is searched, the other certified by its mirrored tree.
+//   regrouped    a seeded sample of regrouped starts (both home rows in a random order, either
+//                side to move, single round): value and a checked proof tree for each, and the
+//                share won by the side that moves first. Each result is appended to a
+//                checkpoint file as it is proved (one JSON object a line), so a run that is
+//                stopped resumes where it stopped and ends exactly as an uninterrupted one.
+//
+// Each run returns a plain result; its report and JSON are made from that result alone.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "io/progress.h"
+#include "solver/proof/certify.h"
+
+namespace kamisado::solver {
+
+constexpr double kOpeningTargetSeconds = 5.0;
+
+struct FirstMove {
+  std::string move;
+  Certified proved;
+};
+
+struct OpeningResult {
+  Certified start;
+  std::vector<FirstMove> moves;
+  double moves_seconds = 0, total_seconds = 0;
+  std::size_t hash_mb = 0;
+  int black_wins() const;
+  int failures() const;  // certificates missing or rejected, the start's included
+  bool target_met() const { return moves_seconds <= kOpeningTargetSeconds; }
+};
+
+// `proofs_dir`, if not empty, receives start.proof and <move>.proof for each first move.
+OpeningResult prove_opening(std::size_t hash_mb, const std::string& proofs_dir, const io::Lines& progress = {});
+std::string opening_report(const OpeningResult& r, const std::string& report_path);
+nlohmann::json opening_json(const OpeningResult& r);
+std::string opening_summary(const OpeningResult& r);
+
+struct RegroupedOptions {
+  int count = 1000;
+  std::uint64_t seed = 1;
+  std::string checkpoint;       // required: where results are appended, and resumed from
+  std::size_t hash_mb = 64;     // a table of its own for each start
+  const std::atomic<bool>* stop = nullptr;  // raised: throws Stopped; the checkpoint keeps what is done
+};
+
+struct RegroupedResult {
+  RegroupedOptions options;
+  std::map<int, nlohmann::json> done;  // index -> its checkpoint line, for indices < count
+  int resumed = 0;                     // how many were read from the checkpoint
+  int first_mover_wins = 0, failures = 0;
+  double seconds = 0;                  // search, tree and check, summed over the starts
+  std::vector<std::size_t> proof_sizes;  // sorted
+};
+
+
+RegroupedResult prove_regrouped(const RegroupedOptions& options, const io::Lines& progress = {});
+std::string regrouped_report(const RegroupedResult& r, const std::string& report_path);
+nlohmann::json regrouped_json(const RegroupedResult& r);
+std::string regrouped_summary(const RegroupedResult& r);
+
+}  // namespace kamisado::solver

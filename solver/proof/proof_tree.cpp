@@ -1,0 +1,140 @@
+#include "solver/proof/proof_tree.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "kamisado/kfen.h"
+#include "kamisado/movegen.h"
+#include "kamisado/rules.h"
+
+namespace kamisado::solver {
+
+namespace {
+
+constexpr std::uint32_t kUnnumbered = ~std::uint32_t{0};
+
+class Builder {
+ public:
+  Builder(Prover& prover, Side winner, Metric metric) : prover_(prover), winner_(winner), metric_(metric) {}
+
+  // The index of a node proving the win from `p` within `budget`, or nullopt. With `first`, the
+  // winner's move at `p` is that one.
+  std::optional<std::uint32_t> build(const Position& p, Distance budget, std::optional<Move> first = std::nullopt) {
+    if (!first)
+      for (std::uint32_t id : by_key_[p.key()])
+        if (tree_.nodes[id].distance <= budget) return id;
+    ProofNode node;
+    node.kfen = to_kfen(p);
+    node.win = p.side_to_move() == winner_;
+    if (auto w = round_winner(p)) {
+      if (*w != winner_) return std::nullopt;
+      return add(p, std::move(node));
+    }
+    // Every ply costs one in plies; in winner's moves only the winner's own plies do.
+    const Distance cost = node.win || metric_ == Metric::Plies ? 1 : 0;
+    if (budget < cost) return std::nullopt;
+    MoveList moves;
+    generate_moves(p, moves);
+    if (first) {
+      if (!node.win || std::find(moves.begin(), moves.end(), *first) == moves.end()) return std::nullopt;
+      moves = MoveList();
+      moves.push_back(*first);
+    }
+    if (node.win) {
+      // The move whose child the table knows to be fastest, else the first a search proves.
+      std::optional<Move> chosen;
+      Distance fastest = kNever;
+      for (Move m : moves) {
+        Distance d = prover_.known(p.after(m), winner_, metric_).at_most;
+        if (d <= budget - 1 && d < fastest) chosen = m, fastest = d;
+      }
+      for (std::size_t i = 0; !chosen && i < moves.size() && !prover_.stopped(); ++i) {
+        Proof proof = prover_.prove(p.after(moves[i]), {winner_, metric_, Distance(budget - 1)});
+        if (proof.proved) chosen = moves[i], fastest = proof.bounds.at_most;
+      }
+      if (!chosen) return std::nullopt;
+      auto child = build(p.after(*chosen), fastest);
+      if (!child) return std::nullopt;
+      node.distance = Distance(tree_.nodes[*child].distance + 1);
+      node.children.emplace_back(to_string(*chosen), *child);
+    } else {
+      for (Move m : moves) {
+        auto child = build(p.after(m), Distance(budget - cost));
+        if (!child) return std::nullopt;
+        node.distance = std::max<Distance>(node.distance, Distance(tree_.nodes[*child].distance + cost));
+        node.children.emplace_back(to_string(m), *child);
+      }
+    }
+    return add(p, std::move(node));
+  }
+
+  // The tree numbered breadth-first from the root, so that a file reads from the top down.
+  ProofTree take(std::uint32_t root) {
+    std::vector<std::uint32_t> order{root}, number(tree_.nodes.size(), kUnnumbered);
+    number[root] = 0;
+    for (std::size_t i = 0; i < order.size(); ++i)
+      for (const auto& child : tree_.nodes[order[i]].children)
+        if (number[child.second] == kUnnumbered) {
+          number[child.second] = std::uint32_t(order.size());
+          order.push_back(child.second);
+        }
+    ProofTree out;
+    out.winner = winner_;
+    out.metric = metric_;
+    out.plies = tree_.nodes[root].distance;
+    for (std::uint32_t id : order) {
+      out.nodes.push_back(std::move(tree_.nodes[id]));
+      for (auto& child : out.nodes.back().children) child.second = number[child.second];
+    }
+    return out;
+  }
+
+ private:
+  std::uint32_t add(const Position& p, ProofNode node) {
+    auto id = std::uint32_t(tree_.nodes.size());
+    tree_.nodes.push_back(std::move(node));
+    by_key_[p.key()].push_back(id);
+    return id;
+  }
+
+  Prover& prover_;
+  Side winner_;
+  Metric metric_;
+  ProofTree tree_;
+  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_key_;
+};
+
+}  // namespace
+
+std::optional<ProofTree> build_proof(Prover& prover, const Position& root, Side winner, Distance budget, Metric metric,
+                                     std::optional<Move> first) {
+  Builder b(prover, winner, metric);
+  auto id = b.build(root, budget, first);
+  if (!id) return std::nullopt;
+  return b.take(*id);
+}
+
+ProofTree mirror_proof(const ProofTree& tree) {
+  ProofTree out = tree;
+  std::vector<std::optional<Position>> original(tree.nodes.size()), mirrored(tree.nodes.size());
+  original[0] = parse_kfen(tree.nodes[0].kfen);
+  mirrored[0] = original[0]->mirrored();
+  out.nodes[0].kfen = to_kfen(*mirrored[0]);
+  std::vector<std::uint32_t> order{0};
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    std::uint32_t id = order[i];
+    auto& children = out.nodes[id].children;
+    for (auto& [text, child] : children) {
+      Move m = parse_move(*original[id], text);
+      text = to_string(mirror(m));
+      if (original[child]) continue;
+      original[child] = original[id]->after(m);
+      mirrored[child] = mirrored[id]->after(mirror(m));
+      out.nodes[child].kfen = to_kfen(*mirrored[child]);
+      order.push_back(child);
+    }
+  }
+  return out;
+}
+
+}  // namespace kamisado::solver

@@ -1,0 +1,50 @@
+// A proof tree: the certificate that one player wins the round from a position within a number
+// of plies, or within a number of his own moves (the metric of "win in N" puzzles: his passes
+// and his extra turns after a push count, the loser's moves do not). At the winner's turns it
+// holds one move, at the loser's turns every legal move, and every branch ends in a round the
+// winner has won. Each node stores its position (KFEN), its value for the side to move and its
+// distance: what the winner needs along the tree, in the tree's metric.
+//
+// A position reached by two lines is one node (the game graph has no cycles, rules.md §2), so
+// the "tree" is a DAG; a node stores the distance of its own subtree, so it is shared only where
+// that distance fits. The file format is in proof_file.h, the checker in proof_check.h.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "solver/search/dfpn.h"
+#include "kamisado/position.h"
+
+namespace kamisado::solver {
+
+struct ProofNode {
+  std::string kfen;
+  bool win = false;   // the side to move is the winner
+  Distance distance = 0;
+  std::vector<std::pair<std::string, std::uint32_t>> children;  // move, child's index
+};
+
+struct ProofTree {
+  Side winner = Side::Black;
+  Metric metric = Metric::Plies;  // what `plies` and the nodes' distances count
+  Distance plies = 0;             // the root's distance
+  std::vector<ProofNode> nodes;  // nodes[0] is the root
+};
+
+// Builds the proof that `winner` wins from `root` within `budget` (in `metric`), searching with
+// `prover` where the table no longer knows a winning move. With `first`, the root is the
+// winner's turn and the proof starts with that move (a puzzle's key). nullopt if the prover is
+// stopped, or if the claim is false (then some branch cannot be proved).
+std::optional<ProofTree> build_proof(Prover& prover, const Position& root, Side winner, Distance budget,
+                                     Metric metric = Metric::Plies, std::optional<Move> first = std::nullopt);
+
+// The same proof on the board mirrored left-right with the colours mapped by their involution
+// (rules.md B3), which preserves the game exactly: the proof of the mirror-image position, at
+// the cost of replaying the tree. Like any tree, it is for the checker to accept.
+ProofTree mirror_proof(const ProofTree& tree);
+
+}  // namespace kamisado::solver

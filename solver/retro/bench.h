@@ -1,0 +1,75 @@
+// Building retrograde tables for a user, measured: `kamisado retro build` and `retro bench`.
+//
+//   measure_build  builds one root's table (retro_build.h) and measures its time and the
+//                  memory a position costs: the build's arrays at their peak, and the process's
+//                  peak resident memory above what it held before (Linux /proc);
+//   bench_retro    for each root of a list (JSON: [{"name", "kfen", "source"}, ...]) builds the
+//                  table, verifies every value (retro_verify.h) and cross-checks a sample plus
+//                  every long position with the proof search (retro_crosscheck.h).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <map>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "io/progress.h"
+#include "solver/retro/retro_build.h"
+#include "solver/retro/retro_crosscheck.h"
+#include "solver/retro/retro_file.h"
+#include "solver/retro/retro_verify.h"
+
+namespace kamisado::solver {
+
+struct MeasuredBuild {
+  RetroTable table;
+  RetroBuildStats stats;
+  double seconds = 0;               // enumeration, graph and solving
+  std::uint64_t resident_peak = 0;  // the process's peak resident memory above where it started
+  double rate() const { return double(stats.positions) / std::max(seconds, 1e-9); }
+  double bytes_per_position() const { return double(stats.peak_bytes) / double(stats.positions); }
+  double resident_per_position() const { return double(resident_peak) / double(stats.positions); }
+};
+
+// A table file read for a user: a missing, unreadable or damaged file is an InputError naming
+// the path and what is wrong.
+RetroTable load_retro_table(const std::string& path, RetroFileInfo* info = nullptr);
+
+// A table's positions counted by value and distance: distance -> {losses, wins}.
+std::map<int, std::array<std::uint64_t, 2>> count_by_distance(const RetroTable& table);
+
+// Throws RetroCapExceeded (an InputError) past `max_positions`, Stopped if `stop` is raised;
+// nothing is built then.
+MeasuredBuild measure_build(const Position& root, std::uint64_t max_positions, int threads, const std::atomic<bool>* stop,
+                            const io::Lines& lines = {});
+
+struct RetroBenchRow {
+  std::string name, kfen, source;
+  MeasuredBuild build;
+  RetroFileInfo file;
+  RetroVerifyResult verified;
+  double verify_seconds = 0;
+  RetroCrossCheck cross;
+  RetroValue root_value;
+  std::uint64_t table_size = 0;
+  int longest = 0;  // the longest distance in the table
+};
+
+struct RetroBench {
+  std::string roots_path;
+  RetroCrossCheckOptions check;
+  int threads = 2;
+  std::vector<RetroBenchRow> rows;
+  bool all_hold() const;
+};
+
+RetroBench bench_retro(const std::string& roots_path, const RetroCrossCheckOptions& check, int threads, const io::Lines& lines = {});
+std::string retro_bench_report(const RetroBench& b, const std::string& report_path);
+nlohmann::json retro_bench_json(const RetroBench& b);
+std::string retro_bench_row_summary(const RetroBenchRow& r);
+
+}  // namespace kamisado::solver

@@ -1,0 +1,166 @@
+#include "solver/retro/retro_file.h"
+
+#include <xxhash.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+#include "kamisado/kfen.h"
+#include "kamisado/rules.h"
+
+namespace kamisado::solver {
+
+namespace {
+
+constexpr std::string_view kMagic = "KMSDRETR";
+constexpr std::uint32_t kMaxKfenLength = 4096;
+constexpr int kZstdLevel = 3;
+
+void put32(std::string& out, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(char((v >> (8 * i)) & 0xFF));
+}
+void put64(std::string& out, std::uint64_t v) {
+  for (int i = 0; i < 8; ++i) out.push_back(char((v >> (8 * i)) & 0xFF));
+}
+
+class Reader {
+ public:
+  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
+  std::string_view take(std::size_t n, const char* what) {
+    if (bytes_.size() - pos_ < n) throw RetroFormatError(std::string("truncated table file: it ends inside the ") + what);
+    std::string_view s = bytes_.substr(pos_, n);
+    pos_ += n;
+    return s;
+  }
+  std::uint64_t number(int width, const char* what) {
+    std::string_view s = take(std::size_t(width), what);
+    std::uint64_t v = 0;
+    for (int i = width - 1; i >= 0; --i) v = (v << 8) | std::uint8_t(s[std::size_t(i)]);
+    return v;
+  }
+  std::size_t left() const { return bytes_.size() - pos_; }
+
+ private:
+  std::string_view bytes_;
+  std::size_t pos_ = 0;
+};
+
+static_assert(std::endian::native == std::endian::little, "the table format is little-endian; add byte swaps here");
+static_assert(sizeof(RetroEntry) == 16);
+
+std::string raw_body(const std::vector<RetroEntry>& entries) {
+  std::string body(entries.size() * 16, '\0');
+  if (!entries.empty()) std::memcpy(body.data(), entries.data(), body.size());
+  return body;
+}
+
+}  // namespace
+
+std::string write_retro_table(const RetroTable& table, RetroFileInfo* info) {
+  std::uint64_t wins = 0;
+  int longest = 0;
+  for (const RetroEntry& e : table.entries()) {
+    wins += e.value().win;
+    longest = std::max(longest, e.value().distance);
+  }
+  std::string body = raw_body(table.entries());
+  std::uint32_t encoding = 0;
+  std::string packed(ZSTD_compressBound(body.size()), '\0');
+  std::size_t packed_size = ZSTD_compress(packed.data(), packed.size(), body.data(), body.size(), kZstdLevel);
+  if (!ZSTD_isError(packed_size) && packed_size < body.size()) {
+    packed.resize(packed_size);
+    body.swap(packed);
+    encoding = 1;
+  }
+  std::string out;
+  out.reserve(body.size() + table.root_kfen().size() + 64);
+  out += kMagic;
+  put32(out, kRetroFormatVersion);
+  put32(out, kRulesVersion);
+  put32(out, encoding);
+  put32(out, std::uint32_t(table.root_kfen().size()));
+  out += table.root_kfen();
+  put64(out, table.size());
+  put64(out, wins);
+  put32(out, std::uint32_t(longest));
+  put32(out, table.frame().symmetries());
+  put64(out, body.size());
+  out += body;
+  put64(out, XXH64(out.data(), out.size(), 0));
+  if (info) *info = {out.size(), encoding == 1};
+  return out;
+}
+
+RetroTable read_retro_table(std::string_view bytes, RetroFileInfo* info) {
+  Reader in(bytes);
+  if (in.take(kMagic.size(), "magic") != kMagic) throw RetroFormatError("not a kamisado retrograde table (bad magic)");
+  if (bytes.size() < 8 + kMagic.size()) throw RetroFormatError("truncated table file");
+  std::uint64_t stored_sum = 0;
+  for (int i = 7; i >= 0; --i) stored_sum = (stored_sum << 8) | std::uint8_t(bytes[bytes.size() - 8 + std::size_t(i)]);
+  auto version = in.number(4, "header");
+  if (version != kRetroFormatVersion)
+    throw RetroFormatError("table format version " + std::to_string(version) + " (this build reads version " +
+                           std::to_string(kRetroFormatVersion) + ")");
+  auto rules = in.number(4, "header");
+  if (rules != kRulesVersion)
+    throw RetroFormatError("table made under rules version " + std::to_string(rules) + " (this build has version " +
+                           std::to_string(kRulesVersion) + "); build it again");
+  if (XXH64(bytes.data(), bytes.size() - 8, 0) != stored_sum)
+    throw RetroFormatError("corrupt table file: the checksum does not match (damaged or truncated)");
+  auto encoding = in.number(4, "header");
+  if (encoding > 1) throw RetroFormatError("unknown body encoding " + std::to_string(encoding));
+  auto kfen_length = in.number(4, "header");
+  if (kfen_length == 0 || kfen_length > kMaxKfenLength) throw RetroFormatError("bad root KFEN length");
+  std::string kfen(in.take(kfen_length, "root KFEN"));
+  Position root = Position::initial();
+  try {
+    root = parse_kfen(kfen);
+  } catch (const std::exception& e) {
+    throw RetroFormatError(std::string("bad root KFEN in the table: ") + e.what());
+  }
+  if (round_winner(root)) throw RetroFormatError("the table's root is a finished round");
+  std::uint64_t n = in.number(8, "header");
+  std::uint64_t wins = in.number(8, "header");
+  auto longest = in.number(4, "header");
+  auto symmetries = in.number(4, "header");
+  std::uint64_t body_size = in.number(8, "header");
+  if (body_size != in.left() - 8) throw RetroFormatError("the body's length does not match the file's size");
+  if (n > (std::uint64_t(1) << 40)) throw RetroFormatError("implausible number of positions");
+  std::string_view body = in.take(body_size, "body");
+  std::string raw;
+  if (encoding == 1) {
+    auto content = ZSTD_getFrameContentSize(body.data(), body.size());
+    if (content == ZSTD_CONTENTSIZE_ERROR || content == ZSTD_CONTENTSIZE_UNKNOWN || content != n * 16)
+      throw RetroFormatError("the compressed body does not hold N entries");
+    raw.resize(content);
+    std::size_t got = ZSTD_decompress(raw.data(), raw.size(), body.data(), body.size());
+    if (ZSTD_isError(got) || got != raw.size()) throw RetroFormatError("the compressed body does not decompress");
+    body = raw;
+  }
+  if (body.size() != n * 16) throw RetroFormatError("the body does not hold N entries");
+
+  RoundFrame frame = RoundFrame::of(root);
+  if (symmetries != frame.symmetries()) throw RetroFormatError("the symmetries field does not match the root");
+  std::vector<RetroEntry> entries(n);
+  std::uint64_t counted_wins = 0;
+  int counted_longest = 0;
+  if (n) std::memcpy(entries.data(), body.data(), body.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    RetroValue v = entries[i].value();
+    if (v.distance < 1) throw RetroFormatError("entry " + std::to_string(i) + " has no result");
+    if (i > 0 && !(entries[i - 1].key() < entries[i].key()))
+      throw RetroFormatError("entry " + std::to_string(i) + " is out of order");
+    counted_wins += v.win;
+    counted_longest = std::max(counted_longest, v.distance);
+  }
+  if (counted_wins != wins || std::uint64_t(counted_longest) != longest)
+    throw RetroFormatError("the header's counts do not match the entries");
+  RetroTable table(kfen, root, std::move(entries));
+  if (table.find(frame.canonical_key(root)) < 0) throw RetroFormatError("the table does not hold its own root");
+  if (info) *info = {bytes.size(), encoding == 1};
+  return table;
+}
+
+}  // namespace kamisado::solver

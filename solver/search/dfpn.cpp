@@ -1,0 +1,259 @@
+#include "solver/search/dfpn.h"
+
+#include <algorithm>
+
+#include "kamisado/movegen.h"
+#include "kamisado/rules.h"
+
+namespace kamisado::solver {
+
+namespace {
+
+constexpr std::uint32_t kInfinity = 1u << 30;
+std::uint32_t capped(std::uint64_t v) { return v >= kInfinity ? kInfinity : std::uint32_t(v); }
+
+// Keys of the four questions (attacker, metric) kept apart in one table.
+constexpr std::uint64_t kSalt[2][2] = {{0, 0x9E3779B97F4A7C15ull}, {0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull}};
+
+// What one move costs: a ply always; in the winner's moves only the attacker's own.
+constexpr Distance cost(Metric m, bool attacker_moves) { return m == Metric::Plies || attacker_moves ? 1 : 0; }
+
+// A lower bound on the distance of a position whose round is not over and whose side to move
+// cannot win at once: the rules' (rules.h), in the metric of the search.
+constexpr Distance least_unfinished(Metric m, bool attacker_to_move) {
+  return Distance(m == Metric::Plies ? least_plies_to_win(attacker_to_move) : least_winner_moves_to_win(attacker_to_move));
+}
+
+constexpr bool proved_within(Bounds b, Distance budget) { return b.at_most <= budget; }
+constexpr bool refuted_within(Bounds b, Distance budget) { return b.at_least > budget; }
+constexpr Distance child_budget(Distance budget, Distance c) { return budget == kUnbounded ? kUnbounded : Distance(budget - c); }
+
+// What the side to move can do next, from the targets of the tower(s) it may move: whether it
+// can win the round at once (rules.h: a step onto the goal row, M7), and how many moves it has,
+// for a new node's numbers.
+struct Outlook {
+  bool wins_at_once;
+  std::uint32_t moves;
+};
+// The outlook of side `s` whose designated tower has the steps `steps`, and a push or not.
+Outlook outlook_of_tower(Side s, Bitboard steps, bool push) {
+  std::uint32_t n = std::uint32_t(popcount(steps)) + (push ? 1 : 0);
+  return {can_win_at_once(s, steps), n ? n : 1};  // no step and no push: a forced pass (M6)
+}
+Outlook outlook(const Position& p) {
+  Side s = p.side_to_move();
+  if (p.turn() == Turn::Designated) {
+    // Only a Sumo pushes (S2): most towers, and every tower of a single round, are spared the test.
+    bool push = p.rank_of_tower(s, p.designated()) > 0 && push_target(p, s, p.designated());
+    return outlook_of_tower(s, step_targets(p, s, p.designated()), push);
+  }
+  Outlook o{false, 0};
+  for (int c = 0; c < kColours; ++c) {
+    Bitboard t = step_targets(p, s, Colour(c));
+    o.wins_at_once |= can_win_at_once(s, t);
+    o.moves += std::uint32_t(popcount(t));
+  }
+  o.moves = std::max<std::uint32_t>(o.moves, 1);
+  return o;
+}
+
+// A new node's numbers, from its mobility: every move of the side to move must be refuted at
+// the attacker's turns, and proved at the defender's.
+ProofNumbers initial_numbers(std::uint32_t moves, bool attacker_to_move) {
+  return attacker_to_move ? ProofNumbers{1, moves} : ProofNumbers{moves, 1};
+}
+
+}  // namespace
+
+// A child as its parent sees it. Plain fields, so that an array of them costs nothing to create.
+struct Prover::Child {
+  Move move;
+  std::uint64_t key;
+  std::uint32_t pn, dn;
+  Distance at_least, at_most;  // not a Bounds, whose initialisers would run on every expansion
+  bool in_table;               // not settled by the rules at once: looked up in the table
+  Bitboard steps;              // from a glimpse: every move of the child (else 0)
+  Bounds bounds() const { return {at_least, at_most}; }
+  void set(Bounds b) { at_least = b.at_least, at_most = b.at_most; }
+};
+
+struct Prover::Node {
+  ProofNumbers numbers;
+  Bounds bounds;
+};
+
+Prover::Prover(TranspositionTable& table, const SolveLimits& limits)
+    : table_(table), limits_(limits), start_(std::chrono::steady_clock::now()), last_report_(start_) {}
+
+double Prover::seconds() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+std::uint64_t Prover::key_of(const Position& p) const { return p.key() ^ salt_; }
+
+Bounds Prover::known(const Position& pos, Side attacker, Metric metric) const {
+  if (auto w = round_winner(pos)) return *w == attacker ? Bounds{0, 0} : Bounds{kNever, kNever};
+  Bounds b = table_.lookup(pos.key() ^ kSalt[index(attacker)][int(metric)], kUnbounded).bounds;
+  b.at_least = std::max(b.at_least, cost(metric, pos.side_to_move() == attacker));
+  return b;
+}
+
+Proof Prover::prove(const Position& root, const Goal& goal) {
+  attacker_ = goal.attacker;
+  metric_ = goal.metric;
+  salt_ = kSalt[index(attacker_)][int(metric_)];
+  root_numbers_ = {};
+  Proof r;
+  r.bounds = known(root, attacker_, metric_);
+  if (!proved_within(r.bounds, goal.budget) && !refuted_within(r.bounds, goal.budget)) {
+    Node n = mid(root, goal.budget, kInfinity, kInfinity, 0, true);
+    r.root = n.numbers;
+    // What the search found, with what was known before it (the root's children may not show it).
+    r.bounds = {std::max(r.bounds.at_least, n.bounds.at_least), std::min(r.bounds.at_most, n.bounds.at_most)};
+  }
+  r.proved = proved_within(r.bounds, goal.budget);
+  r.disproved = refuted_within(r.bounds, goal.budget);
+  if (r.proved) r.root = {0, kInfinity};
+  if (r.disproved) r.root = {kInfinity, 0};
+  return r;
+}
+
+void Prover::check_limits() {
+  if ((nodes_ & 4095) != 0) return;
+  double t = seconds();
+  if ((limits_.seconds > 0 && t >= limits_.seconds) || (limits_.stop && limits_.stop->load())) stopped_ = true;
+  auto now = std::chrono::steady_clock::now();
+  if (limits_.progress && now - last_report_ >= std::chrono::seconds(1)) {
+    last_report_ = now;
+    limits_.progress({nodes_, root_numbers_.pn, root_numbers_.dn, t, table_.bytes(), table_.fill()});
+  }
+}
+
+// Expands `p`, searched within `budget`, until its numbers reach a threshold, it is proved or
+// disproved, or the search is stopped. The caller has checked that `p` is neither over nor
+// settled for this budget by what is known. `steps`, when not 0, are every move of `p`: the
+// steps of its designated tower, as the parent's glimpse gave them.
+Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn, std::uint32_t th_dn, Bitboard steps, bool is_root) {
+  ++nodes_;
+  check_limits();
+  const bool or_node = p.side_to_move() == attacker_;
+  const Distance c = cost(metric_, or_node);
+  const Distance cb = child_budget(budget, c);
+  const std::uint64_t key = key_of(p);
+  table_.prefetch_for_store(key);  // stored on every way out
+
+  auto settle = [&](Bounds b) {
+    Node n{refuted_within(b, budget) ? ProofNumbers{kInfinity, 0} : ProofNumbers{0, kInfinity}, b};
+    table_.store(key, budget, n.numbers, b);
+    return n;
+  };
+
+  // The parent's glimpse gave the steps of a plain designated tower that can step: they are all
+  // its moves, with no push and no pass to look for.
+  MoveList moves;
+  if (steps) add_steps(p.square_of(p.side_to_move(), p.designated()), steps, moves);
+  else generate_moves(p, moves);
+  Child children[MoveList::kCapacity];
+  const std::size_t count = moves.size();
+  positions_ += count;
+  for (std::size_t i = 0; i < count; ++i) {
+    Child& ch = children[i];
+    ch.move = moves[i];
+    bool attacker_next;
+    Outlook next;
+    if (auto g = p.glimpse(ch.move)) {
+      // Most children: a step handing the turn to a plain tower that can step. The child is
+      // never made unless the search descends into it.
+      ch.key = g->key ^ salt_;
+      ch.steps = g->next_targets;
+      table_.prefetch_tag(ch.key);
+      attacker_next = !or_node;
+      next = outlook_of_tower(~p.side_to_move(), g->next_targets, false);
+    } else {
+      Position cp = p.after(ch.move);
+      ch.key = key_of(cp);
+      ch.steps = 0;
+      table_.prefetch_tag(ch.key);
+      attacker_next = cp.side_to_move() == attacker_;
+      if (auto w = round_winner(cp)) {
+        // A move that ends the round (M7, M8): a win for the mover settles the node at once.
+        if (*w == attacker_ && or_node) return settle({c, c});
+        if (*w != attacker_ && !or_node) return settle({kNever, kNever});
+        ch.set(*w == attacker_ ? Bounds{0, 0} : Bounds{kNever, kNever});
+        ch.in_table = false;
+        continue;
+      }
+      next = outlook(cp);
+    }
+    if (next.wins_at_once) {
+      ch.set(attacker_next ? Bounds{1, 1} : Bounds{kNever, kNever});
+      if (!or_node && !attacker_next) return settle({kNever, kNever});
+      ch.in_table = false;
+    } else {
+      ch.set({least_unfinished(metric_, attacker_next), kNever});
+      ProofNumbers n = initial_numbers(next.moves, attacker_next);
+      ch.pn = n.pn;
+      ch.dn = n.dn;
+      ch.in_table = true;
+    }
+  }
+  // Read from the table once every child's tag, then every bucket that may hold it, is on its
+  // way to the cache: the misses overlap instead of coming one after another.
+  for (std::size_t i = 0; i < count; ++i)
+    if (children[i].in_table) table_.prefetch(children[i].key);
+  for (std::size_t i = 0; i < count; ++i) {
+    Child& ch = children[i];
+    if (ch.in_table) {
+      auto found = table_.lookup(ch.key, cb);
+      ch.at_least = std::max(ch.at_least, found.bounds.at_least);
+      ch.at_most = found.bounds.at_most;
+      if (found.has_numbers) ch.pn = found.numbers.pn, ch.dn = found.numbers.dn;
+    }
+    if (proved_within(ch.bounds(), cb)) ch.pn = 0, ch.dn = kInfinity;
+    else if (refuted_within(ch.bounds(), cb)) ch.pn = kInfinity, ch.dn = 0;
+  }
+
+  for (;;) {
+    // OR node: the least proof number and the sum of disproof numbers; AND node the other way.
+    std::uint32_t least = kInfinity, second = kInfinity;
+    std::uint64_t sum = 0;
+    std::size_t best = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+      const Child& ch = children[i];
+      std::uint32_t to_min = or_node ? ch.pn : ch.dn;
+      if (to_min < least) {
+        second = least;
+        least = to_min;
+        best = i;
+      } else if (to_min < second) {
+        second = to_min;
+      }
+      sum += or_node ? ch.dn : ch.pn;
+    }
+    const ProofNumbers numbers = or_node ? ProofNumbers{least, capped(sum)} : ProofNumbers{capped(sum), least};
+    if (is_root) root_numbers_ = numbers;
+    if (numbers.pn == 0 || numbers.dn == 0 || numbers.pn >= th_pn || numbers.dn >= th_dn || stopped_) {
+      // The bounds follow the same min (OR) and max (AND); needed only on the way out.
+      Distance lo = or_node ? kNever : 0, hi = or_node ? kNever : 0;
+      for (std::size_t i = 0; i < count; ++i) {
+        lo = or_node ? std::min(lo, children[i].at_least) : std::max(lo, children[i].at_least);
+        hi = or_node ? std::min(hi, children[i].at_most) : std::max(hi, children[i].at_most);
+      }
+      Node here{numbers, {add(lo, c), add(hi, c)}};
+      table_.store(key, budget, here.numbers, here.bounds);
+      return here;
+    }
+    // Into the most proving child, with thresholds that send us back here as soon as another
+    // child becomes the most proving one (with 1+ε slack) or this node's thresholds are reached.
+    Child& ch = children[best];
+    std::uint32_t for_min = std::min(or_node ? th_pn : th_dn, capped(std::uint64_t(second) + 1 + second / 4));
+    std::uint32_t for_sum = or_node ? capped(std::uint64_t(th_dn) - numbers.dn + ch.dn)
+                                    : capped(std::uint64_t(th_pn) - numbers.pn + ch.pn);
+    Node n = or_node ? mid(p.after(ch.move), cb, for_min, for_sum, ch.steps) : mid(p.after(ch.move), cb, for_sum, for_min, ch.steps);
+    ch.pn = n.numbers.pn;
+    ch.dn = n.numbers.dn;
+    ch.set(n.bounds);
+  }
+}
+
+}  // namespace kamisado::solver

@@ -1,0 +1,110 @@
+// Depth-first proof-number search (df-pn, Nagai 2002) over the rules engine: does the attacker
+// win the round from a position, and within how many plies (or moves of his own)?
+//
+// The question is an AND/OR tree: at the attacker's turns one move must win (OR), at the
+// defender's turns every move must (AND). Each node keeps a proof number (how many leaves must
+// still be proved for the attacker) and a disproof number; df-pn descends into the most proving
+// child with thresholds and backs up only when they are passed, storing the numbers in a bounded
+// transposition table. Re-expansions are cut with the 1+ε trick (Pawlewicz and Lew 2007).
+//
+// With a budget the question becomes "does the attacker win within `budget`?": a node that has
+// used up its budget without the round ending is a loss for the attacker. Every node also
+// carries proved bounds on its distance to win (the min over the attacker's moves, the max over
+// the defender's), which the table keeps across searches, so that a caller can tighten them
+// into the exact distance (solve.h).
+//
+// Kamisado has no draws and its game graph has no cycles (rules.md §2, "Consequences": every
+// real move raises the rank-lexicographic advancement potential, proved by `kamisado verify`,
+// and a chain of passes never repeats a position), so there is no graph-history interaction
+// and no cycle handling is needed: what is proved for a position holds whatever path led to it.
+//
+// The game's structure is used twice. A move that wins the round at once settles its node
+// before the other moves are looked at. And a position whose side to move has a step onto the
+// goal row (M7) is settled without expanding it: a win in one for the attacker, a loss for ever
+// for the defender. Most children are not even made: Position::glimpse gives the key of a
+// step's result and the steps of the tower it designates, which is all a child needs until the
+// search descends into it.
+//
+// After a push the pusher moves again (S4): a child may have the same side to move as its
+// parent, and is an OR or AND node by who is to move, like any other.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+
+#include "kamisado/position.h"
+#include "solver/search/transposition_table.h"
+
+namespace kamisado::solver {
+
+// What a distance counts: every ply (passes and the extra turn after a push included), or only
+// the winner's own moves (rules of "win in N" puzzles).
+enum class Metric : std::uint8_t { Plies, WinnerMoves };
+
+struct SolveProgress {
+  std::uint64_t nodes;
+  std::uint32_t root_pn, root_dn;
+  double seconds;
+  std::size_t table_bytes;
+  double table_fill;  // the share of the table's entries in use, 0 to 1
+};
+
+struct SolveLimits {
+  std::size_t hash_mb = 64;
+  double seconds = 0;                        // 0: no limit
+  const std::atomic<bool>* stop = nullptr;   // set from outside (Ctrl-C) to stop early
+  std::function<void(const SolveProgress&)> progress;  // called about once a second
+};
+
+// The question asked of one position.
+struct Goal {
+  Side attacker;
+  Metric metric = Metric::Plies;
+  Distance budget = kUnbounded;
+};
+
+struct Proof {
+  bool proved = false, disproved = false;  // neither: stopped
+  Bounds bounds;                           // proved bounds on the attacker's distance to win
+  ProofNumbers root;
+};
+
+// One search context: a table, limits, a node counter and a clock shared by all its searches.
+class Prover {
+ public:
+  Prover(TranspositionTable& table, const SolveLimits& limits);
+
+  // Searches the goal from `root` until it is proved, disproved, or the limits stop it.
+  Proof prove(const Position& root, const Goal& goal);
+
+  // What is known about `pos` without searching: its bounds if the round is over or the table
+  // has them, else the trivial ones.
+  Bounds known(const Position& pos, Side attacker, Metric metric) const;
+
+  // Nodes expanded, and positions made (every child of every expansion, looked at once each time).
+  std::uint64_t nodes() const { return nodes_; }
+  std::uint64_t positions() const { return positions_; }
+  double seconds() const;
+  bool stopped() const { return stopped_; }
+
+ private:
+  struct Child;
+  struct Node;
+  Node mid(const Position& p, Distance budget, std::uint32_t th_pn, std::uint32_t th_dn, Bitboard steps = 0, bool is_root = false);
+  void check_limits();
+  std::uint64_t key_of(const Position& p) const;
+
+  TranspositionTable& table_;
+  const SolveLimits& limits_;
+  Side attacker_ = Side::Black;
+  Metric metric_ = Metric::Plies;
+  std::uint64_t salt_ = 0;
+  ProofNumbers root_numbers_;  // the root's numbers as of its last look at its children
+  std::chrono::steady_clock::time_point start_, last_report_;
+  std::uint64_t nodes_ = 0, positions_ = 0;
+  bool stopped_ = false;
+};
+
+}  // namespace kamisado::solver

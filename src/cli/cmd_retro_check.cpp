@@ -1,0 +1,113 @@
+// kamisado retro verify|crosscheck|bench: a table re-checked against the rules and against the
+// proof search, and the tables of a list of roots built, checked and measured
+// (solver/retro/bench.h).
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "io/files.h"
+#include "solver/retro/bench.h"
+
+namespace kamisado::cli {
+
+namespace {
+
+const CommandText kVerifyText{
+    "verify", "Re-check every stored value against its successors",
+    "Decodes each stored position, generates its moves and checks that the stored value and\n"
+    "distance are exactly what its successors give, and that every successor is in the table.\n"
+    "A failure names the first entry at fault; exit code 1.\n"
+    "Example: kamisado retro verify late.retro --threads 2"};
+
+const CommandText kCrosscheckText{
+    "crosscheck", "Compare a table with the proof-number search on a sample",
+    "Solves a seeded sample of the table's positions with `kamisado solve`'s search, plus every\n"
+    "position with a long distance, and compares value and exact distance. Exit code 3 if they\n"
+    "disagree.\n"
+    "Example: kamisado retro crosscheck late.retro --sample 10000 --seed 1"};
+
+const CommandText kBenchText{
+    "bench", "Build, verify and cross-check the tables of a list of roots; report",
+    "For each root of the list (JSON: [{\"name\", \"kfen\", \"source\"}, ...]): builds the table and\n"
+    "times enumeration, graph and solving on one core, measures the memory a position costs (the\n"
+    "build's arrays at their peak, and the process's peak resident memory), verifies every value\n"
+    "(retro verify) and compares a seeded sample plus every position with distance >= 15 with the\n"
+    "proof search (retro crosscheck). Exit code 3 if a table fails either check.\n"
+    "Example: kamisado retro bench --report reports/retrograde.md"};
+
+struct VerifyOptions {
+  std::string table;
+  int threads = 1;
+};
+
+int verify(const VerifyOptions& opt, Io& io) {
+  solver::RetroTable table = solver::load_retro_table(opt.table);
+  io::Progress progress(io.lines());
+  auto r = solver::verify_retro_table(table, opt.threads, [&](std::uint64_t done) {
+    progress.tick([&] {
+      double part = double(done) / double(table.size());
+      return fmt::format("retro verify: {} {:.0f}% of {} positions", io::progress_bar(part), 100.0 * part, table.size());
+    });
+  });
+  return io.print({{"table", opt.table}, {"holds", r.holds()}, {"checked", r.checked}, {"failures", r.failures}, {"first_failure", r.first_failure}},
+                  r.holds() ? fmt::format("table holds: all {} values agree with their successors ({:.1f} s)\n", r.checked, progress.elapsed())
+                            : fmt::format("table REJECTED: {} of {} entries wrong; first: {}\n", r.failures, r.checked, r.first_failure),
+                  r.holds() ? kOk : kInternalError);
+}
+
+struct CrossCheckOptions {
+  std::string table;
+  solver::RetroCrossCheckOptions check;
+};
+
+int crosscheck(const CrossCheckOptions& opt, Io& io) {
+  solver::RetroTable table = solver::load_retro_table(opt.table);
+  io::Progress progress(io.lines());
+  auto r = solver::cross_check(table, opt.check, [&](std::uint64_t done, std::uint64_t total) {
+    progress.tick([&] { return fmt::format("retro crosscheck: {} {} of {} positions", io::progress_bar(double(done) / double(total)), done, total); });
+  });
+  return io.print({{"table", opt.table}, {"agrees", r.holds()}, {"checked", r.checked}, {"long_ones", r.long_ones}, {"longest", r.longest},
+                   {"disagreements", r.disagreements}, {"first_disagreement", r.first_disagreement}, {"seconds", r.seconds}},
+                  r.holds() ? fmt::format("agree: {} positions ({} with distance >= {}, longest {}), {:.1f} s\n", r.checked, r.long_ones,
+                                          opt.check.long_distance, r.longest, r.seconds)
+                            : fmt::format("DISAGREE on {} of {} positions; first: {}\n", r.disagreements, r.checked, r.first_disagreement),
+                  r.holds() ? kOk : kDisagrees);
+}
+
+struct BenchOptions {
+  std::string roots = "tests/data/retro_roots.json", report;
+  solver::RetroCrossCheckOptions check;
+  int threads = 2;
+};
+
+int bench(const BenchOptions& opt, Io& io) {
+  solver::RetroBench b = solver::bench_retro(opt.roots, opt.check, opt.threads, io.lines());
+  if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::retro_bench_report(b, opt.report));
+  std::string text;
+  for (const auto& row : b.rows) text += solver::retro_bench_row_summary(row) + "\n";
+  return io.print(solver::retro_bench_json(b), text, b.all_hold() ? kOk : kDisagrees);
+}
+
+void sample_options(CLI::App* cmd, solver::RetroCrossCheckOptions& check, const std::string& sample_help) {
+  cmd->add_option("--sample", check.sample, sample_help)->check(CLI::Range(std::uint64_t(1), std::uint64_t(1) << 40));
+  seed_option(cmd, check.seed, "the sample");
+}
+
+}  // namespace
+
+void add_retro_checks(CLI::App& retro, Action& action) {
+  auto [v, verify_opt] = command<VerifyOptions>(retro, action, kVerifyText, verify);
+  v->add_option("table", verify_opt->table, "The table file")->required();
+  threads_option(v, verify_opt->threads, "checking");
+  auto [c, check_opt] = command<CrossCheckOptions>(retro, action, kCrosscheckText, crosscheck);
+  c->add_option("table", check_opt->table, "The table file")->required();
+  sample_options(c, check_opt->check, "Positions drawn at random (default 10000)");
+  c->add_option("--long", check_opt->check.long_distance, "Also every position with at least this distance (default 15)")->check(CLI::Range(1, 100000));
+  hash_option(c, check_opt->check.hash_mb, " of the search");
+  auto [b, bench_opt] = command<BenchOptions>(retro, action, kBenchText, bench);
+  b->add_option("--roots", bench_opt->roots, "The list of roots (default tests/data/retro_roots.json)");
+  report_option(b, bench_opt->report);
+  sample_options(b, bench_opt->check, "Positions of each table compared with the search (default 10000)");
+  threads_option(b, bench_opt->threads, "sorting and verifying");
+}
+
+}  // namespace kamisado::cli

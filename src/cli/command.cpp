@@ -1,0 +1,77 @@
+#include "cli/command.h"
+
+#include <charconv>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "cli/interrupt.h"
+#include "io/files.h"
+
+namespace kamisado::cli {
+
+CLI::App* add_command(CLI::App& parent, Action& action, const CommandText& text, std::function<int(Io&)> run, Needs needs, bool* json) {
+  CLI::App* cmd = parent.add_subcommand(text.name, text.about);
+  cmd->footer(text.footer);
+  if (needs != Needs::OwnJson) cmd->add_flag("--json", *json, "Print one JSON object");
+  cmd->callback([&action, run, needs] {
+    action = [run, needs](Io& io) {
+      std::optional<CtrlC> ctrl_c;
+      if (needs == Needs::CtrlC) io.stop = ctrl_c.emplace().flag();
+      return run(io);
+    };
+  });
+  return cmd;
+}
+
+void kfen_argument(CLI::App* cmd, std::string& kfen, const std::string& what) { cmd->add_option("kfen", kfen, what)->required(); }
+
+void hash_option(CLI::App* cmd, std::size_t& mb, const std::string& extra) {
+  cmd->add_option("--hash", mb, fmt::format("Transposition table size in MB{} (default {})", extra, mb))->check(CLI::Range(1, 65536));
+}
+
+void seed_option(CLI::App* cmd, std::uint64_t& seed, const std::string& of_what) {
+  // A whole number of 0 or more: CLI11 would wrap a negative one into a huge seed.
+  static const CLI::Validator kSeed(
+      [](std::string& value) -> std::string {
+        if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos) return "a seed is a whole number, 0 or more";
+        return "";
+      },
+      "SEED");
+  cmd->add_option("--seed", seed, fmt::format("Seed of {} (default {})", of_what, seed))->check(kSeed);
+}
+
+void threads_option(CLI::App* cmd, int& threads, const std::string& for_what) {
+  cmd->add_option("--threads", threads, fmt::format("Threads for {} (default {})", for_what, threads))->check(CLI::Range(1, 256));
+}
+
+void time_option(CLI::App* cmd, double& seconds) {
+  cmd->add_option("--time", seconds, "Stop after this many seconds (default: no limit)")->check(CLI::Range(0.0, 1e7));
+}
+
+CLI::Option* output_option(CLI::App* cmd, const std::string& name, std::string& path, const std::string& help) {
+  static const CLI::Validator kWritable(
+      [](std::string& value) -> std::string {
+        try {
+          io::check_writable(value);
+        } catch (const InputError& e) {
+          return e.what();
+        }
+        return "";
+      },
+      "FILE");
+  return cmd->add_option(name, path, help)->check(kWritable);
+}
+
+std::uint32_t match_target(const std::string& option, const std::string& value) {
+  if (value == "standard") return 3;
+  if (value == "long") return 7;
+  if (value == "marathon") return 15;
+  std::uint32_t n = 0;
+  auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+  if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n == 0)
+    throw UsageError(option + " '" + value + "': give standard, long, marathon or a positive number of points");
+  return n;
+}
+
+}  // namespace kamisado::cli

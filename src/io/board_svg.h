@@ -1,0 +1,13 @@
+// An SVG picture of a position: the coloured board (B3), each tower in its owner's colour with
+// its dragon colour inside and one ring per Sumo rank, and the designated tower marked.
+#pragma once
+
+#include <string>
+
+#include "kamisado/position.h"
+
+namespace kamisado::io {
+
+std::string board_svg(const Position& pos);
+
+}  // namespace kamisado::io

@@ -1,0 +1,21 @@
+// Files the tool writes and reads for a user: never a half-written output, never an existing
+// file touched by a run that fails, and a path that cannot be used named in one line
+// (InputError, kamisado/errors.h).
+#pragma once
+
+#include <string>
+
+namespace kamisado::io {
+
+// Refuses, before any long work, a path that write_file_atomically could not write: a folder,
+// or a file in a folder that does not exist.
+void check_writable(const std::string& path);
+
+// Writes `content` to `path` through a temporary file in the same folder and a rename, so an
+// existing file is replaced only by a complete new one.
+void write_file_atomically(const std::string& path, const std::string& content);
+
+// The whole of a file (bytes as they are); `what` names it in the error ("table", "roots").
+std::string read_file(const std::string& path, const std::string& what);
+
+}  // namespace kamisado::io

@@ -1,0 +1,49 @@
+// Progress on work that runs longer than a second or two: silent for short runs, then at most
+// one line a second. A library function takes a Lines sink (a command passes one that writes
+// to stderr; a test passes none) and paces what it says with a Progress.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <string>
+
+namespace kamisado::io {
+
+// Where progress lines and notes go; may be empty (then nothing is said).
+using Lines = std::function<void(const std::string&)>;
+
+// A bar of 30 characters for a fraction done: [#########.....................].
+inline std::string progress_bar(double fraction) {
+  fraction = fraction < 0 ? 0 : fraction > 1 ? 1 : fraction;
+  int full = int(fraction * 30 + 0.5);
+  return "[" + std::string(std::size_t(full), '#') + std::string(std::size_t(30 - full), '.') + "]";
+}
+
+class Progress {
+ public:
+  explicit Progress(Lines sink) : sink_(std::move(sink)), start_(Clock::now()), last_(start_) {}
+
+  double elapsed() const { return seconds_since(start_); }
+
+  // `make_line` is called only when a line is due.
+  template <class MakeLine>
+  void tick(MakeLine make_line) {
+    if (!sink_) return;
+    auto now = Clock::now();
+    if (seconds_since(start_) < 2.0 || std::chrono::duration<double>(now - last_).count() < 1.0) return;
+    last_ = now;
+    sink_(make_line());
+  }
+  // A line said at once (a phase begins).
+  void note(const std::string& line) const {
+    if (sink_) sink_(line);
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  static double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+  Lines sink_;
+  Clock::time_point start_, last_;
+};
+
+}  // namespace kamisado::io

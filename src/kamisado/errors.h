@@ -1,0 +1,29 @@
+// The two ways a library call ends without its answer, the same in every library of the
+// project, so that a command maps them to one exit code each (app.cpp):
+//
+//   InputError  what the user gave is wrong: a malformed KFEN or move (NotationError), an
+//               illegal move (IllegalMove), a damaged proof, table or collection file, an
+//               unwritable path. The message is one line naming the culprit; exit code 2.
+//   Stopped     the work was asked to stop (Ctrl-C, or its time limit) before its answer was
+//               complete. What it had finished and stored (a checkpoint line, a puzzle in the
+//               collection) stays; nothing half-done is written. A search's own answer is not a
+//               stop: solve() reports "unknown" as a value, with what it proved so far.
+//
+// Anything else that escapes is a bug of ours: exit code 1.
+#pragma once
+
+#include <stdexcept>
+
+namespace kamisado {
+
+class InputError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+class Stopped : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace kamisado

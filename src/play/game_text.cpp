@@ -1,0 +1,115 @@
+#include "play/game_text.h"
+
+#include <memory>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "io/describe.h"
+#include "kamisado/errors.h"
+#include "kamisado/kfen.h"
+#include "play/players.h"
+
+namespace kamisado::play {
+
+namespace {
+
+std::vector<std::string> split_moves(std::string text) {
+  for (char& c : text)
+    if (c == ',' || c == '\t' || c == '\n') c = ' ';
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+std::string result_text(const RoundRecord& r) {
+  const Outcome& o = r.result;
+  std::string how = o.ending == Ending::HomeRow
+                        ? fmt::format("on the home row with the {} tower", kColourNames[o.ring_tower])
+                        : fmt::format("by deadlock (M8); the ring goes on the {} tower", kColourNames[o.ring_tower]);
+  std::string text = fmt::format("{} wins {}", side_name(o.winner), how);
+  if (r.score.is_match())
+    text += fmt::format(": ring worth {}, score Black {} - Gold {}", r.points, r.score.points[0], r.score.points[1]);
+  return text;
+}
+
+nlohmann::json round_json(const RoundRecord& r, int number) {
+  nlohmann::json moves = nlohmann::json::array();
+  for (Move m : r.moves) moves.push_back(to_string(m));
+  nlohmann::json j = {{"round", number}, {"start", to_kfen(r.start)}, {"moves", moves}};
+  if (r.result.over()) {
+    j["winner"] = side_id(r.result.winner);
+    j["reason"] = r.result.ending == Ending::HomeRow ? "home-row" : "deadlock";
+    j["ring_tower"] = kColourNames[r.result.ring_tower];
+    j["points"] = r.points;
+    if (r.score.is_match()) j["score"] = {{"black", r.score.points[0]}, {"gold", r.score.points[1]}};
+  }
+  if (r.fill) j["fill"] = *r.fill == FillSide::Left ? "fill-left" : "fill-right";
+  return j;
+}
+}  // namespace
+
+void play_moves(GameRecord& game, const std::string& moves) {
+  std::vector<std::string> words = split_moves(moves);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const Position& pos = game.current();
+    std::string where = fmt::format("move {} '{}'", i + 1, words[i]);
+    if (pos.outcome().over()) throw InputError(fmt::format("{}: the game is over ({})", where, io::status_line(pos)));
+    Move m;
+    try {
+      m = parse_move(pos, words[i]);
+    } catch (const NotationError& e) {
+      throw InputError(fmt::format("{}: {}", where, e.what()));
+    } catch (const IllegalMove&) {
+      throw InputError(fmt::format("{} is illegal in {} ({}); legal moves: {}", where, to_kfen(pos), io::status_line(pos),
+                                   legal_moves_text(pos)));
+    }
+    game.play(m);
+  }
+}
+
+void play_on(GameRecord& game, const std::string& black, const std::string& gold, std::uint64_t seed) {
+  std::unique_ptr<Player> players[2];
+  if (!black.empty()) players[0] = make_player(black, seed);
+  if (!gold.empty()) players[1] = make_player(gold, seed ^ 0x9E3779B97F4A7C15ULL);
+  while (!game.over()) {
+    Player* p = players[index(game.current().side_to_move())].get();
+    if (!p) break;
+    game.play(p->choose(game.current()));
+  }
+}
+
+nlohmann::json game_json(const GameRecord& game) {
+  const Position& start = game.rounds().front().start;
+  nlohmann::json list = nlohmann::json::array();
+  for (std::size_t i = 0; i < game.rounds().size(); ++i) list.push_back(round_json(game.rounds()[i], int(i + 1)));
+  nlohmann::json j = {{"start", to_kfen(start)}, {"rounds", list}, {"kfen", to_kfen(game.current())}, {"status", io::status_json(game.current())}};
+  if (start.match().is_match()) j["target"] = start.match().target;
+  return j;
+}
+
+std::string game_text(const GameRecord& game) {
+  const auto& rounds = game.rounds();
+  const Position& start = rounds.front().start;
+  std::string out;
+  if (start.match().is_match()) {
+    out += fmt::format("Match to {} points\n", start.match().target);
+    for (std::size_t i = 0; i < rounds.size(); ++i) {
+      const RoundRecord& r = rounds[i];
+      out += fmt::format("Round {}: {} moves first\n", i + 1, side_name(r.start.side_to_move()));
+      std::string line;
+      for (Move m : r.moves) line += " " + to_string(m);
+      if (!line.empty()) out += " " + line + "\n";
+      if (r.result.over()) out += "  " + result_text(r) + "\n";
+      if (r.fill) out += fmt::format("  {}, the Defender, chooses {}\n", side_name(r.result.winner), *r.fill == FillSide::Left ? "fill-left" : "fill-right");
+    }
+  } else {
+    std::string line;
+    for (Move m : rounds.front().moves) line += " " + to_string(m);
+    out += fmt::format("{} moves played:{}\n", rounds.front().moves.size(), line);
+  }
+  return out + to_kfen(game.current()) + "\n" + io::status_line(game.current()) + "\n";
+}
+
+}  // namespace kamisado::play

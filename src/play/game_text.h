@@ -1,0 +1,27 @@
+// A game as people type it and read it: moves given as text and played with errors that name
+// the culprit, built-in players playing on, and the record of every round (its moves, result,
+// ring and score) as text and as JSON. `kamisado play` is these four calls.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "play/game_record.h"
+
+namespace kamisado::play {
+
+// Plays `moves` (separated by spaces or commas) on `game`. A word that is no move, a move
+// after the game's end, or an illegal move is an InputError naming its number in the list (and
+// the legal moves there).
+void play_moves(GameRecord& game, const std::string& moves);
+
+// Lets the named players (play/players.h; "" for none) play on until the game ends or the side
+// to move has no player.
+void play_on(GameRecord& game, const std::string& black, const std::string& gold, std::uint64_t seed);
+
+nlohmann::json game_json(const GameRecord& game);
+std::string game_text(const GameRecord& game);
+
+}  // namespace kamisado::play
