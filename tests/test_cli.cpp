@@ -511,3 +511,13 @@ TEST(CLI_Puzzles, BenchMeasuresEachNAndWritesTheReport) {
   for (int n = 1; n <= 2; ++n) EXPECT_NE(md.find("single round, win in " + std::to_string(n) + " | 2 |"), std::string::npos) << md;
   EXPECT_NE(md.find("Target: at least 100"), std::string::npos);
 }
+
+// A run stopped by its time limit before its answer was complete is neither bad input nor a
+// success: one line, exit code 130 (cli/app.h), and it says what to do.
+TEST(Cli, AStoppedRunExitsWith130AndSaysSo) {
+  CliRun r = run({"puzzles", "solve", "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -", "--time", "0.01"});
+  EXPECT_EQ(r.code, kStopped) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  EXPECT_NE(r.err.find("give it more time"), std::string::npos) << r.err;
+}
