@@ -141,7 +141,7 @@ ExportCounts export_collection(const std::string& db, const std::string& json_ou
     io::check_writable(c.html_file);
   }
   if (!json_out.empty()) io::check_writable(json_out);
-  std::vector<StoredPuzzle> rows = Store(db).all();
+  std::vector<StoredPuzzle> rows = Store(db, Store::Mode::ReadExisting).all();
   c.puzzles = rows.size();
   if (!json_out.empty()) io::write_file_atomically(c.json_file = json_out, collection_json(rows));
   if (!c.html_file.empty()) io::write_file_atomically(c.html_file, puzzle_booklet_html(rows, title));

@@ -3,6 +3,7 @@
 #include <memory>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <sqlite3.h>
 
 #include "kamisado/kfen.h"
@@ -15,6 +16,18 @@ std::string joined(const std::vector<std::string>& items) {
   std::string out;
   for (const std::string& s : items) out += (out.empty() ? "" : " ") + s;
   return out;
+}
+
+bool valid_utf8(const std::string& s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    const int extra = c < 0x80 ? 0 : (c >> 5) == 0x6 ? 1 : (c >> 4) == 0xE ? 2 : (c >> 3) == 0x1E ? 3 : -1;
+    if (extra < 0 || (extra > 0 && i + std::size_t(extra) >= s.size())) return false;
+    for (int k = 1; k <= extra; ++k)
+      if ((static_cast<unsigned char>(s[i + std::size_t(k)]) >> 6) != 0x2) return false;
+    i += std::size_t(extra) + 1;
+  }
+  return true;
 }
 
 struct Statement {
@@ -31,31 +44,40 @@ std::vector<std::string> field_items(const std::string& field) {
   return out;
 }
 
-Store::Store(const std::string& path) : path_(path) {
-  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+Store::Store(const std::string& path, Mode mode) : path_(path) {
+  const int flags = mode == Mode::Create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
+  if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
     std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);
     db_ = nullptr;
     throw StoreError("cannot open puzzle collection '" + path + "': " + why);
   }
   try {
-    exec("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)");
-    exec("INSERT OR IGNORE INTO meta VALUES('schema', '1')");
-    exec("CREATE TABLE IF NOT EXISTS puzzles(id INTEGER PRIMARY KEY, canonical TEXT NOT NULL UNIQUE, kfen TEXT NOT NULL,"
-         " kind TEXT NOT NULL, winner TEXT NOT NULL, n INTEGER NOT NULL, keys TEXT NOT NULL, main_line TEXT NOT NULL,"
-         " in_time TEXT NOT NULL, dual_turns INTEGER NOT NULL, slower TEXT NOT NULL, legal_moves INTEGER NOT NULL,"
-         " tempting INTEGER NOT NULL, nodes INTEGER NOT NULL, themes TEXT NOT NULL, difficulty REAL NOT NULL,"
-         " source TEXT NOT NULL, prefix TEXT NOT NULL)");
+    if (mode == Mode::Create) create_schema();
     Statement s;
-    sqlite3_prepare_v2(db_, "SELECT value FROM meta WHERE key = 'schema'", -1, &s.stmt, nullptr);
-    if (!s.stmt || sqlite3_step(s.stmt) != SQLITE_ROW ||
-        std::string(reinterpret_cast<const char*>(sqlite3_column_text(s.stmt, 0))) != "1")
-      throw StoreError("'" + path + "' is a puzzle collection of another schema version");
+    if (sqlite3_prepare_v2(db_, "SELECT value FROM meta WHERE key = 'schema'", -1, &s.stmt, nullptr) != SQLITE_OK)
+      throw StoreError("'" + path + "' is not a puzzle collection (" + sqlite3_errmsg(db_) + ")");
+    const int step = sqlite3_step(s.stmt);
+    const unsigned char* schema = step == SQLITE_ROW ? sqlite3_column_text(s.stmt, 0) : nullptr;
+    if (step != SQLITE_ROW && step != SQLITE_DONE)
+      throw StoreError("puzzle collection '" + path + "' is damaged: " + sqlite3_errmsg(db_));
+    if (!schema || std::string(reinterpret_cast<const char*>(schema)) != "1")
+      throw StoreError("'" + path + "' is a puzzle collection of another schema version, or none");
   } catch (...) {
     sqlite3_close(db_);
     db_ = nullptr;
     throw;
   }
+}
+
+void Store::create_schema() {
+  exec("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)");
+  exec("INSERT OR IGNORE INTO meta VALUES('schema', '1')");
+  exec("CREATE TABLE IF NOT EXISTS puzzles(id INTEGER PRIMARY KEY, canonical TEXT NOT NULL UNIQUE, kfen TEXT NOT NULL,"
+       " kind TEXT NOT NULL, winner TEXT NOT NULL, n INTEGER NOT NULL, keys TEXT NOT NULL, main_line TEXT NOT NULL,"
+       " in_time TEXT NOT NULL, dual_turns INTEGER NOT NULL, slower TEXT NOT NULL, legal_moves INTEGER NOT NULL,"
+       " tempting INTEGER NOT NULL, nodes INTEGER NOT NULL, themes TEXT NOT NULL, difficulty REAL NOT NULL,"
+       " source TEXT NOT NULL, prefix TEXT NOT NULL)");
 }
 
 Store::~Store() { sqlite3_close(db_); }
@@ -131,9 +153,14 @@ std::vector<StoredPuzzle> Store::all() const {
   std::vector<StoredPuzzle> out;
   auto text = [&](int c) {
     const unsigned char* t = sqlite3_column_text(s.stmt, c);
-    return t ? std::string(reinterpret_cast<const char*>(t)) : std::string();
+    std::string v = t ? std::string(reinterpret_cast<const char*>(t)) : std::string();
+    if (!valid_utf8(v))
+      throw StoreError(fmt::format("puzzle collection '{}' is damaged: puzzle {}, column {}, is not UTF-8 text", path_,
+                                   sqlite3_column_int64(s.stmt, 0), sqlite3_column_name(s.stmt, c)));
+    return v;
   };
-  while (sqlite3_step(s.stmt) == SQLITE_ROW) {
+  int step;
+  while ((step = sqlite3_step(s.stmt)) == SQLITE_ROW) {
     StoredPuzzle p;
     p.id = sqlite3_column_int64(s.stmt, 0);
     p.canonical = text(1), p.kfen = text(2), p.kind = text(3), p.winner = text(4), p.keys = text(5);
@@ -144,6 +171,7 @@ std::vector<StoredPuzzle> Store::all() const {
     p.nodes = sqlite3_column_int64(s.stmt, 16), p.difficulty = sqlite3_column_double(s.stmt, 17);
     out.push_back(std::move(p));
   }
+  if (step != SQLITE_DONE) throw StoreError("puzzle collection '" + path_ + "' is damaged: " + sqlite3_errmsg(db_));
   return out;
 }
 

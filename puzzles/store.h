@@ -54,9 +54,12 @@ std::vector<std::string> field_items(const std::string& field);
 
 class Store {
  public:
-  // Opens or creates the collection; throws StoreError naming the path if it cannot, or if the
-  // file is not a collection of this schema.
-  explicit Store(const std::string& path);
+  enum class Mode { Create, ReadExisting };
+  // Opens the collection, creating it if missing (Create), or read-only and only if it is one
+  // already (ReadExisting: nothing is ever written, and a foreign SQLite file gains no table).
+  // Throws StoreError naming the path if it cannot, or if the file is not a collection of this
+  // schema.
+  explicit Store(const std::string& path, Mode mode = Mode::Create);
   ~Store();
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
@@ -64,13 +67,16 @@ class Store {
   // Adds the puzzle unless its symmetry class is there already; true if it was added.
   bool add(const Puzzle& p);
   std::int64_t count() const;
-  std::vector<StoredPuzzle> all() const;  // by n, then difficulty
+  // By n, then difficulty. A damaged file (a page that does not read, text that is not UTF-8)
+  // throws StoreError rather than giving fewer puzzles.
+  std::vector<StoredPuzzle> all() const;
   // Sets a stored puzzle's trap count and difficulty (features.h), as a collection made before
   // the measure changed is brought up to date.
   void rate(std::int64_t id, int tempting, double difficulty);
 
  private:
   void exec(const std::string& sql) const;
+  void create_schema();
   sqlite3* db_ = nullptr;
   std::string path_;
 };

@@ -2,6 +2,8 @@
 // one-line errors, and that output files are written whole or not at all.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -186,6 +188,10 @@ TEST(CLI_Play, MovesCrossRoundsWithFills) {
 TEST(CLI_Play, BadMatchOptionsAreBadInput) {
   expect_one_line_error(run({"play", "--match", "bogus"}), "--match 'bogus'");
   expect_one_line_error(run({"play", "--match", "0"}), "--match '0'");
+  // P3: above 15 a tower would take a fifth ring (the audit's crash: --match 300, seed 2).
+  expect_one_line_error(run({"play", "--match", "300", "--black", "random", "--gold", "random", "--seed", "2"}), "from 1 to 15 (P3)");
+  expect_one_line_error(run({"play", "--match", "16"}), "--match '16'");
+  expect_one_line_error(run({"moves", "obpkyrg1/7O++++/6n1/8/8/8/8/NGRYKPB1 b O 15:0-0"}), "rings are worth 15 points");
   expect_one_line_error(run({"play", "--match", "3", "--kfen", kStart}), "--match starts from the initial set-up");
   expect_one_line_error(run({"play", "--black", "smart"}), "--black");
   expect_one_line_error(run({"play", "--black", "random", "--seed", "-5"}), "a seed is a whole number");
@@ -520,4 +526,80 @@ TEST(Cli, AStoppedRunExitsWith130AndSaysSo) {
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
   EXPECT_NE(r.err.find("give it more time"), std::string::npos) << r.err;
+}
+
+// Output paths (io/files.h): a regular file is replaced whole and a symbolic link is written
+// through to its target and stays a link; a character device (/dev/null) is written through and
+// stays a device; a pipe that nobody reads is refused at once rather than waited on.
+TEST(Cli, OutputsNeverReplaceWhatAPathNamesButARegularFile) {
+  namespace fs = std::filesystem;
+  const fs::path dir = temp_dir() / "kinds";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path file = dir / "board.svg", link = dir / "link.svg";
+  { std::ofstream(file) << "old"; }
+  fs::create_symlink(file, link);
+  ASSERT_EQ(run({"show", kStart, "--svg", link.string()}).code, kOk);
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link)));
+  std::ifstream in(file);
+  std::string first;
+  std::getline(in, first);
+  EXPECT_EQ(first.rfind("<svg", 0), 0u) << first;
+
+  ASSERT_EQ(run({"show", kStart, "--svg", "/dev/null"}).code, kOk);
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
+
+  const fs::path fifo = dir / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  expect_one_line_error(run({"show", kStart, "--svg", fifo.string()}), "a pipe with no reader");
+  EXPECT_TRUE(fs::is_fifo(fifo));
+}
+
+// A damaged collection never exports as fewer puzzles (a good export it would replace is kept),
+// a collection's text that is not UTF-8 or a missing schema is bad input, and exporting from a
+// foreign SQLite file adds no table to it (issue 18, 3). The damaged files are made with
+// python3's sqlite3 module, as another tool would.
+TEST(CLI_Puzzles, DamagedOrForeignCollectionsAreRefusedAndNeverChanged) {
+  namespace fs = std::filesystem;
+  const fs::path dir = temp_dir() / "damaged";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string db = (dir / "puzzles.db").string(), out = (dir / "puzzles.json").string();
+  ASSERT_EQ(run({"puzzles", "generate", "--count", "30", "--n", "2", "--seed", "4", "--db", db}).code, kOk);
+  ASSERT_EQ(run({"puzzles", "export", "--db", db, "--json", out}).code, kOk);
+  const std::string good = read(out);
+  auto python = [](const std::string& script) {
+    return std::system(("python3 -c \"" + script + "\"").c_str());
+  };
+  // The head of a leaf page of the puzzles table overwritten (page 7 of 8: the table's root is
+  // page 4, its leaves follow the index): SQLite reports the damage at the step that meets it.
+  const fs::path broken = dir / "broken.db";
+  fs::copy_file(db, broken);
+  ASSERT_EQ(fs::file_size(broken), 8u * 4096);
+  {
+    std::fstream f(broken, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(std::streamoff(6 * 4096));
+    const std::string junk(64, '\xA7');
+    f.write(junk.data(), std::streamsize(junk.size()));
+  }
+  CliRun r = run({"puzzles", "export", "--db", broken.string(), "--json", out});
+  EXPECT_EQ(r.code, kBadInput) << r.out << r.err;
+  EXPECT_EQ(read(out), good);
+  // Text that is not UTF-8, and a NULL schema.
+  const fs::path latin = dir / "latin.db", nulled = dir / "nulled.db";
+  fs::copy_file(db, latin);
+  fs::copy_file(db, nulled);
+  ASSERT_EQ(python("import sqlite3; c = sqlite3.connect('" + latin.string() +
+                   "'); c.execute('UPDATE puzzles SET source = CAST(X\\'E9\\' AS TEXT) WHERE id = 1'); c.commit()"),
+            0);
+  ASSERT_EQ(python("import sqlite3; c = sqlite3.connect('" + nulled.string() + "'); c.execute('UPDATE meta SET value = NULL'); c.commit()"), 0);
+  expect_one_line_error(run({"puzzles", "export", "--db", latin.string(), "--json", out}), "is not UTF-8 text");
+  expect_one_line_error(run({"puzzles", "export", "--db", nulled.string(), "--json", out}), "another schema version");
+  EXPECT_EQ(read(out), good);
+  // A foreign SQLite file: refused, and left as it was.
+  const fs::path foreign = dir / "foreign.db";
+  ASSERT_EQ(python("import sqlite3; c = sqlite3.connect('" + foreign.string() + "'); c.execute('CREATE TABLE notes(x)'); c.commit()"), 0);
+  const std::string before = read(foreign.string());
+  expect_one_line_error(run({"puzzles", "export", "--db", foreign.string(), "--json", out}), "is not a puzzle collection");
+  EXPECT_EQ(read(foreign.string()), before);
 }

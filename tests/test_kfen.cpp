@@ -27,20 +27,22 @@ TEST(KFEN_Good, CanonicalInputRoundTrips) {
       "obpkyrgn/8/8/8/2R5/8/8/NG1YKPBO g g",
       "o3yrgn/8/8/8/1bpk4/2R5/8/NG1YKPBO b R",
       "1bpkyrgn/8/7o/8/8/8/8/NGRYKPBO b N",
-      "o+bpkyrgn/8/8/8/8/8/8/NGRYKP++BO+ b - 7:3-1",
+      "o+bpkyrgn/8/8/8/8/8/8/NGRYKP++BO+ b - 7:4-1",
       "obpkyrgn/8/8/8/8/8/8/NGRYKPB+O b * 3:1-0",
-      "obpkyrgn/8/8/8/8/8/8/NGRYKPB+++O g * 15:2-15",
+      "obpkyrgn/8/8/8/8/8/8/NGRYKPB+++O g * 15:7-15",
+      "o+bpkyrgn/8/8/8/8/8/8/NGRYKPBO+ b - 3:1-1",  // a round with Sumos played on its own
+      "o++bpkyrgn/8/8/8/8/8/8/NGRYKP+++BO b -",
       "1bpkyrgn/O7/o7/8/8/8/8/NGRYKPB1 g r",
   };
   for (const char* k : good) EXPECT_EQ(to_kfen(parse_kfen(k)), k);
 }
 
 TEST(KFEN_Good, RingsAndMatchFieldAreKept) {
-  Position p = parse_kfen("o+bpkyrgn/8/8/8/8/8/8/NGRYKP++BO+ b - 7:3-1");
+  Position p = parse_kfen("o+bpkyrgn/8/8/8/8/8/8/NGRYKP++BO+ b - 7:4-1");
   EXPECT_EQ(p.rank_of_tower(Side::Gold, Orange), 1);
   EXPECT_EQ(p.rank_of_tower(Side::Black, Purple), 2);
   EXPECT_EQ(p.rank_of_tower(Side::Black, Orange), 1);
-  EXPECT_EQ(p.match(), (MatchScore{7, {3, 1}}));
+  EXPECT_EQ(p.match(), (MatchScore{7, {4, 1}}));
   Position between = parse_kfen("obpkyrgn/8/8/8/8/8/8/NGRYKPB+O b * 3:1-0");
   EXPECT_EQ(between.turn(), Turn::BetweenRounds);
 }
@@ -117,6 +119,20 @@ TEST(KFEN_Bad, MatchField) {
   EXPECT_KFEN_ERROR("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 99999999999:0-0", "target '99999999999' is not a whole number");
   EXPECT_KFEN_ERROR("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b * 3:3-4", "both players have reached the target");
   EXPECT_KFEN_ERROR("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 3:3-0", "the match is already won");
+  // P3: targets from 1 to 15 (a fifth ring would follow above).
+  EXPECT_KFEN_ERROR("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 16:0-0", "target 16 is above 15 (P3)");
+  EXPECT_NO_THROW(parse_kfen("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 15:0-0"));
+}
+
+// §6: in a match, the rings on the board are paid for by their owner's score (P2), and between
+// rounds the Defender is the side that won the round just ended.
+TEST(KFEN_Bad, PositionsNoMatchReaches) {
+  // The audit's crash: a Quadruple Sumo (rings worth 15) at 0-0, one step from a fifth ring.
+  EXPECT_KFEN_ERROR("obpkyrg1/7O++++/6n1/8/8/8/8/NGRYKPB1 b O 15:0-0", "Black's rings are worth 15 points but the score gives Black 0");
+  EXPECT_KFEN_ERROR("o++bpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 7:0-2", "Gold's rings are worth 3 points but the score gives Gold 2");
+  EXPECT_NO_THROW(parse_kfen("o++bpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 7:0-3"));
+  EXPECT_KFEN_ERROR("Nbpkyrgn/o7/8/8/8/8/8/1GRYKPBO g * 3:0-1", "Black has a tower on the opponent's home row");
+  EXPECT_NO_THROW(parse_kfen("N+bpkyrgn/o7/8/8/8/8/8/1GRYKPBO b * 3:1-0"));
 }
 
 TEST(KFEN_Bad, ImpossibleEndings) {

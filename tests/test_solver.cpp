@@ -82,7 +82,7 @@ struct Exact {
 std::vector<Position> positions_from_play(int count, bool matches) {
   std::vector<Position> out;
   for (std::uint32_t seed = 0; int(out.size()) < count && seed < 2000; ++seed) {
-    Position start = matches ? parse_kfen("o++bpkyrgn/8/8/8/8/8/8/NGR+YKP+BO b - 7:3-2") : Position::initial();
+    Position start = matches ? parse_kfen("o++bpkyrgn/8/8/8/8/8/8/NGR+YKP+BO b - 7:3-3") : Position::initial();
     // Match positions later in the round, so that the plain minimax below can finish them.
     Position p = test::random_position(seed, matches ? 20 + int(seed % 40) : 10 + int(seed % 30), start);
     if (p.turn() == Turn::Designated && !round_winner(p)) out.push_back(p);

@@ -16,15 +16,16 @@ namespace {
 constexpr double kTargetLeavesPerSecond = 250e6;
 constexpr double kSumoSlowdownLimit = 1.5;
 
-// From seeded random Marathon play (rounds 9-12), 14 or more rings on the board. The target is
-// raised from 15 to 31 so that the rounds play on instead of ending the match within the depth.
+// From seeded random Marathon play (rounds 9-12), 14 or more rings on the board, each played as
+// a round with Sumos on its own (no match field, §6), so that the round's end is a leaf instead
+// of the match's end or the next round.
 constexpr const char* kSumoSuite[] = {
-    "g+7/1R++6/2r+1k+3/2B+3b++1/4K++1N++y++/p+G+1O+1Y+1n++/3P+2o+1/8 b R 31:14-14",
-    "r++b+y+g++n++p+o+1/6k+1/8/8/8/8/3N+4/K++R+G++B++1Y+P+O g b 31:13-14",
-    "r++3y+3/5b++2/8/G++B+2k+1n++1/4N+K+Y++1/7R++/1p+3g1o+/4P+2O+ g p 31:14-13",
-    "o+6b++/B++3k++p++2/3O++4/2n+y+4/8/r+2NY++3/1g+6/2R++2P+G+K b B 31:14-14",
-    "n++1o++1pk++2/4P+2r+/8/4b+3/R+5y+1/4Y++2N+/2g+5/O++B+K++2G+2 b P 31:14-13",
-    "g+3p++3/1N+5n+/5y+2/b4k++r+1/R++7/2o++1K+3/5P+G+1/1B+1Y++1O++2 b N 31:14-13",
+    "g+7/1R++6/2r+1k+3/2B+3b++1/4K++1N++y++/p+G+1O+1Y+1n++/3P+2o+1/8 b R",
+    "r++b+y+g++n++p+o+1/6k+1/8/8/8/8/3N+4/K++R+G++B++1Y+P+O g b",
+    "r++3y+3/5b++2/8/G++B+2k+1n++1/4N+K+Y++1/7R++/1p+3g1o+/4P+2O+ g p",
+    "o+6b++/B++3k++p++2/3O++4/2n+y+4/8/r+2NY++3/1g+6/2R++2P+G+K b B",
+    "n++1o++1pk++2/4P+2r+/8/4b+3/R+5y+1/4Y++2N+/2g+5/O++B+K++2G+2 b P",
+    "g+3p++3/1N+5n+/5y+2/b4k++r+1/R++7/2o++1K+3/5P+G+1/1B+1Y++1O++2 b N",
 };
 
 std::uint64_t leaves_of(const std::vector<Position>& positions, int depth) {
@@ -81,7 +82,7 @@ std::string perft_bench_report(const PerftBench& b, const std::string& report_pa
             fmt::format("time per leaf ≤ {}× the single round's (measured {:.2f}×)", kSumoSlowdownLimit, b.slowdown()),
             b.sumo_met() ? "met" : "NOT met"})
       .paragraph("The Sumo-rich positions come from seeded random Marathon play (rounds 9-12, 14 or more "
-                 "rings on the board), with the target raised to 31 so that rounds play on:")
+                 "rings on the board), each played as a round with Sumos on its own (no match field, rules.md §6):")
       .raw(suite + "\n")
       .paragraph(fmt::format("Compiler: g++ {}.", __VERSION__))
       .markdown();

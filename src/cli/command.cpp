@@ -69,8 +69,8 @@ std::uint32_t match_target(const std::string& option, const std::string& value) 
   if (value == "marathon") return 15;
   std::uint32_t n = 0;
   auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-  if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n == 0)
-    throw UsageError(option + " '" + value + "': give standard, long, marathon or a positive number of points");
+  if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n == 0 || n > 15)
+    throw UsageError(option + " '" + value + "': give standard, long, marathon or a number of points from 1 to 15 (P3)");
   return n;
 }
 

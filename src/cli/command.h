@@ -82,7 +82,7 @@ inline CLI::Option* report_option(CLI::App* cmd, std::string& path) {
   return output_option(cmd, "--report", path, "Write the results as Markdown to FILE");
 }
 
-// P3: "standard" (3), "long" (7), "marathon" (15) or a positive number of points. Throws
+// P3: "standard" (3), "long" (7), "marathon" (15) or a number of points from 1 to 15. Throws
 // UsageError naming `option` otherwise.
 std::uint32_t match_target(const std::string& option, const std::string& value);
 

@@ -1,5 +1,8 @@
 #include "io/files.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -15,19 +18,57 @@ namespace kamisado::io {
 
 namespace fs = std::filesystem;
 
-void check_writable(const std::string& path) {
-  std::error_code ec;
+namespace {
+
+// What a path names once its symbolic links are followed: a new file, a regular file (replaced
+// atomically, the link left as it is), a character device such as /dev/null or a pipe such as
+// /dev/stdout (written through, never replaced), or something no file should replace (a folder,
+// a socket, a block device): refused.
+enum class Target { New, Regular, Device };
+
+std::pair<fs::path, Target> resolve(const std::string& path) {
   fs::path target(path);
-  if (target.filename().empty() || fs::is_directory(target, ec)) throw InputError("cannot write '" + path + "': it is a folder");
-  fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  if (!fs::is_directory(folder, ec)) throw InputError("cannot write '" + path + "': no folder '" + folder.string() + "'");
+  if (target.filename().empty()) throw InputError("cannot write '" + path + "': it is a folder");
+  std::error_code ec;
+  fs::file_status st = fs::status(target, ec);  // follows links
+  if (!fs::exists(st)) {
+    if (fs::is_symlink(fs::symlink_status(target, ec))) target = fs::weakly_canonical(target, ec);  // a dangling link: its target
+    fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    if (!fs::is_directory(folder, ec)) throw InputError("cannot write '" + path + "': no folder '" + folder.string() + "'");
+    return {target, Target::New};
+  }
+  if (fs::is_directory(st)) throw InputError("cannot write '" + path + "': it is a folder");
+  if (fs::is_character_file(st) || fs::is_fifo(st)) return {target, Target::Device};
+  if (!fs::is_regular_file(st)) throw InputError("cannot write '" + path + "': not a regular file (a socket or block device)");
+  fs::path real = fs::canonical(target, ec);
+  return {ec ? target : real, Target::Regular};
 }
 
+}  // namespace
+
+void check_writable(const std::string& path) { resolve(path); }
+
 void write_file_atomically(const std::string& path, const std::string& content) {
-  fs::path target(path);
-  if (target.filename().empty()) throw InputError("cannot write '" + path + "': not a file name");
+  auto [target, kind] = resolve(path);
   std::error_code ec;
-  if (fs::is_directory(target, ec)) throw InputError("cannot write '" + path + "': it is a folder");
+  if (kind == Target::Device) {
+    // Opened without blocking, so that a pipe nobody reads is an error rather than a hang.
+    int fd = ::open(target.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) throw InputError("cannot write '" + path + "': " + (errno == ENXIO ? "a pipe with no reader" : std::strerror(errno)));
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    for (std::size_t done = 0; done < content.size();) {
+      ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        int e = errno;
+        ::close(fd);
+        throw InputError("cannot write '" + path + "': " + std::strerror(e));
+      }
+      done += std::size_t(n);
+    }
+    ::close(fd);
+    return;
+  }
   std::random_device rd;
   fs::path tmp = target;
   tmp += fmt::format(".tmp-{:08x}", rd());

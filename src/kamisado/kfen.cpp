@@ -153,6 +153,9 @@ MatchScore parse_match(const Field& f) {
                              "Black's points");
   m.points[1] = parse_number(f.text.substr(dash + 1), f.offset + dash + 1, "Gold's points");
   if (m.target == 0) fail("match", "target must be at least 1 (P3)" + at_char(f.offset));
+  // P3: a tower has at most four rings, and reaching rank 4 alone earns 15 points, so no target
+  // above 15 can be played without promoting a tower past rank 4.
+  if (m.target > 15) fail("match", "target " + std::to_string(m.target) + " is above 15 (P3)" + at_char(f.offset));
   if (m.points[0] >= m.target && m.points[1] >= m.target)
     fail("match", "both players have reached the target " + std::to_string(m.target));
   return m;
@@ -221,7 +224,25 @@ Position parse_kfen(std::string_view text) {
       if (rank_of(pos.square_of(s, Colour(c))) == goal_rank(s)) on_goal[index(s)] = true;
   if (on_goal[0] && on_goal[1])
     fail("board", "both sides have a tower on the opponent's home row; a round ends at the first (M7)");
+  if (match.is_match()) {
+    // P2: a tower of rank k carries rings worth 1 + 2 + ... + 2^(k-1) = 2^k - 1 points, all scored
+    // by its owner; his score must be able to pay for them.
+    for (Side s : {Side::Black, Side::Gold}) {
+      std::uint32_t worth = 0;
+      for (int c = 0; c < kColours; ++c) worth += (1u << pos.rank_of_tower(s, Colour(c))) - 1;
+      if (worth > match.points[index(s)])
+        fail("board", std::string(s == Side::Black ? "Black" : "Gold") + "'s rings are worth " + std::to_string(worth) +
+                          " points but the score gives " + (s == Side::Black ? "Black " : "Gold ") +
+                          std::to_string(match.points[index(s)]) + " (P2: a tower of rank k carries rings worth 2^k - 1)");
+    }
+  }
   if (match.is_match() && turn == Turn::BetweenRounds) {
+    // The Defender won the round just ended (F1): a tower of the other side on its goal row
+    // would say the other side won it.
+    if (on_goal[index(~side)])
+      fail("side", std::string("between rounds the side to move is the Defender, who won the round, but ") +
+                       (side == Side::Black ? "Gold" : "Black") + " has a tower on the opponent's home row (M7, F1)" +
+                       at_char(side_field.offset));
     for (Side s : {Side::Black, Side::Gold})
       if (match.points[index(s)] >= match.target && s != side)
         fail("side", std::string("the match is won by ") + (s == Side::Black ? "Black" : "Gold") +

@@ -53,6 +53,15 @@ struct PushBoard {
     z3::expr k = pusher_rank();
     rules.push_back(z3::uge(k, c.bv_val(1, 3)) && z3::ule(k, c.bv_val(3, 3)));
     for (int col = 0; col < 8; ++col) rules.push_back(z3::ule(rank[1][col], c.bv_val(3, 3)));
+    // A Marathon (target 15, P3) whose scores pay for the rings (P2, §6) and that neither player
+    // has won: Gold's rings are worth at most 14 (the pusher's, of rank 3 at most, at most 7).
+    z3::expr gold_worth = c.bv_val(0, 8);
+    for (int col = 0; col < 8; ++col) {
+      const z3::expr& r = rank[1][col];
+      gold_worth = gold_worth + z3::ite(r == c.bv_val(1, 3), c.bv_val(1, 8),
+                                        z3::ite(r == c.bv_val(2, 3), c.bv_val(3, 8), z3::ite(r == c.bv_val(3, 3), c.bv_val(7, 8), c.bv_val(0, 8))));
+    }
+    rules.push_back(z3::ule(gold_worth, c.bv_val(14, 8)));
   }
 
   z3::expr pusher_square() const { return of(0, pusher, square); }
@@ -122,8 +131,8 @@ Position position_from(const z3::model& m, const PushBoard& b) {
       points[s] += (1u << r) - 1;  // the points the rings were worth (P2)
     }
   p.set_turn(Side::Black, Turn::Designated, Colour(m.eval(b.pusher, true).get_numeral_uint64()));
-  // A Marathon with scores that match the rings, the target out of reach of one round.
-  p.set_match({std::max<std::uint32_t>(15, std::max(points[0], points[1]) + 9), {points[0], points[1]}});
+  // A Marathon with scores that pay for the rings exactly (P2); neither has reached 15 (see above).
+  p.set_match({15, {points[0], points[1]}});
   p.finish();
   return p;
 }
