@@ -603,3 +603,9 @@ TEST(CLI_Puzzles, DamagedOrForeignCollectionsAreRefusedAndNeverChanged) {
   expect_one_line_error(run({"puzzles", "export", "--db", foreign.string(), "--json", out}), "is not a puzzle collection");
   EXPECT_EQ(read(foreign.string()), before);
 }
+
+// An endless input is refused at its first bad byte, not read whole (issue 18, 4).
+TEST(Cli, EndlessInputsAreRefusedAtOnce) {
+  expect_one_line_error(run({"check-proof", "/dev/zero"}), "not a text file (a NUL byte)");
+  expect_one_line_error(run({"retro", "stats", "/dev/zero"}), "not a regular file");
+}

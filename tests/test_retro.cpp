@@ -3,6 +3,8 @@
 // verifier, and the cross-check with the proof search.
 #include <gtest/gtest.h>
 
+#include <xxhash.h>
+
 #include <unordered_map>
 
 #include "helpers.h"
@@ -222,6 +224,33 @@ TEST(RetroFile, RoundTripAndEveryDamageIsRefused) {
   std::string rules = bytes;
   rules[12] = 9;
   EXPECT_TRUE(refused(rules, "rules version 9"));
+}
+
+// Issue 18, 4: a compressed body whose frame claims 4 GB (2^28 entries; here 128 KB of zeros in
+// one RLE block, the frame's other blocks missing), behind a header and checksum that agree. It used to
+// be zero-filled to 4 GB before any check; it is refused at its first entry.
+TEST(RetroFile, AFrameThatClaimsMoreThanItHoldsIsRefusedBeforeItCostsMemory) {
+  std::string bytes = write_retro_table(build(parse_kfen(kSmallRoot)));
+  auto le = [](std::uint64_t v, int n) {
+    std::string s;
+    for (int i = 0; i < n; ++i) s += char((v >> (8 * i)) & 0xFF);
+    return s;
+  };
+  const std::size_t kfen_length = std::uint8_t(bytes[20]) | std::size_t(std::uint8_t(bytes[21])) << 8;
+  const std::size_t at_n = 24 + kfen_length;
+  // A zstd frame: magic, an 8-byte content size with a 128 KB window, then one block (RLE, not
+  // the last), where the frame is cut.
+  std::string frame = le(0xFD2FB528, 4) + char(0xC0) + char(7 << 3) + le(std::uint64_t(1) << 32, 8) +
+                      le(0 | (1 << 1) | (131072u << 3), 3) + char(0);
+  std::string forged = bytes.substr(0, at_n) + le(std::uint64_t(1) << 28, 8) + bytes.substr(at_n + 8, 16) +
+                       le(frame.size(), 8) + frame;
+  forged += le(XXH64(forged.data(), forged.size(), 0), 8);
+  try {
+    read_retro_table(forged);
+    ADD_FAILURE() << "accepted";
+  } catch (const RetroFormatError& e) {
+    EXPECT_NE(std::string(e.what()).find("entry 0 has no result"), std::string::npos) << e.what();
+  }
 }
 
 TEST(RetroVerify, AcceptsTheTableAndNamesAWrongValue) {

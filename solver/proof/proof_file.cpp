@@ -55,14 +55,29 @@ class Reader {
     throw ProofFormatError("proof file line " + std::to_string(line_number_) + ": " + what);
   }
 
+  // The next line that is not a comment. Reading stops at the first byte that cannot be in a
+  // proof file (a NUL, or a line longer than any node's), so that a wrong file, even an endless
+  // one such as /dev/zero, is refused at once rather than read whole.
   bool next_line() {
-    while (std::getline(in_, line_)) {
+    while (read_line()) {
       ++line_number_;
       if (!line_.empty() && line_.back() == '\r') line_.pop_back();
       if (!line_.empty() && line_[0] != '#') return true;
     }
     if (in_.bad()) fail("read error");
     return false;
+  }
+
+  bool read_line() {
+    static constexpr std::size_t kMaxLine = 1 << 16;  // a node's line is a KFEN and a few dozen moves
+    line_.clear();
+    for (int c; (c = in_.get()) != std::char_traits<char>::eof();) {
+      if (c == '\n') return true;
+      if (c == 0) ++line_number_, fail("not a text file (a NUL byte)");
+      if (line_.size() == kMaxLine) ++line_number_, fail("a line longer than " + std::to_string(kMaxLine) + " characters");
+      line_.push_back(char(c));
+    }
+    return !line_.empty();
   }
 
   std::string header(std::string_view name) {

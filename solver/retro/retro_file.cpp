@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <memory>
 
 #include "kamisado/kfen.h"
 #include "kamisado/rules.h"
@@ -129,32 +130,56 @@ RetroTable read_retro_table(std::string_view bytes, RetroFileInfo* info) {
   if (body_size != in.left() - 8) throw RetroFormatError("the body's length does not match the file's size");
   if (n > (std::uint64_t(1) << 40)) throw RetroFormatError("implausible number of positions");
   std::string_view body = in.take(body_size, "body");
-  std::string raw;
-  if (encoding == 1) {
+  RoundFrame frame = RoundFrame::of(root);
+  if (symmetries != frame.symmetries()) throw RetroFormatError("the symmetries field does not match the root");
+
+  // Each entry is checked as it is decoded, and memory grows only with entries that pass: a
+  // compressed body that claims more than it holds, or that decompresses to zeros, is refused
+  // at its first bad entry, before it has cost the memory its claim would.
+  std::vector<RetroEntry> entries;
+  entries.reserve(std::size_t(std::min<std::uint64_t>(n, std::uint64_t(1) << 20)));
+  std::uint64_t counted_wins = 0;
+  int counted_longest = 0;
+  auto take = [&](const char* data, std::size_t size) {
+    static_assert(sizeof(RetroEntry) == 16);
+    for (std::size_t at = 0; at + 16 <= size; at += 16) {
+      const std::size_t i = entries.size();
+      if (i == n) throw RetroFormatError("the body holds more than its " + std::to_string(n) + " entries");
+      RetroEntry e;
+      std::memcpy(&e, data + at, 16);
+      RetroValue v = e.value();
+      if (v.distance < 1) throw RetroFormatError("entry " + std::to_string(i) + " has no result");
+      if (i > 0 && !(entries.back().key() < e.key())) throw RetroFormatError("entry " + std::to_string(i) + " is out of order");
+      counted_wins += v.win;
+      counted_longest = std::max(counted_longest, v.distance);
+      entries.push_back(e);
+    }
+  };
+  if (encoding == 0) {
+    if (body.size() != n * 16) throw RetroFormatError("the body does not hold N entries");
+    take(body.data(), body.size());
+  } else {
     auto content = ZSTD_getFrameContentSize(body.data(), body.size());
     if (content == ZSTD_CONTENTSIZE_ERROR || content == ZSTD_CONTENTSIZE_UNKNOWN || content != n * 16)
       throw RetroFormatError("the compressed body does not hold N entries");
-    raw.resize(content);
-    std::size_t got = ZSTD_decompress(raw.data(), raw.size(), body.data(), body.size());
-    if (ZSTD_isError(got) || got != raw.size()) throw RetroFormatError("the compressed body does not decompress");
-    body = raw;
+    std::unique_ptr<ZSTD_DStream, std::size_t (*)(ZSTD_DStream*)> stream(ZSTD_createDStream(), ZSTD_freeDStream);
+    if (!stream || ZSTD_isError(ZSTD_initDStream(stream.get()))) throw std::bad_alloc();
+    std::string chunk(std::size_t(1) << 20, '\0'), pending;
+    ZSTD_inBuffer input{body.data(), body.size(), 0};
+    std::size_t left = 1;  // what ZSTD says the frame still needs; 0 once it is complete
+    while (left != 0) {
+      ZSTD_outBuffer output{chunk.data(), chunk.size(), 0};
+      left = ZSTD_decompressStream(stream.get(), &output, &input);
+      if (ZSTD_isError(left)) throw RetroFormatError("the compressed body does not decompress");
+      if (output.pos == 0 && input.pos == input.size && left != 0) throw RetroFormatError("the compressed body is cut short");
+      pending.append(chunk.data(), output.pos);
+      const std::size_t whole = pending.size() / 16 * 16;
+      take(pending.data(), whole);
+      pending.erase(0, whole);
+    }
+    if (input.pos != input.size || !pending.empty()) throw RetroFormatError("the compressed body does not hold N entries");
   }
-  if (body.size() != n * 16) throw RetroFormatError("the body does not hold N entries");
-
-  RoundFrame frame = RoundFrame::of(root);
-  if (symmetries != frame.symmetries()) throw RetroFormatError("the symmetries field does not match the root");
-  std::vector<RetroEntry> entries(n);
-  std::uint64_t counted_wins = 0;
-  int counted_longest = 0;
-  if (n) std::memcpy(entries.data(), body.data(), body.size());
-  for (std::size_t i = 0; i < n; ++i) {
-    RetroValue v = entries[i].value();
-    if (v.distance < 1) throw RetroFormatError("entry " + std::to_string(i) + " has no result");
-    if (i > 0 && !(entries[i - 1].key() < entries[i].key()))
-      throw RetroFormatError("entry " + std::to_string(i) + " is out of order");
-    counted_wins += v.win;
-    counted_longest = std::max(counted_longest, v.distance);
-  }
+  if (entries.size() != n) throw RetroFormatError("the body does not hold N entries");
   if (counted_wins != wins || std::uint64_t(counted_longest) != longest)
     throw RetroFormatError("the header's counts do not match the entries");
   RetroTable table(kfen, root, std::move(entries));

@@ -1,5 +1,7 @@
 // kamisado solve <kfen>: who wins the round, in how many plies, proved and certified
 // (solver/proof/certify.h); kamisado check-proof FILE: re-verifies a proof file.
+#include <fstream>
+
 #include <fmt/format.h>
 
 #include "cli/commands.h"
@@ -102,7 +104,7 @@ struct CheckProofOptions {
 };
 
 int check_proof(const CheckProofOptions& opt, Io& io) {
-  std::istringstream in(io::read_file(opt.file, "proof"));
+  std::ifstream in = io::open_file(opt.file, "proof");
   solver::ProofTree tree;
   try {
     tree = solver::read_proof(in);

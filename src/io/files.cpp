@@ -89,11 +89,18 @@ void write_file_atomically(const std::string& path, const std::string& content) 
   }
 }
 
-std::string read_file(const std::string& path, const std::string& what) {
+std::ifstream open_file(const std::string& path, const std::string& what) {
   std::error_code ec;
   if (fs::is_directory(path, ec)) throw InputError("cannot read " + what + " '" + path + "': it is a folder");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("cannot read " + what + " '" + path + "'");
+  return in;
+}
+
+std::string read_file(const std::string& path, const std::string& what) {
+  std::ifstream in = open_file(path, what);
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) throw InputError("cannot read " + what + " '" + path + "': not a regular file");
   std::ostringstream bytes;
   bytes << in.rdbuf();
   return bytes.str();

@@ -3,6 +3,7 @@
 // (InputError, kamisado/errors.h).
 #pragma once
 
+#include <fstream>
 #include <string>
 
 namespace kamisado::io {
@@ -15,7 +16,12 @@ void check_writable(const std::string& path);
 // existing file is replaced only by a complete new one.
 void write_file_atomically(const std::string& path, const std::string& content);
 
-// The whole of a file (bytes as they are); `what` names it in the error ("table", "roots").
+// The whole of a file (bytes as they are); `what` names it in the error ("table", "roots"). Only
+// a regular file: anything else (a folder, /dev/zero, a pipe) could be endless.
 std::string read_file(const std::string& path, const std::string& what);
+
+// A file opened to be read as a stream, by a reader that stops at its first bad byte; a folder
+// or a file that cannot be opened is an InputError naming `what`.
+std::ifstream open_file(const std::string& path, const std::string& what);
 
 }  // namespace kamisado::io
