@@ -166,6 +166,7 @@ std::map<int, nlohmann::json> read_checkpoint(const RegroupedOptions& o, const i
     for (const char* field : {"seed", "index", "proof_nodes", "nodes"})
       if (!j.is_object() || !j.contains(field) || !j[field].is_number_unsigned())
         throw refuse(fmt::format("no whole number \"{}\"", field));
+    if (j["index"].get<std::uint64_t>() >= kMaxRegrouped) throw refuse(fmt::format("an index of {} or more", kMaxRegrouped));
     for (const char* field : {"kfen", "mover", "winner"})
       if (!j[field].is_string()) throw refuse(fmt::format("no text \"{}\"", field));
     if (!j["checked"].is_boolean() || !j["seconds"].is_number()) throw refuse("no \"checked\" or \"seconds\"");

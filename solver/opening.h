@@ -49,6 +49,8 @@ std::string opening_report(const OpeningResult& r, const std::string& report_pat
 nlohmann::json opening_json(const OpeningResult& r);
 std::string opening_summary(const OpeningResult& r);
 
+constexpr int kMaxRegrouped = 10'000'000;  // starts in one sample, at most
+
 struct RegroupedOptions {
   int count = 1000;
   std::uint64_t seed = 1;

@@ -121,7 +121,8 @@ std::vector<SuiteEntry> read_suite(const std::string& path) {
   } catch (const nlohmann::json::exception& e) {
     throw InputError(path + ": not JSON: " + e.what());
   }
-  if (!j.is_object() || j.value("format", "") != "kamisado-solver-suite" || !j.contains("positions") || !j["positions"].is_array())
+  if (!j.is_object() || !j.contains("format") || j["format"] != "kamisado-solver-suite" || !j.contains("positions") ||
+      !j["positions"].is_array())
     throw InputError(path + ": not a kamisado solver suite (format \"kamisado-solver-suite\")");
   std::vector<SuiteEntry> entries;
   for (std::size_t i = 0; i < j["positions"].size(); ++i) {
@@ -131,8 +132,10 @@ std::vector<SuiteEntry> read_suite(const std::string& path) {
       if (!e.is_object() || !e.contains(field) || !e[field].is_string()) throw bad(std::string("no text field \"") + field + "\"");
       return e[field].get<std::string>();
     };
+    // A distance is a whole number of plies that a table entry could hold (no wrap-around).
     auto count = [&](const char* field) {
-      if (!e.contains(field) || !e[field].is_number_unsigned()) throw bad(std::string("no whole number field \"") + field + "\"");
+      if (!e.contains(field) || !e[field].is_number_unsigned() || e[field].get<std::uint64_t>() > 1000)
+        throw bad(std::string("no whole number field \"") + field + "\" from 0 to 1000");
       return e[field].get<int>();
     };
     std::string kind = text("kind"), value = text("value");

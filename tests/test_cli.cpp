@@ -609,3 +609,37 @@ TEST(Cli, EndlessInputsAreRefusedAtOnce) {
   expect_one_line_error(run({"check-proof", "/dev/zero"}), "not a text file (a NUL byte)");
   expect_one_line_error(run({"retro", "stats", "/dev/zero"}), "not a regular file");
 }
+
+// Numbers that do not mean what they say are refused, not wrapped or read as "no limit"; a JSON
+// field of the wrong type is bad input (issue 18, 8 and 9).
+TEST(Cli, NumbersOutOfTheirRangeAndFieldsOfTheWrongTypeAreBadInput) {
+  expect_one_line_error(run({"solve", kStart, "--time", "nan"}), "not a number of seconds");
+  expect_one_line_error(run({"solve", kStart, "--time", "inf"}), "not a number of seconds");
+  expect_one_line_error(run({"conform", "--engine", "true", "--timeout", "nan"}), "not a number of seconds");
+  expect_one_line_error(run({"play", "--seed", "18446744073709551616"}), "a seed is a whole number from 0 to 18446744073709551615");
+  EXPECT_EQ(run({"play", "--seed", "18446744073709551615"}).code, kOk);
+  const std::string suite = (temp_dir() / "wrapping-suite.json").string();
+  auto write = [](const std::string& path, const std::string& text) { std::ofstream(path) << text; };
+  write(suite, R"({"format": "kamisado-solver-suite", "positions": [{"kfen": "o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O",
+      "kind": "single", "value": "win", "plies": 4294967299, "winner_moves": 2}]})");
+  expect_one_line_error(run({"solve-bench", "--suite", suite}), "no whole number field \"plies\" from 0 to 1000");
+  write(suite, R"({"format": 5, "positions": []})");
+  expect_one_line_error(run({"solve-bench", "--suite", suite}), "not a kamisado solver suite");
+  const std::string corpus = (temp_dir() / "typed-corpus.json").string();
+  write(corpus, R"({"format": "kamisado-conformance", "version": "1", "cases": []})");
+  expect_one_line_error(run({"conform", "--engine", "true", "--corpus", corpus}), "unsupported corpus version");
+  const std::string checkpoint = (temp_dir() / "wrapping.jsonl").string();
+  write(checkpoint, R"({"seed": 1, "index": 4294967295, "kfen": "k", "mover": "black", "winner": "black", "proof_nodes": 1, "nodes": 1, "checked": true, "seconds": 0.1})"
+                    "\n");
+  expect_one_line_error(run({"opening", "--regrouped", "2", "--seed", "1", "--checkpoint", checkpoint}), "an index of 10000000 or more");
+}
+
+// A proof asked for and not given is never a silent success; a table larger than the memory at
+// hand is refused before it is allocated, saying what there is (issue 18, 8).
+TEST(Cli, AnUnfinishedProofAndAnOversizedTableAreTold) {
+  CliRun r = run({"solve", kStart, "--time", "0.001", "--proof", (temp_dir() / "never.proof").string()});
+  EXPECT_EQ(r.code, kStopped) << r.out << r.err;
+  EXPECT_NE(r.err.find("no proof written"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(temp_dir() / "never.proof"));
+  expect_one_line_error(run({"solve", kStart, "--hash", "65536"}), "MB of memory is available");
+}

@@ -4,11 +4,27 @@
 #include <bit>
 #include <cstdlib>
 #include <memory>
+#include <fstream>
 #include <new>
+#include <string>
 
 #include <sys/mman.h>
 
+#include "kamisado/errors.h"
+
 namespace kamisado::solver {
+
+namespace {
+
+// The memory the system can give without swapping (Linux /proc/meminfo), or 0 if unknown.
+std::size_t available_bytes() {
+  std::ifstream in("/proc/meminfo");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("MemAvailable:", 0) == 0) return std::size_t(std::stoull(line.substr(13))) * 1024;
+  return 0;
+}
+
+}  // namespace
 
 TranspositionTable::TranspositionTable(std::size_t megabytes) {
   count_ = std::bit_floor(std::max<std::size_t>(1, megabytes * (std::size_t{1} << 20) / sizeof(Bucket)));
@@ -18,8 +34,14 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
   constexpr std::size_t kHugePage = std::size_t{2} << 20;
   std::size_t bytes = count_ * (sizeof(Bucket) + 1);
   std::size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
-  void* memory = std::aligned_alloc(bytes >= kHugePage ? kHugePage : alignof(Bucket), rounded);
-  if (!memory) throw std::bad_alloc();
+  // A table larger than the memory at hand would be granted (overcommit) and then kill the
+  // process as it is cleared: refuse it first, saying what there is.
+  const std::size_t available = available_bytes();
+  void* memory = available && rounded > available ? nullptr
+                                                  : std::aligned_alloc(bytes >= kHugePage ? kHugePage : alignof(Bucket), rounded);
+  if (!memory)
+    throw InputError("a table of " + std::to_string(rounded >> 20) + " MB (--hash) does not fit: " +
+                     std::to_string(available >> 20) + " MB of memory is available");
 #ifdef MADV_HUGEPAGE
   if (bytes >= kHugePage) madvise(memory, rounded, MADV_HUGEPAGE);
 #endif

@@ -80,7 +80,7 @@ void add_conform(CLI::App& app, Action& action) {
   CLI::Option* match =
       cmd->add_option("--match", opt->match, "Play-outs are matches: standard (the default), long, marathon or N points")->expected(0, 1);
   cmd->parse_complete_callback([opt, match] { opt->match_given = match->count() > 0; });
-  cmd->add_option("--timeout", opt->timeout, "Seconds the engine has for each reply (default 5)")->check(CLI::Range(0.01, 3600.0));
+  cmd->add_option("--timeout", opt->timeout, "Seconds the engine has for each reply (default 5)")->check(seconds_between(0.01, 3600.0));
 }
 
 void add_corpus(CLI::App& app, Action& action) {

@@ -59,7 +59,7 @@ void add_opening(CLI::App& app, Action& action) {
   auto [cmd, opt] = command<OpeningOptions>(app, action, kOpeningText, opening, Needs::CtrlC);
   report_option(cmd, opt->report);
   cmd->add_option("--proofs", opt->proofs, "Write each proof tree into the folder DIR");
-  cmd->add_option("--regrouped", opt->regrouped.count, "Prove N seeded regrouped starts instead")->check(CLI::Range(1, 10'000'000));
+  cmd->add_option("--regrouped", opt->regrouped.count, "Prove N seeded regrouped starts instead")->check(CLI::Range(1, solver::kMaxRegrouped));
   seed_option(cmd, opt->regrouped.seed, "the regrouped sample");
   cmd->add_option("--checkpoint", opt->regrouped.checkpoint, "Results so far of --regrouped, one JSON line each (default regrouped-SEED.jsonl)");
   cmd->add_option("--hash", opt->hash, "Transposition table size in MB (default 128; 64 for each regrouped start)")->check(CLI::Range(1, 65536));

@@ -92,9 +92,10 @@ int solve(const SolveOptions& opt, Io& io) {
                          : "CHECK FAILED: " + check->failure + "\n";
   }
   io.print(j, text);
-  if (c.tree && known && !proved.tree) {
-    io.err << "solve: stopped before the proof tree was complete; no proof written\n";
-    return kInternalError;
+  if (c.tree && !proved.tree) {  // a proof was asked for, and the limits stopped it
+    io.err << (known ? "solve: stopped before the proof tree was complete; no proof written\n"
+                     : "solve: stopped before the value was proved; no proof written\n");
+    return kStopped;
   }
   return proved.check && !proved.check->holds ? kInternalError : kOk;
 }

@@ -48,7 +48,7 @@ void add_verify(CLI::App& app, Action& action) {
   report_option(cmd, opt->report);
   output_option(cmd, "--corpus", opt->corpus, "Also write the witnesses as a conformance corpus (JSON) to this file");
   cmd->add_option("--cycle-timeout", opt->verify.cycle_timeout, "Seconds Z3 has for each longest-deadlock-cycle query (default 20)")
-      ->check(CLI::Range(1.0, 3600.0));
+      ->check(seconds_between(1.0, 3600.0));
   cmd->add_flag("--no-witnesses", opt->no_witnesses, "Run only the proofs, not the witness search");
 }
 

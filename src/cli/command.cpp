@@ -1,6 +1,7 @@
 #include "cli/command.h"
 
 #include <charconv>
+#include <cmath>
 #include <optional>
 
 #include <fmt/format.h>
@@ -31,10 +32,13 @@ void hash_option(CLI::App* cmd, std::size_t& mb, const std::string& extra) {
 }
 
 void seed_option(CLI::App* cmd, std::uint64_t& seed, const std::string& of_what) {
-  // A whole number of 0 or more: CLI11 would wrap a negative one into a huge seed.
+  // A whole number that fits 64 bits: CLI11 would wrap a negative one, or one past 2^64 - 1.
   static const CLI::Validator kSeed(
       [](std::string& value) -> std::string {
-        if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos) return "a seed is a whole number, 0 or more";
+        std::uint64_t v = 0;
+        auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+        if (value.empty() || ec != std::errc() || end != value.data() + value.size())
+          return "a seed is a whole number from 0 to 18446744073709551615";
         return "";
       },
       "SEED");
@@ -45,8 +49,22 @@ void threads_option(CLI::App* cmd, int& threads, const std::string& for_what) {
   cmd->add_option("--threads", threads, fmt::format("Threads for {} (default {})", for_what, threads))->check(CLI::Range(1, 256));
 }
 
+CLI::Validator seconds_between(double least, double most) {
+  // CLI11's Range lets NaN through (every comparison with it is false): a number of seconds
+  // must be a finite number in the range.
+  return CLI::Validator(
+      [least, most](std::string& value) -> std::string {
+        double v = 0;
+        auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+        if (value.empty() || ec != std::errc() || end != value.data() + value.size() || !std::isfinite(v) || v < least || v > most)
+          return fmt::format("'{}' is not a number of seconds from {} to {}", value, least, most);
+        return "";
+      },
+      "SECONDS");
+}
+
 void time_option(CLI::App* cmd, double& seconds) {
-  cmd->add_option("--time", seconds, "Stop after this many seconds (default: no limit)")->check(CLI::Range(0.0, 1e7));
+  cmd->add_option("--time", seconds, "Stop after this many seconds (default: no limit)")->check(seconds_between(0.0, 1e7));
 }
 
 CLI::Option* output_option(CLI::App* cmd, const std::string& name, std::string& path, const std::string& help) {

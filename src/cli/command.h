@@ -76,6 +76,8 @@ void hash_option(CLI::App* cmd, std::size_t& mb, const std::string& extra = "");
 void seed_option(CLI::App* cmd, std::uint64_t& seed, const std::string& of_what);
 void threads_option(CLI::App* cmd, int& threads, const std::string& for_what);
 void time_option(CLI::App* cmd, double& seconds);
+// A finite number of seconds from `least` to `most` (NaN and infinities refused).
+CLI::Validator seconds_between(double least, double most);
 // An output file, refused at once if it could not be written (a folder, a missing folder).
 CLI::Option* output_option(CLI::App* cmd, const std::string& name, std::string& path, const std::string& help);
 inline CLI::Option* report_option(CLI::App* cmd, std::string& path) {

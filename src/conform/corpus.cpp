@@ -91,9 +91,10 @@ nlohmann::json corpus_to_json(const std::vector<CorpusCase>& cases) {
 }
 
 std::vector<CorpusCase> corpus_from_json(const nlohmann::json& j) {
-  if (!j.is_object() || j.value("format", "") != "kamisado-conformance")
+  // Each field is checked for its type before it is read: a field of the wrong type is bad input.
+  if (!j.is_object() || !j.contains("format") || j["format"] != "kamisado-conformance")
     throw InputError("not a kamisado-conformance corpus (field 'format')");
-  if (j.value("version", 0) != 1) throw InputError("unsupported corpus version (field 'version'), expected 1");
+  if (!j.contains("version") || j["version"] != 1) throw InputError("unsupported corpus version (field 'version'), expected 1");
   if (!j.contains("cases") || !j["cases"].is_array()) throw InputError("field 'cases' must be a list");
   std::vector<CorpusCase> cases;
   for (std::size_t i = 0; i < j["cases"].size(); ++i) {
