@@ -185,8 +185,16 @@ RegroupedResult prove_regrouped(const RegroupedOptions& o, const io::Lines& line
   std::map<int, nlohmann::json> done = read_checkpoint(o, lines);
   r.resumed = int(done.size());
   if (!done.empty() && lines) lines(fmt::format("opening: resuming from {}: {} starts already proved", o.checkpoint, done.size()));
+  // A line cut short by a stop in mid-write has no newline: end it, so that the next record
+  // starts a line of its own instead of being swallowed by the cut one.
+  bool cut = false;
+  if (std::ifstream last(o.checkpoint, std::ios::binary | std::ios::ate); last && last.tellg() > 0) {
+    last.seekg(-1, std::ios::end);
+    cut = last.get() != '\n';
+  }
   std::ofstream out(o.checkpoint, std::ios::app);
   if (!out) throw InputError("cannot write " + o.checkpoint);
+  if (cut) out << "\n";
   io::Progress progress(lines);
   std::mt19937_64 rng(o.seed);
   for (int i = 0; i < o.count; ++i) {

@@ -347,6 +347,15 @@ TEST(CLI_Opening, RegroupedStartsCheckpointAndResume) {
   EXPECT_NE(more.err.find("3 starts already proved"), std::string::npos) << more.err;
   EXPECT_NE(more.out.find("5 regrouped starts (seed 9)"), std::string::npos) << more.out;
   EXPECT_NE(read(report).find("| 4 | `"), std::string::npos);
+  // The record written after the cut line stands on a line of its own: a third run finds all
+  // five, and the result is an uninterrupted run's (issue 18, 6).
+  CliRun again = run({"opening", "--regrouped", "5", "--seed", "9", "--checkpoint", checkpoint.string(), "--json"});
+  EXPECT_NE(again.err.find("5 starts already proved"), std::string::npos) << again.err;
+  auto fresh = temp_dir() / "regrouped-fresh.jsonl";
+  std::filesystem::remove(fresh);
+  CliRun whole = run({"opening", "--regrouped", "5", "--seed", "9", "--checkpoint", fresh.string(), "--json"});
+  for (const char* field : {"starts", "first_mover_wins", "failures"})
+    EXPECT_EQ(nlohmann::json::parse(again.out)[field], nlohmann::json::parse(whole.out)[field]) << field;
   expect_one_line_error(run({"opening", "--regrouped", "5", "--seed", "10", "--checkpoint", checkpoint.string()}), "a checkpoint of seed 9");
   auto foreign = temp_dir() / "foreign.jsonl";
   { std::ofstream(foreign) << "{\"seed\": 9, \"index\": \"x\"}\n"; }

@@ -5,9 +5,12 @@
 
 #include <xxhash.h>
 
+#include <atomic>
+#include <filesystem>
 #include <unordered_map>
 
 #include "helpers.h"
+#include "solver/retro/bench.h"
 #include "solver/retro/retro_build.h"
 #include "solver/retro/retro_crosscheck.h"
 #include "solver/retro/retro_file.h"
@@ -224,6 +227,25 @@ TEST(RetroFile, RoundTripAndEveryDamageIsRefused) {
   std::string rules = bytes;
   rules[12] = 9;
   EXPECT_TRUE(refused(rules, "rules version 9"));
+}
+
+// Issue 18, 7: Ctrl-C during the sort or the compression is heard, and nothing is written.
+TEST(RetroBuild, AStopDuringTheSortOrTheCompressionIsHeardAndNothingIsWritten) {
+  std::atomic<bool> stop{false};
+  RetroBuildLimits limits;
+  limits.stop = &stop;
+  limits.progress = [&](const RetroBuildProgress& p) {
+    if (std::string(p.phase) == "sorting") stop = true;  // as Ctrl-C would, while the table sorts
+  };
+  EXPECT_THROW(build_retro_table(parse_kfen(kSmallRoot), limits), Stopped);
+  const std::string path = std::string(KAMISADO_TEST_TMP) + "/stopped.retro";
+  std::filesystem::remove(path);
+  RetroTable table = build(parse_kfen(kSmallRoot));
+  EXPECT_THROW(save_retro_table(table, path, &stop), Stopped);
+  EXPECT_FALSE(std::filesystem::exists(path));
+  stop = false;
+  save_retro_table(table, path, &stop);
+  EXPECT_EQ(load_retro_table(path).size(), table.size());
 }
 
 // Issue 18, 4: a compressed body whose frame claims 4 GB (2^28 entries; here 128 KB of zeros in

@@ -44,6 +44,14 @@ RetroTable load_retro_table(const std::string& path, RetroFileInfo* info) {
   }
 }
 
+RetroFileInfo save_retro_table(const RetroTable& table, const std::string& path, const std::atomic<bool>* stop) {
+  RetroFileInfo info;
+  std::string bytes = write_retro_table(table, &info);
+  if (stop && stop->load()) throw Stopped("stopped before the table was written; nothing was written");
+  io::write_file_atomically(path, bytes);
+  return info;
+}
+
 std::map<int, std::array<std::uint64_t, 2>> count_by_distance(const RetroTable& table) {
   std::map<int, std::array<std::uint64_t, 2>> by_distance;
   for (const auto& e : table.entries()) ++by_distance[e.value().distance][e.value().win];

@@ -39,6 +39,10 @@ struct MeasuredBuild {
 // the path and what is wrong.
 RetroTable load_retro_table(const std::string& path, RetroFileInfo* info = nullptr);
 
+// Writes a table file atomically, compressed (retro_file.h). A stop raised while it compresses
+// throws Stopped before anything is written.
+RetroFileInfo save_retro_table(const RetroTable& table, const std::string& path, const std::atomic<bool>* stop);
+
 // A table's positions counted by value and distance: distance -> {losses, wins}.
 std::map<int, std::array<std::uint64_t, 2>> count_by_distance(const RetroTable& table);
 

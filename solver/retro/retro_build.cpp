@@ -298,6 +298,8 @@ RetroTable build_retro_table(const Position& root, const RetroBuildLimits& limit
                        [](const RetroEntry& a, const RetroEntry& b) { return a.key() < b.key(); });
   }
   stats.sort_seconds = seconds_since(start);
+  // The sort cannot be cut short; a stop raised during it is heard now, before the table is given.
+  if (limits.stop && limits.stop->load()) throw Stopped("stopped before the table was complete");
   if (stats_out) *stats_out = stats;
   return RetroTable(to_kfen(root), root, std::move(entries));
 }

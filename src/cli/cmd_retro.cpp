@@ -57,8 +57,7 @@ int build(const BuildOptions& opt, Io& io) {
   } catch (const solver::RetroCapExceeded& e) {
     throw UsageError(std::string(e.what()) + "; raise --max-positions or start later in the round. Nothing was written.");
   }
-  solver::RetroFileInfo info;
-  io::write_file_atomically(opt.out, solver::write_retro_table(run.table, &info));
+  solver::RetroFileInfo info = solver::save_retro_table(run.table, opt.out, io.stop);
   const auto& s = run.stats;
   solver::RetroValue v = *run.table.probe(root);
   return io.print(
