@@ -1,6 +1,7 @@
 #include "puzzles/key_analysis.h"
 
 #include <algorithm>
+#include <chrono>
 
 #include "kamisado/errors.h"
 #include "kamisado/movegen.h"
@@ -52,9 +53,22 @@ std::vector<std::optional<int>> move_costs(const Position& pos, const MoveList& 
 
 }  // namespace
 
+solver::SolveLimits shared_deadline(const solver::SolveLimits& limits) {
+  solver::SolveLimits shared = limits;
+  if (limits.seconds > 0) {
+    auto until = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                         std::chrono::duration<double>(limits.seconds));
+    shared.deadline = limits.deadline ? std::min(*limits.deadline, until) : until;
+    shared.seconds = 0;
+  }
+  return shared;
+}
+
 std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::TranspositionTable& table,
-                                       const solver::SolveLimits& limits) {
+                                       const solver::SolveLimits& given) {
   if (round_winner(pos)) throw InputError("the round is already over");
+  // The analysis is many searches; its time limit is for all of them together.
+  solver::SolveLimits limits = shared_deadline(given);
   KeyAnalysis a;
   a.winner = pos.side_to_move();
   MoveList moves;

@@ -50,7 +50,11 @@ struct KeyAnalysis {
   int dual_turns() const;
 };
 
-// nullopt if the side to move does not win the round (a puzzle needs a win). Throws Stopped (kamisado/errors.h)
+// `limits` with its time limit turned into one deadline from now, for many searches together.
+solver::SolveLimits shared_deadline(const solver::SolveLimits& limits);
+
+// nullopt if the side to move does not win the round (a puzzle needs a win). A time limit
+// (limits.seconds) is for the whole analysis, not for each of its searches. Throws Stopped (kamisado/errors.h)
 // if the limits stop a search, std::invalid_argument if the round is already over.
 std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::TranspositionTable& table,
                                        const solver::SolveLimits& limits);

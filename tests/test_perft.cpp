@@ -119,3 +119,20 @@ TEST(Perft_BulkCounting, EqualsThePlainTreeWalkOnPositionsFromPlay) {
       ASSERT_EQ(perft(in_match, d), plain_perft(in_match, d)) << to_kfen(in_match) << " depth " << d;
   }
 }
+
+// Issue 18, 5: a deep count reports progress within each first move, not only after it, and
+// the counts are unchanged (§7).
+TEST(Perft_Divide, ProgressIsHeardWithinEachFirstMoveFromDepth4) {
+  std::size_t calls = 0, last_done = 0;
+  bool in_order = true;
+  auto entries = divide(Position::initial(), 5, [&](std::size_t done, std::size_t of) {
+    ++calls;
+    in_order = in_order && done >= last_done && of == 102;
+    last_done = done;
+  });
+  std::uint64_t sum = 0;
+  for (const auto& e : entries) sum += e.nodes;
+  EXPECT_EQ(sum, 902410u);
+  EXPECT_TRUE(in_order);
+  EXPECT_GT(calls, 10 * entries.size());  // every reply of every first move, at least ten a move here
+}

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -24,6 +25,7 @@
 #include "solver/retro/retro_build.h"
 #include "solver/retro/retro_table.h"
 #include "kamisado/rules.h"
+#include "solver/search/solve.h"
 #include "solver/search/transposition_table.h"
 
 using namespace kamisado;
@@ -284,6 +286,24 @@ TEST(PuzzleDifficulty, TrapsAreFirstMovesThatLookAsGoodAsTheKeyAndDoNotWinInTime
   }
   // Same N, same choice, same effort: the traps alone set them apart, by 2 * 5 / 8.
   EXPECT_DOUBLE_EQ(difficulty(2, 8, 5, 1000) - difficulty(2, 8, 0, 1000), 1.25);
+}
+
+// Issue 18, 5: a time limit is for the whole analysis. Its searches share one deadline, and a
+// search given a deadline that has passed stops at once, whatever its own seconds say.
+TEST(PuzzleKey, ATimeLimitIsOneDeadlineForEverySearch) {
+  solver::SolveLimits limits;
+  limits.seconds = 30;
+  const auto before = std::chrono::steady_clock::now();
+  solver::SolveLimits shared = shared_deadline(limits);
+  EXPECT_EQ(shared.seconds, 0);
+  ASSERT_TRUE(shared.deadline);
+  EXPECT_GE(*shared.deadline - before, std::chrono::seconds(30));
+  EXPECT_LE(*shared.deadline - std::chrono::steady_clock::now(), std::chrono::seconds(30));
+  solver::SolveLimits late;
+  late.deadline = std::chrono::steady_clock::now();  // passed by the time the search looks
+  solver::SolveResult r = solver::solve(Position::initial(), late);
+  EXPECT_EQ(r.value, solver::Value::Unknown);
+  EXPECT_THROW(analyse_key(Position::initial(), *std::make_unique<solver::TranspositionTable>(16), late), Stopped);
 }
 
 TEST(PuzzleGenerator, AnUnknownPlayerIsRefused) {

@@ -121,8 +121,10 @@ Proof Prover::prove(const Position& root, const Goal& goal) {
 void Prover::check_limits() {
   if ((nodes_ & 4095) != 0) return;
   double t = seconds();
-  if ((limits_.seconds > 0 && t >= limits_.seconds) || (limits_.stop && limits_.stop->load())) stopped_ = true;
   auto now = std::chrono::steady_clock::now();
+  if ((limits_.seconds > 0 && t >= limits_.seconds) || (limits_.deadline && now >= *limits_.deadline) ||
+      (limits_.stop && limits_.stop->load()))
+    stopped_ = true;
   if (limits_.progress && now - last_report_ >= std::chrono::seconds(1)) {
     last_report_ = now;
     limits_.progress({nodes_, root_numbers_.pn, root_numbers_.dn, t, table_.bytes(), table_.fill()});

@@ -33,6 +33,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 #include "kamisado/position.h"
 #include "solver/search/transposition_table.h"
@@ -53,7 +54,10 @@ struct SolveProgress {
 
 struct SolveLimits {
   std::size_t hash_mb = 64;
-  double seconds = 0;                        // 0: no limit
+  double seconds = 0;                        // 0: no limit; counted from each Prover's start
+  // If set, a limit shared by every search given these limits, however many there are: the
+  // way to give a whole analysis (many searches) one time budget.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
   const std::atomic<bool>* stop = nullptr;   // set from outside (Ctrl-C) to stop early
   std::function<void(const SolveProgress&)> progress;  // called about once a second
 };

@@ -77,7 +77,22 @@ std::vector<DivideEntry> divide(const Position& pos, int depth, const std::funct
   std::vector<DivideEntry> out;
   out.reserve(moves.size());
   for (Move m : moves) {
-    out.push_back({m, leaves_below(pos.after(m), depth - 1)});
+    Position child = pos.after(m);
+    std::uint64_t n = 0;
+    if (each && depth >= 4 && !child.outcome().over()) {
+      // Deep counts take a while under each first move: count reply by reply, so that `each`
+      // hears of progress every few milliseconds at any depth (perft(child, d) is the sum of
+      // its children's leaves, as leaves_through_children counts it).
+      MoveList replies;
+      generate_moves(child, replies);
+      for (Move r : replies) {
+        n += leaves_below(child.after(r), depth - 2);
+        each(out.size(), moves.size());
+      }
+    } else {
+      n = leaves_below(child, depth - 1);
+    }
+    out.push_back({m, n});
     if (each) each(out.size(), moves.size());
   }
   return out;

@@ -26,7 +26,8 @@ struct DivideEntry {
   std::uint64_t nodes;
 };
 // The count under each legal first move; their sum is perft(pos, depth) for depth >= 1.
-// `each`, if given, hears of each first move as it is counted (for a progress line).
+// `each`, if given, is called with the first moves counted so far as the count goes on, often
+// enough at any depth for a progress line (after each reply to a first move, from depth 4).
 std::vector<DivideEntry> divide(const Position& pos, int depth,
                                 const std::function<void(std::size_t done, std::size_t of)>& each = {});
 
