@@ -652,3 +652,17 @@ TEST(Cli, AnUnfinishedProofAndAnOversizedTableAreTold) {
   EXPECT_FALSE(std::filesystem::exists(temp_dir() / "never.proof"));
   expect_one_line_error(run({"solve", kStart, "--hash", "65536"}), "MB of memory is available");
 }
+
+// Issue 18, 10: one answer for a finished round, from every command that proves one; and play's
+// record of a match from a later position names the Defender and numbers rounds from there.
+TEST(Cli, AFinishedRoundHasOneAnswerAndPlayTellsALaterMatchRight) {
+  const std::string over = "Nbpkyrgn/8/8/8/8/o7/8/1GRYKPBO g o";
+  for (const std::vector<std::string>& cmd : {std::vector<std::string>{"solve", over}, {"puzzles", "solve", over}})
+    expect_one_line_error(run(cmd), "the round is already over at this position (Black won it)");
+  CliRun r = run({"play", "--kfen", "o1pk3n/8/8/8/KP2b+3/O2gry2/3Y4/NGR3B1 g * 3:0-1", "--moves", "fill-left"});
+  ASSERT_EQ(r.code, kOk) << r.err;
+  EXPECT_NE(r.out.find("Gold, the Defender, chooses fill-left"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("Black, the Defender"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Round 1 from the given position: Black moves first"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Match to 3 points, from the given position at 0-1"), std::string::npos) << r.out;
+}

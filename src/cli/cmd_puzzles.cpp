@@ -51,7 +51,7 @@ struct SolveOptions {
 
 int solve(const SolveOptions& opt, Io& io) {
   Position pos = parse_kfen(opt.kfen);
-  if (round_winner(pos)) throw UsageError("the round is already over at this position: no puzzle");
+  refuse_finished_round(pos);
   solver::SolveLimits limits;
   limits.hash_mb = opt.hash;
   limits.seconds = opt.time;

@@ -50,7 +50,7 @@ struct BuildOptions {
 
 int build(const BuildOptions& opt, Io& io) {
   Position root = parse_kfen(opt.kfen);
-  if (round_winner(root)) throw UsageError("the round is already over at this position: there is nothing to solve");
+  refuse_finished_round(root);
   solver::MeasuredBuild run;
   try {
     run = solver::measure_build(root, opt.max_positions, opt.threads, io.stop, io.lines());

@@ -51,6 +51,7 @@ std::string distance_text(const solver::SolveResult& r, Side winner, bool value_
 
 int solve(const SolveOptions& opt, Io& io) {
   Position pos = parse_kfen(opt.kfen);
+  refuse_finished_round(pos);
   solver::CertifyOptions c = opt.certify;
   c.tree = opt.check || !c.proof_path.empty() || !c.dot_path.empty();
   c.check = opt.check;

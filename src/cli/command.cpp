@@ -8,6 +8,7 @@
 
 #include "cli/interrupt.h"
 #include "io/files.h"
+#include "kamisado/rules.h"
 
 namespace kamisado::cli {
 
@@ -79,6 +80,12 @@ CLI::Option* output_option(CLI::App* cmd, const std::string& name, std::string& 
       },
       "FILE");
   return cmd->add_option(name, path, help)->check(kWritable);
+}
+
+void refuse_finished_round(const Position& pos) {
+  if (auto winner = round_winner(pos))
+    throw UsageError(std::string("the round is already over at this position (") + side_name(*winner) +
+                     " won it): there is nothing to solve");
 }
 
 std::uint32_t match_target(const std::string& option, const std::string& value) {

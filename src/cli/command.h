@@ -19,6 +19,7 @@
 #include "cli/app.h"
 #include "io/progress.h"
 #include "kamisado/errors.h"
+#include "kamisado/position.h"
 
 namespace kamisado::cli {
 
@@ -83,6 +84,10 @@ CLI::Option* output_option(CLI::App* cmd, const std::string& name, std::string& 
 inline CLI::Option* report_option(CLI::App* cmd, std::string& path) {
   return output_option(cmd, "--report", path, "Write the results as Markdown to FILE");
 }
+
+// The one answer of every command that proves a round (solve, puzzles solve, retro build) to a
+// position whose round is over: bad input, naming who won it.
+void refuse_finished_round(const Position& pos);
 
 // P3: "standard" (3), "long" (7), "marathon" (15) or a number of points from 1 to 15. Throws
 // UsageError naming `option` otherwise.

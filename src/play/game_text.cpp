@@ -94,15 +94,25 @@ std::string game_text(const GameRecord& game) {
   const Position& start = rounds.front().start;
   std::string out;
   if (start.match().is_match()) {
-    out += fmt::format("Match to {} points\n", start.match().target);
-    for (std::size_t i = 0; i < rounds.size(); ++i) {
-      const RoundRecord& r = rounds[i];
-      out += fmt::format("Round {}: {} moves first\n", i + 1, side_name(r.start.side_to_move()));
+    // Rounds are numbered from the match's start only when the game starts there; from a
+    // position later in a match, the rounds before it are not known, so they are counted from it.
+    const MatchScore& score = start.match();
+    const bool from_start = score.points[0] == 0 && score.points[1] == 0 && start.turn() != Turn::BetweenRounds;
+    out += fmt::format("Match to {} points{}\n", score.target,
+                       from_start ? "" : fmt::format(", from the given position at {}-{}", score.points[0], score.points[1]));
+    int number = 0;
+    for (const RoundRecord& r : rounds) {
+      // A record that starts between rounds holds only the Defender's fill: it is the side to move.
+      const bool between = r.start.turn() == Turn::BetweenRounds;
+      if (!between)
+        out += fmt::format("Round {}{}: {} moves first\n", ++number, from_start ? "" : " from the given position",
+                           side_name(r.start.side_to_move()));
       std::string line;
       for (Move m : r.moves) line += " " + to_string(m);
       if (!line.empty()) out += " " + line + "\n";
       if (r.result.over()) out += "  " + result_text(r) + "\n";
-      if (r.fill) out += fmt::format("  {}, the Defender, chooses {}\n", side_name(r.result.winner), *r.fill == FillSide::Left ? "fill-left" : "fill-right");
+      const Side defender = between ? r.start.side_to_move() : r.result.winner;
+      if (r.fill) out += fmt::format("  {}, the Defender, chooses {}\n", side_name(defender), *r.fill == FillSide::Left ? "fill-left" : "fill-right");
     }
   } else {
     std::string line;
