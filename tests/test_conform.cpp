@@ -3,6 +3,10 @@
 // crash or talk nonsense are reported without hanging the harness.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
+#include <thread>
+
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -156,4 +160,49 @@ TEST(Conform_CLI, ExitCodesAndOneLineErrors) {
   EXPECT_EQ(cli::run_cli({"conform", "--engine", fixture(), "--corpus", bad.string()}, out3, err3), cli::kBadInput);
   EXPECT_NE(err3.str().find("is not JSON"), std::string::npos) << err3.str();
   EXPECT_EQ(err3.str().find('\n'), err3.str().size() - 1);
+}
+
+// Issue 18, 11-14: the harness cannot be fooled or blinded.
+TEST(Conform_Harness, ARefusedPositionIsAFindingNeverAnAgreement) {
+  HarnessReport r = check(fixture("refuse-gold"));
+  EXPECT_FALSE(r.conforms());
+  bool refusal = false;
+  for (const Disagreement& d : r.disagreements) refusal = refusal || d.theirs.find("error this engine plays Black only") != std::string::npos;
+  EXPECT_TRUE(refusal);
+  EXPECT_EQ(harness_text(r).find("agrees"), std::string::npos);
+}
+
+TEST(Conform_Harness, EveryCorpusCaseThatDiffersIsShownAndAnExtraDeadlockIsM8) {
+  HarnessReport r = check(fixture("deadlock-two-passes"));
+  std::set<std::string> m8_cases;
+  for (const Disagreement& d : r.disagreements) {
+    if (d.source.rfind("corpus: ", 0) == 0 && d.rule == "M8") m8_cases.insert(d.source);
+    if (d.ours == "ongoing" && d.theirs.find("deadlock") != std::string::npos) {
+      EXPECT_EQ(d.rule, "M8") << d.source;
+    }
+  }
+  EXPECT_GE(m8_cases.size(), 2u);  // not only the first case of the rule
+}
+
+TEST(Conform_Harness, AnEngineIsCheckedOnWhatItDeclaresAndTheRestIsSaid) {
+  HarnessReport r = check(fixture("single-round"), 3);
+  EXPECT_TRUE(r.conforms()) << harness_text(r);
+  EXPECT_EQ(r.features, std::vector<std::string>{"single-round"});
+  ASSERT_FALSE(r.not_checked.empty());
+  EXPECT_NE(harness_text(r).find("not checked: "), std::string::npos);
+}
+
+TEST(Conform_Harness, AFailingEngineShowsItsStderrAndASlowOneDiesWithTheHarness) {
+  HarnessReport r = check(fixture("stderr-crash"));
+  ASSERT_TRUE(r.failure);
+  EXPECT_NE(r.failure->find("its stderr ended: engine: something broke in moves()"), std::string::npos) << *r.failure;
+  check(fixture("slow"), 3, 8);
+  // The python process itself, not only its shell, is gone (the process group is killed). The
+  // pattern does not match the shell that runs pgrep.
+  int left = 1;
+  for (int i = 0; i < 50 && left; ++i) {
+    left = std::system("pgrep -f 'kamisado_engin[e].py --deviation slow' > /dev/null") == 0;
+    if (left) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_FALSE(left);
 }

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "conform/engine_server.h"
 #include "conform/harness.h"
 #include "io/files.h"
 #include "kamisado/kfen.h"
@@ -56,6 +57,20 @@ int conform(const ConformOptions& opt, Io& io) {
   return io.print(conform::harness_json(r), conform::harness_text(r), r.conforms() ? kOk : kDisagrees);
 }
 
+const CommandText kEngineText{
+    "engine", "Be an engine: answer the line protocol on stdin and stdout, as the reference implementation",
+    "Reads requests one a line (hello, position <kfen>, moves, play <move>, status, quit) and\n"
+    "answers each with one line, as the README's protocol table says; a bad KFEN or an illegal move\n"
+    "is answered 'error ...'. For GUIs, other harnesses and engines in other languages.\n"
+    "Example: kamisado conform --engine \"kamisado engine\""};
+
+struct EngineOptions {};
+
+int engine(const EngineOptions&, Io& io) {
+  conform::serve_protocol(std::cin, io.out);
+  return kOk;
+}
+
 struct CorpusOptions {
   std::string out;
 };
@@ -82,6 +97,8 @@ void add_conform(CLI::App& app, Action& action) {
   cmd->parse_complete_callback([opt, match] { opt->match_given = match->count() > 0; });
   cmd->add_option("--timeout", opt->timeout, "Seconds the engine has for each reply (default 5)")->check(seconds_between(0.01, 3600.0));
 }
+
+void add_engine(CLI::App& app, Action& action) { command<EngineOptions>(app, action, kEngineText, engine, Needs::OwnJson); }
 
 void add_corpus(CLI::App& app, Action& action) {
   auto [cmd, opt] = command<CorpusOptions>(app, action, kCorpusText, corpus);

@@ -14,6 +14,7 @@ void add_bench(CLI::App& app, Action& action);
 void add_selfcheck(CLI::App& app, Action& action);
 void add_conform(CLI::App& app, Action& action);
 void add_corpus(CLI::App& app, Action& action);
+void add_engine(CLI::App& app, Action& action);
 void add_verify(CLI::App& app, Action& action);
 void add_solve(CLI::App& app, Action& action);
 void add_check_proof(CLI::App& app, Action& action);

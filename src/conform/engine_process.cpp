@@ -10,6 +10,8 @@
 #include <thread>
 #include <unistd.h>
 
+#include <vector>
+
 namespace kamisado::conform {
 
 namespace {
@@ -25,17 +27,22 @@ EngineProcess::EngineProcess(const std::string& command) {
     close(in[0]), close(in[1]);
     throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
   }
+  char name[] = "/tmp/kamisado-engine-stderr-XXXXXX";
+  stderr_file_ = mkstemp(name);
+  if (stderr_file_ >= 0) unlink(name), fcntl(stderr_file_, F_SETFD, FD_CLOEXEC);
   pid_ = fork();
   if (pid_ < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
   if (pid_ == 0) {
+    setpgid(0, 0);
     dup2(in[0], STDIN_FILENO);
     dup2(out[1], STDOUT_FILENO);
-    int null = open("/dev/null", O_WRONLY);
-    if (null >= 0) dup2(null, STDERR_FILENO);
+    int err = stderr_file_ >= 0 ? stderr_file_ : open("/dev/null", O_WRONLY);
+    if (err >= 0) dup2(err, STDERR_FILENO);
     close(in[0]), close(in[1]), close(out[0]), close(out[1]);
     execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
+  setpgid(pid_, pid_);  // as the child does: whichever runs first
   close(in[0]);
   close(out[1]);
   to_engine_ = in[1];
@@ -77,23 +84,48 @@ void EngineProcess::stop() {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   if (pid_ > 0) {
+    kill(-pid_, SIGKILL);  // the whole group: the shell and the engine it started
     kill(pid_, SIGKILL);
     waitpid(pid_, nullptr, 0);
     pid_ = -1;
   }
   if (from_engine_ >= 0) close(from_engine_), from_engine_ = -1;
+  if (stderr_file_ >= 0) close(stderr_file_), stderr_file_ = -1;
+}
+
+std::string EngineProcess::with_stderr(const std::string& what) const {
+  if (stderr_file_ < 0) return what;
+  char tail[400];
+  off_t size = lseek(stderr_file_, 0, SEEK_END);
+  off_t from = size > off_t(sizeof tail) ? size - off_t(sizeof tail) : 0;
+  ssize_t n = size > 0 ? pread(stderr_file_, tail, std::size_t(size - from), from) : 0;
+  std::vector<std::string> lines;
+  std::string line;
+  for (ssize_t i = 0; i < n; ++i) {
+    if (tail[i] == '\n') lines.push_back(line), line.clear();
+    else if (tail[i] != '\r') line += tail[i];
+  }
+  if (!line.empty()) lines.push_back(line);
+  std::string text;
+  for (std::size_t i = lines.size() > 5 ? lines.size() - 5 : 0; i < lines.size(); ++i)
+    if (!lines[i].empty()) text += (text.empty() ? "" : " | ") + lines[i];
+  return text.empty() ? what : what + "; its stderr ended: " + text;
 }
 
 std::string EngineProcess::request(const std::string& line, double timeout_seconds) {
-  std::string data = line + "\n";
-  std::size_t sent = 0;
-  while (sent < data.size()) {
-    ssize_t n = write(to_engine_, data.data() + sent, data.size() - sent);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw EngineFailure(EngineFailure::Kind::Exited, "the engine " + how_it_ended() + " before '" + line + "'");
-    sent += std::size_t(n);
+  try {
+    std::string data = line + "\n";
+    std::size_t sent = 0;
+    while (sent < data.size()) {
+      ssize_t n = write(to_engine_, data.data() + sent, data.size() - sent);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) throw EngineFailure(EngineFailure::Kind::Exited, "the engine " + how_it_ended() + " before '" + line + "'");
+      sent += std::size_t(n);
+    }
+    return read_line(timeout_seconds, line);
+  } catch (const EngineFailure& e) {
+    throw EngineFailure(e.kind, with_stderr(e.what()));
   }
-  return read_line(timeout_seconds, line);
 }
 
 std::string EngineProcess::read_line(double timeout_seconds, const std::string& for_command) {

@@ -21,14 +21,19 @@ class EngineFailure : public std::runtime_error {
 
 class EngineProcess {
  public:
-  // Starts `command` with /bin/sh -c. Its stderr goes to /dev/null.
+  // Starts `command` with /bin/sh -c, in a process group of its own (so that the engine dies
+  // with its shell). Its stderr goes to a temporary file, whose last lines a failure quotes.
   explicit EngineProcess(const std::string& command);
   ~EngineProcess();
   EngineProcess(const EngineProcess&) = delete;
   EngineProcess& operator=(const EngineProcess&) = delete;
 
-  // Sends one line and returns the one-line reply, within `timeout_seconds`.
+  // Sends one line and returns the one-line reply, within `timeout_seconds`. A failure's message
+  // ends with the last lines the engine wrote to stderr, if any.
   std::string request(const std::string& line, double timeout_seconds);
+
+  // `what`, and the last lines of the engine's stderr (up to 5 lines, 400 characters).
+  std::string with_stderr(const std::string& what) const;
 
  private:
   std::string read_line(double timeout_seconds, const std::string& for_command);
@@ -38,6 +43,7 @@ class EngineProcess {
   pid_t pid_ = -1;
   int to_engine_ = -1;
   int from_engine_ = -1;
+  int stderr_file_ = -1;
   std::string buffer_;
 };
 

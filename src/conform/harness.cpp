@@ -47,7 +47,14 @@ bool is_push(const Position& p, const std::string& move) {
 // Which rule a disagreement is about, from where it happened and what differs. The mapping is
 // documented in the README ("Checking another implementation").
 std::string rule_of_status(const Position& p, const std::string& ours, const std::string& theirs) {
-  if (ours == "ongoing" && our_moves(p) == std::vector<std::string>{"pass"}) return "M6";
+  // Where we see a forced pass and the engine a finished round: if it names the side to move as
+  // the winner, it declared a deadlock that is not there (the loser of a deadlock is the player
+  // who made the last real move, M8); if it names the other side, it let a blocked player lose
+  // instead of passing (M6).
+  if (ours == "ongoing" && our_moves(p) == std::vector<std::string>{"pass"}) {
+    const bool mover_wins = theirs.find(std::string("won ") + side_id(p.side_to_move())) == 0;
+    return theirs.find("deadlock") != std::string::npos && mover_wins ? "M8" : "M6";
+  }
   if (ours.find("deadlock") != std::string::npos || theirs.find("deadlock") != std::string::npos) return "M8";
   if (ours.find("home-row") != std::string::npos || theirs.find("home-row") != std::string::npos) return "M7";
   if (ours.find("match") != std::string::npos || theirs.find("match") != std::string::npos) return "P3";
@@ -114,6 +121,7 @@ class Harness {
   Harness(const HarnessOptions& o, void (*progress)(const std::string&))
       : opt_(o), progress_(progress), engine_(o.command, o.timeout_seconds) {
     report_.engine_name = engine_.name();
+    report_.features = engine_.features();
   }
 
   HarnessReport run() {
@@ -121,9 +129,14 @@ class Harness {
       check_corpus();
       if (opt_.depth > 0) {
         walk(Position::initial());
-        for (const std::string& k : opt_.walk_roots) walk(parse_kfen(k));
+        int skipped = 0;
+        for (const std::string& k : opt_.walk_roots)
+          if (plays(parse_kfen(k))) walk(parse_kfen(k));
+          else ++skipped;
+        if (skipped) report_.not_checked.push_back(std::to_string(skipped) + " walk root(s): " + unplayed_why());
       }
-      play_outs();
+      if (!opt_.match_target || declares("match")) play_outs();
+      else report_.not_checked.push_back("the play-outs (matches): " + unplayed_why());
     } catch (const EngineFailure& e) {
       report_.failure = e.what();
     }
@@ -131,23 +144,52 @@ class Harness {
   }
 
  private:
-  // The engine's view after `position kfen` and the moves; false if it refused one of them.
+  // The engine's view after `position kfen` and the moves; false if it refused one of them
+  // (its reply is then in refusal_).
   bool set_up(const std::string& kfen, const std::vector<std::string>& moves) {
-    if (engine_.set_position(kfen) != "ok") return false;
+    refusal_ = engine_.set_position(kfen);
+    if (refusal_ != "ok") return false;
     for (const std::string& m : moves)
-      if (engine_.play(m).rfind("error", 0) == 0) return false;
+      if ((refusal_ = engine_.play(m)).rfind("error", 0) == 0) return false;
     count(1 + long(moves.size()));
     return true;
+  }
+
+  // What the engine declared it plays (hello ... features): a match needs "match", a round with
+  // Sumos on its own "sumo", any other round "single-round". Without features, everything.
+  bool declares(const std::string& feature) const {
+    const auto& f = report_.features;
+    return f.empty() || std::find(f.begin(), f.end(), feature) != f.end();
+  }
+  bool plays(const Position& p) const {
+    if (p.match().is_match()) return declares("match");
+    for (Side s : {Side::Black, Side::Gold})
+      for (int c = 0; c < kColours; ++c)
+        if (p.rank_of_tower(s, Colour(c)) > 0) return declares("sumo");
+    return declares("single-round") || declares("sumo");
+  }
+  std::string unplayed_why() const {
+    std::string f;
+    for (const std::string& w : report_.features) f += (f.empty() ? "" : " ") + w;
+    return "the engine declares only: " + f;
+  }
+
+  // A position the engine refuses is a finding like any other, never skipped in silence: a run
+  // with refusals does not conform.
+  void record_refusal(const std::string& source, const std::string& kfen, const std::vector<std::string>& moves) {
+    record({source, kfen, moves, moves.empty() ? "position" : "setup", "accepted", refusal_, "§6"});
   }
 
   void count(long requests) { current().requests += requests; }
   SourceSummary& current() { return report_.sources.back(); }
   void begin(const std::string& source) { report_.sources.push_back({source, 0, 0, 0}); }
 
-  // Records a disagreement unless this source already has one for the same rule.
+  // Records a disagreement unless the same source already showed one for the same rule: each
+  // corpus case and each play-out is a source of its own, so every case that differs is shown;
+  // the walk, whose positions share one cause, shows the first for each rule.
   void record(Disagreement d) {
     ++current().disagreements;
-    if (!reported_.insert({current().source, d.rule}).second) return;
+    if (!reported_.insert({d.source, d.rule}).second) return;
     report_.disagreements.push_back(std::move(d));
   }
 
@@ -212,12 +254,17 @@ class Harness {
 
   void check_corpus() {
     begin("corpus");
+    int skipped = 0;
     for (const CorpusCase& c : opt_.corpus) {
+      if (!plays(parse_kfen(c.kfen))) {
+        ++skipped;
+        continue;
+      }
       if (progress_) progress_("corpus: " + c.name);
       std::string source = "corpus: " + c.name;
       Position p = parse_kfen(c.position);
       if (!set_up(c.kfen, c.setup)) {
-        record({source, c.kfen, c.setup, "setup", "accepted", "refused", c.rule});
+        record({source, c.kfen, c.setup, "setup", "accepted", "refused: " + refusal_, c.rule});
         continue;
       }
       if (!compare_here(p, source, c.kfen, c.setup)) continue;
@@ -226,6 +273,7 @@ class Harness {
         compare_play(p, parse_move(p, move), source, c.kfen, c.setup, true);
       }
     }
+    if (skipped) report_.not_checked.push_back(std::to_string(skipped) + " corpus case(s) with Sumos or in matches: " + unplayed_why());
   }
 
   // Breadth-first, so the first disagreement found is at the smallest depth.
@@ -236,7 +284,11 @@ class Harness {
       auto [p, depth] = queue.front();
       queue.pop_front();
       std::string kfen = to_kfen(p);
-      if (!set_up(kfen, {}) || !compare_here(p, "walk", kfen, {})) continue;
+      if (!set_up(kfen, {})) {
+        record_refusal("walk", kfen, {});
+        continue;
+      }
+      if (!compare_here(p, "walk", kfen, {})) continue;
       MoveList moves;
       generate_moves(p, moves);
       for (Move m : moves) {
@@ -261,7 +313,10 @@ class Harness {
       std::string source = "play-out " + std::to_string(game + 1);
       std::vector<Position> history{start};
       std::vector<Move> path;
-      set_up(to_kfen(start), {});
+      if (!set_up(to_kfen(start), {})) {
+        record_refusal(source, to_kfen(start), {});
+        continue;
+      }
       for (int ply = 0; ply < opt_.max_plies; ++ply) {
         const Position& p = history.back();
         std::size_t before = report_.disagreements.size();
@@ -332,6 +387,7 @@ class Harness {
   RemoteEngine engine_;
   HarnessReport report_;
   std::set<std::pair<std::string, std::string>> reported_;  // (source, rule)
+  std::string refusal_;  // the engine's reply when set_up failed
 };
 
 }  // namespace
@@ -356,7 +412,7 @@ nlohmann::json harness_json(const HarnessReport& r) {
     list.push_back({{"source", d.source}, {"rule", d.rule}, {"kfen", d.kfen}, {"moves", d.moves},
                     {"request", d.what}, {"ours", d.ours}, {"theirs", d.theirs}});
   nlohmann::json j = {{"engine", r.engine_name}, {"conforms", r.conforms()}, {"sources", sources},
-                      {"disagreements", list}};
+                      {"disagreements", list}, {"features", r.features}, {"not_checked", r.not_checked}};
   if (r.failure) j["failure"] = *r.failure;
   return j;
 }
@@ -371,6 +427,7 @@ std::string harness_text(const HarnessReport& r) {
   if (r.failure) out += "ENGINE FAILURE: " + *r.failure + "\n";
   out += fmt::format("\nengine: {}\n{:<10} {:>10} {:>10} {:>14}\n", r.engine_name, "source", "positions", "requests", "disagreements");
   for (const auto& s : r.sources) out += fmt::format("{:<10} {:>10} {:>10} {:>14}\n", s.source, s.positions, s.requests, s.disagreements);
+  for (const std::string& n : r.not_checked) out += "not checked: " + n + "\n";
   return out + (r.conforms() ? "the engine agrees with kamisado-lab on everything checked\n" : "the engine DIFFERS from kamisado-lab (see above)\n");
 }
 

@@ -53,6 +53,8 @@ struct HarnessReport {
   std::vector<SourceSummary> sources;
   std::vector<Disagreement> disagreements;
   std::optional<std::string> failure;  // the engine timed out, exited or garbled a reply
+  std::vector<std::string> features;   // what the engine declared it plays (empty: everything)
+  std::vector<std::string> not_checked;  // what was left out because the engine does not play it
   bool conforms() const { return disagreements.empty() && !failure; }
 };
 

@@ -10,8 +10,16 @@ RemoteEngine::RemoteEngine(const std::string& command, double timeout_seconds)
   std::string reply = process_->request("hello", timeout_seconds);
   if (reply.rfind("kamisado-protocol 1", 0) != 0)
     throw EngineFailure(EngineFailure::Kind::Garbled,
-                        "'hello' should be answered 'kamisado-protocol 1 [name]', got '" + reply.substr(0, 80) + "'");
-  name_ = reply.size() > 20 ? reply.substr(20) : "engine";
+                        process_->with_stderr("'hello' should be answered 'kamisado-protocol 1 [name]', got '" + reply.substr(0, 80) + "'"));
+  std::istringstream words(reply.substr(19));
+  std::string word;
+  bool listing = false;
+  for (name_.clear(); words >> word;) {
+    if (word == "features") listing = true;
+    else if (listing) features_.push_back(word);
+    else name_ += (name_.empty() ? "" : " ") + word;
+  }
+  if (name_.empty()) name_ = "engine";
 }
 
 // The reply to `line`, less its leading `expected_word` (and a space); "error ..." as it came.
@@ -21,15 +29,16 @@ std::string RemoteEngine::ask(const std::string& line, const std::string& expect
   if (reply == expected_word) return "";
   if (reply.rfind(expected_word + " ", 0) != 0)
     throw EngineFailure(EngineFailure::Kind::Garbled,
-                        "'" + line.substr(0, 80) + "' should be answered '" + expected_word + " ...', got '" +
-                            reply.substr(0, 80) + "'");
+                        process_->with_stderr("'" + line.substr(0, 80) + "' should be answered '" + expected_word + " ...', got '" +
+                                              reply.substr(0, 80) + "'"));
   return reply.substr(expected_word.size() + 1);
 }
 
 std::string RemoteEngine::set_position(const std::string& kfen) {
   std::string reply = process_->request("position " + kfen, timeout_);
   if (reply == "ok" || reply.rfind("error", 0) == 0) return reply;
-  throw EngineFailure(EngineFailure::Kind::Garbled, "'position' should be answered 'ok', got '" + reply.substr(0, 80) + "'");
+  throw EngineFailure(EngineFailure::Kind::Garbled,
+                      process_->with_stderr("'position' should be answered 'ok', got '" + reply.substr(0, 80) + "'"));
 }
 
 std::string RemoteEngine::moves(std::vector<std::string>& out) {

@@ -1,6 +1,9 @@
 // The kamisado line protocol, version 1, seen from the harness. One request, one reply line:
 //
-//   hello              -> kamisado-protocol 1 [name]
+//   hello              -> kamisado-protocol 1 [name] [features <feature> ...]
+//                         features, if given, say what the engine plays: single-round (rounds
+//                         without Sumos), sumo (a round with Sumos on its own), match (matches);
+//                         without them it plays everything
 //   position <kfen>    -> ok                           (the engine sets up that position)
 //   moves              -> moves [<move> ...]           (the legal moves, any order)
 //   play <move>        -> position <kfen>              (the position after it)
@@ -24,6 +27,8 @@ class RemoteEngine {
  public:
   RemoteEngine(const std::string& command, double timeout_seconds);
   const std::string& name() const { return name_; }
+  // The features it declared (empty: it plays everything).
+  const std::vector<std::string>& features() const { return features_; }
 
   // Each returns the engine's answer; an `error ...` reply comes back as that text.
   std::string set_position(const std::string& kfen);     // "ok" or "error ..."
@@ -36,6 +41,7 @@ class RemoteEngine {
   std::unique_ptr<EngineProcess> process_;
   double timeout_;
   std::string name_;
+  std::vector<std::string> features_;
 };
 
 }  // namespace kamisado::conform

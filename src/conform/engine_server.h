@@ -1,0 +1,16 @@
+// The engine side of the line protocol (remote_engine.h has the harness's side): kamisado-lab
+// itself as an engine, `kamisado engine`, so that GUIs, other harnesses and other languages can
+// use it as the reference implementation, and so that `kamisado conform --engine "kamisado
+// engine"` checks the protocol end to end. It keeps the game's history, so that a deadlock
+// caused by a push (which a KFEN cannot tell, §6) is reported as the rules say.
+#pragma once
+
+#include <iosfwd>
+
+namespace kamisado::conform {
+
+// Answers requests from `in`, one reply line each on `out` (flushed), until `quit` or the end
+// of the input. A malformed KFEN, an illegal move or an unknown request is answered `error ...`.
+void serve_protocol(std::istream& in, std::ostream& out);
+
+}  // namespace kamisado::conform
