@@ -8,6 +8,8 @@
 #   slow      the slow tests: the large retrograde tables, built, verified and cross-checked, and
 #             every certificate of the published puzzle collection
 #   sanitize  the unit tests in an AddressSanitizer + UndefinedBehaviorSanitizer build
+#   fuzz [S]  the libFuzzer targets (clang; tests/fuzz), each S seconds on its seed corpus
+#             (default 15: the smoke run of CI; the slow job runs them 300 s each)
 set -euo pipefail
 job=${1:-main}
 cd "$(dirname "$0")/.."
@@ -16,7 +18,7 @@ packages=(cmake g++ make pkg-config python3
           libcli11-dev nlohmann-json3-dev libfmt-dev
           libgtest-dev libgmock-dev librapidcheck-dev
           libz3-dev libboost-graph-dev libtbb-dev libzstd-dev libxxhash-dev libsqlite3-dev
-          chromium)
+          chromium clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -59,13 +61,31 @@ case "$job" in
   slow)
     build build/release -DCMAKE_BUILD_TYPE=Release
     ctest --test-dir build/release --output-on-failure -L slow
+    bash scripts/run.sh fuzz 300
+    ;;
+  fuzz)
+    seconds=${2:-15}
+    cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ -DKAMISADO_FUZZ=ON -DKAMISADO_TESTS=OFF >/dev/null
+    targets=(kfen play proof retro corpus)
+    cmake --build build/fuzz -j"$jobs" --target "${targets[@]/#/fuzz_}"
+    for t in "${targets[@]}"; do
+      # New inputs go to a scratch folder; the seed corpus in the repository is only read.
+      mkdir -p "build/fuzz/found-$t"
+      if ! build/fuzz/tests/fuzz/fuzz_$t -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
+           -artifact_prefix="build/fuzz/$t-" "build/fuzz/found-$t" "tests/fuzz/corpus/$t" > "build/fuzz/$t.log" 2>&1; then
+        tail -40 "build/fuzz/$t.log"
+        echo "fuzz_$t: FAILED (the input that broke it is in build/fuzz/$t-*)"
+        exit 1
+      fi
+      echo "fuzz_$t: $(grep -o 'Done [0-9]* runs' "build/fuzz/$t.log" | tail -1) in ${seconds} s, no crash"
+    done
     ;;
   sanitize)
     build build/sanitize -DCMAKE_BUILD_TYPE=Debug -DKAMISADO_SANITIZE=ON
     ctest --test-dir build/sanitize --output-on-failure -j"$jobs" -LE slow
     ;;
   *)
-    echo "usage: scripts/run.sh [main|test|slow|sanitize]" >&2
+    echo "usage: scripts/run.sh [main|test|slow|sanitize|fuzz [seconds]]" >&2
     exit 2
     ;;
 esac

@@ -92,7 +92,8 @@ class Checker {
     for (Move m : legal) names.emplace_back(to_string(m), m);
     std::set<std::string> seen;
     for (const auto& [text, child] : n.children) {
-      auto it = std::find_if(names.begin(), names.end(), [&](const auto& named) { return named.first == text; });
+      const std::string& name = text;  // clang 14 cannot capture a structured binding in a lambda (P1091)
+      auto it = std::find_if(names.begin(), names.end(), [&](const auto& named) { return named.first == name; });
       if (it == names.end()) fail(id, "move " + text + " is not legal here; legal: " + legal_moves_text(p));
       if (!seen.insert(text).second) fail(id, "move " + text + " is listed twice");
       Position next = p.after(it->second);
