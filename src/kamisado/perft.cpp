@@ -34,8 +34,10 @@ std::uint64_t perft2(const Position& pos) {
   Bitboard occupied_without = pos.occupied() ^ bit(from);
   for (Bitboard b = steps; b;) {
     Square to = pop_lsb(b);
-    if (rank_of(to) == goal_rank(s)) {  // M7: a leaf, or in a match the way between rounds
-      n += leaves_below(pos.after(Move::step(from, to)), 1);
+    if (rank_of(to) == goal_rank(s)) {  // M7: the round ends
+      // In a single round the game ends with it: a leaf, counted without making the position.
+      // In a match it is the match's end (a leaf) or the way between rounds (two fills).
+      n += pos.match().is_match() ? leaves_below(pos.after(Move::step(from, to)), 1) : 1;
       continue;
     }
     Colour reply = colour_of(to);  // T2
