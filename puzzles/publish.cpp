@@ -68,14 +68,15 @@ void fill(Store& store, const PublishOptions& o, const io::Lines& lines) {
     gen.count = o.per_n, gen.n = n;
     add(fmt::format("single round, win in {}", n), gen, have);
   }
-  // Sumo puzzles: a push needs the extra turn, so N >= 2; spread over N = 2, 3 and 4.
+  // Sumo puzzles: a push needs the extra turn, so N >= 2; spread over N = 2, 3 and 4, a third
+  // each (the remainder on N = 4). Each N's target depends on `sumo` alone, never on what a
+  // stopped run had stored, so that a resumed run ends with an uninterrupted run's collection; a
+  // phase whose games run dry says so and leaves its shortfall.
   for (int n = 2; n <= 4; ++n) {
-    int have = 0, have_n = 0;
-    for (const auto& p : store.all())
-      if (p.kind == "match" && has_sumo_theme(p)) ++have, have_n += p.n == n;
-    const int wanted_n = (o.sumo - have) / (5 - n) + have_n;  // what is left, shared over the Ns to come
+    int have_n = 0;
+    for (const auto& p : store.all()) have_n += p.kind == "match" && has_sumo_theme(p) && p.n == n;
     GenerateOptions gen;
-    gen.count = std::max(wanted_n, have_n), gen.n = n, gen.match = true;
+    gen.count = o.sumo / 3 + (n == 4 ? o.sumo % 3 : 0), gen.n = n, gen.match = true;
     gen.themes = {"sumo-push", "extra-turn"};
     add(fmt::format("Marathon rounds with Sumo themes, win in {}", n), gen, have_n);
   }
