@@ -77,7 +77,7 @@ std::string perft_bench_report(const PerftBench& b, const std::string& report_pa
       .row({fmt::format("single round: perft({}) from the start", b.depth), std::to_string(b.single.leaves), fmt::format("{:.3f} s", b.single.seconds),
             fmt::format("{:.1f} M", b.single.rate() / 1e6), fmt::format("≥ {:.0f} M leaves/s", kTargetLeavesPerSecond / 1e6),
             b.single_met() ? "met" : "NOT met"})
-      .row({fmt::format("Sumo-rich: perft({}) over {} match positions", b.sumo_depth, b.sumo_positions), std::to_string(b.sumo.leaves),
+      .row({fmt::format("Sumo-rich: perft({}) over {} rounds with Sumos", b.sumo_depth, b.sumo_positions), std::to_string(b.sumo.leaves),
             fmt::format("{:.3f} s", b.sumo.seconds), fmt::format("{:.1f} M", b.sumo.rate() / 1e6),
             fmt::format("time per leaf ≤ {}× the single round's (measured {:.2f}×)", kSumoSlowdownLimit, b.slowdown()),
             b.sumo_met() ? "met" : "NOT met"})
