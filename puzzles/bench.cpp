@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "io/report.h"
+#include "io/progress.h"
 #include "puzzles/generator.h"
 #include "puzzles/store.h"
 
@@ -29,7 +30,7 @@ PuzzleBench bench_puzzles(const PuzzleBenchOptions& o, const io::Lines& lines) {
     if (lines) lines("puzzles bench: " + row.what);
     auto start = std::chrono::steady_clock::now();
     auto done = generate(gen, [&](const Puzzle& p) { return store.add(p); });
-    row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    row.seconds = io::seconds_since(start);
     row.n = gen.n, row.accepted = done.accepted, row.games = done.games, row.tried = done.tried;
     b.rows.push_back(row);
   };

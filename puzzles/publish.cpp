@@ -24,10 +24,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-double since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
 bool has_sumo_theme(const StoredPuzzle& p) {
   for (const std::string& t : field_items(p.themes))
     if (t == "sumo-push" || t == "extra-turn") return true;
@@ -164,7 +160,7 @@ Published publish(const PublishOptions& o, const io::Lines& lines) {
   Published done;
   auto start = std::chrono::steady_clock::now();
   fill(store, o, lines);
-  done.generate_seconds = since(start);
+  done.generate_seconds = io::seconds_since(start);
 
   rerate(store);
   // A certificate per puzzle, checked before it is written.
@@ -192,7 +188,7 @@ Published publish(const PublishOptions& o, const io::Lines& lines) {
     largest = std::max(largest, c.proof_nodes);
     progress.tick([&] { return fmt::format("puzzles publish: certificates {} {} of {}", io::progress_bar(double(i + 1) / rows.size()), i + 1, rows.size()); });
   }
-  done.certificate_seconds = since(cert_start);
+  done.certificate_seconds = io::seconds_since(cert_start);
   done.puzzles = rows.size();
   for (const auto& p : rows) done.sumo += p.kind == "match" && has_sumo_theme(p);
 

@@ -16,10 +16,6 @@ namespace kamisado::solver {
 
 namespace {
 
-double since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
 Certified prove(const Position& pos, TranspositionTable& table, bool value_only, const std::string& proof_path) {
   CertifyOptions options;
   options.value_only = value_only;
@@ -69,8 +65,8 @@ OpeningResult prove_opening(std::size_t hash_mb, const std::string& proofs_dir, 
     }
     progress.tick([&] { return fmt::format("opening: {} of {} first moves proved", r.moves.size(), moves.size()); });
   }
-  r.moves_seconds = since(t_moves);
-  r.total_seconds = since(t0);
+  r.moves_seconds = io::seconds_since(t_moves);
+  r.total_seconds = io::seconds_since(t0);
   return r;
 }
 

@@ -4,18 +4,11 @@
 #include <sstream>
 
 #include "io/files.h"
+#include "io/progress.h"
 #include "solver/proof/proof_dot.h"
 #include "solver/proof/proof_file.h"
 
 namespace kamisado::solver {
-
-namespace {
-
-double since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-}  // namespace
 
 void seal(Certified& c, const CertifyOptions& options) {
   if (!c.tree) return;
@@ -55,7 +48,7 @@ Certified certify(const Position& pos, TranspositionTable& table, const CertifyO
   c.tree = build_proof(prover, pos, c.winner, budget);
   c.tree_seconds = prover.seconds();
   seal(c, options);
-  c.seconds = since(t0);
+  c.seconds = io::seconds_since(t0);
   return c;
 }
 
@@ -72,7 +65,7 @@ Certified certify_mirror(const Certified& original, const std::string& proof_pat
   CertifyOptions options;
   options.proof_path = proof_path;
   seal(c, options);
-  c.seconds = since(t0);
+  c.seconds = io::seconds_since(t0);
   return c;
 }
 

@@ -116,7 +116,7 @@ RetroBench bench_retro(const std::string& roots_path, const RetroCrossCheckOptio
     progress.note(fmt::format("retro bench: {}: verifying {} positions", r.name, r.build.table.size()));
     auto verify_start = std::chrono::steady_clock::now();
     r.verified = verify_retro_table(r.build.table, threads);
-    r.verify_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - verify_start).count();
+    r.verify_seconds = io::seconds_since(verify_start);
     progress.note("retro bench: " + r.name + ": cross-checking with the proof search");
     r.cross = cross_check(r.build.table, check, [&](std::uint64_t done, std::uint64_t total) {
       progress.tick([&] { return fmt::format("retro bench: {} {} of {} positions", io::progress_bar(double(done) / double(total)), done, total); });

@@ -12,6 +12,11 @@ namespace kamisado::io {
 // Where progress lines and notes go; may be empty (then nothing is said).
 using Lines = std::function<void(const std::string&)>;
 
+// Seconds since `t`, for timing the phases of a run.
+inline double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
 // A bar of 30 characters for a fraction done: [#########.....................].
 inline std::string progress_bar(double fraction) {
   fraction = fraction < 0 ? 0 : fraction > 1 ? 1 : fraction;
@@ -23,14 +28,14 @@ class Progress {
  public:
   explicit Progress(Lines sink) : sink_(std::move(sink)), start_(Clock::now()), last_(start_) {}
 
-  double elapsed() const { return seconds_since(start_); }
+  double elapsed() const { return io::seconds_since(start_); }
 
   // `make_line` is called only when a line is due.
   template <class MakeLine>
   void tick(MakeLine make_line) {
     if (!sink_) return;
     auto now = Clock::now();
-    if (seconds_since(start_) < 2.0 || std::chrono::duration<double>(now - last_).count() < 1.0) return;
+    if (io::seconds_since(start_) < 2.0 || std::chrono::duration<double>(now - last_).count() < 1.0) return;
     last_ = now;
     sink_(make_line());
   }
@@ -41,7 +46,6 @@ class Progress {
 
  private:
   using Clock = std::chrono::steady_clock;
-  static double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
   Lines sink_;
   Clock::time_point start_, last_;
 };
