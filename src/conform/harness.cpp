@@ -130,9 +130,11 @@ class Harness {
       if (opt_.depth > 0) {
         walk(Position::initial());
         int skipped = 0;
-        for (const std::string& k : opt_.walk_roots)
-          if (plays(parse_kfen(k))) walk(parse_kfen(k));
+        for (const std::string& k : opt_.walk_roots) {
+          const Position root = parse_kfen(k);
+          if (plays(root)) walk(root);
           else ++skipped;
+        }
         if (skipped) report_.not_checked.push_back(std::to_string(skipped) + " walk root(s): " + unplayed_why());
       }
       if (!opt_.match_target || declares("match")) play_outs();
