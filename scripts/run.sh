@@ -65,6 +65,10 @@ case "$job" in
     ;;
   fuzz)
     seconds=${2:-15}
+    if ! [[ $seconds =~ ^[1-9][0-9]*$ ]]; then
+      echo "scripts/run.sh fuzz: '$seconds' is not a whole number of seconds" >&2
+      exit 2
+    fi
     cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ -DKAMISADO_FUZZ=ON -DKAMISADO_TESTS=OFF >/dev/null
     targets=(kfen play proof retro corpus)
     cmake --build build/fuzz -j"$jobs" --target "${targets[@]/#/fuzz_}"
