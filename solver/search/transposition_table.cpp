@@ -1,7 +1,6 @@
 #include "solver/search/transposition_table.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstdlib>
 #include <memory>
 #include <fstream>
@@ -27,8 +26,7 @@ std::size_t available_bytes() {
 }  // namespace
 
 TranspositionTable::TranspositionTable(std::size_t megabytes) {
-  count_ = std::bit_floor(std::max<std::size_t>(1, megabytes * (std::size_t{1} << 20) / sizeof(Bucket)));
-  bucket_mask_ = count_ - 1;
+  count_ = buckets_for(megabytes);
   // Huge pages spare the search a TLB miss on nearly every look-up of a large table. The tags
   // follow the buckets in the same memory, so that they share its huge pages.
   constexpr std::size_t kHugePage = std::size_t{2} << 20;
@@ -54,30 +52,39 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
 TranspositionTable::~TranspositionTable() { std::free(buckets_); }
 
 TranspositionTable::Found TranspositionTable::find(std::uint64_t key, Distance budget) const {
-  const Entry* bucket = buckets_[key & bucket_mask_].entry;
-  for (int i = 0; i < 2; ++i)
-    if (bucket[i].key == key) return {bucket[i].bounds, bucket[i].budget == budget, bucket[i].numbers};
+  const Entry* bucket = buckets_[bucket_of(key)].entry;
+  const std::uint32_t check = check_of(key);
+  for (std::size_t i = 0; i < kEntriesPerBucket; ++i)
+    if (bucket[i].check == check) return {bucket[i].bounds(), bucket[i].budget == budget, {bucket[i].pn, bucket[i].dn}};
   return {};
 }
 
 void TranspositionTable::store(std::uint64_t key, Distance budget, ProofNumbers numbers, Bounds bounds) {
-  Entry* bucket = buckets_[key & bucket_mask_].entry;
-  Entry* e = bucket[0].key == key ? &bucket[0] : bucket[1].key == key ? &bucket[1] : nullptr;
+  const std::size_t b = bucket_of(key);
+  Entry* bucket = buckets_[b].entry;
+  const std::uint32_t check = check_of(key);
+  Entry* e = nullptr;
+  for (std::size_t i = 0; i < kEntriesPerBucket && !e; ++i)
+    if (bucket[i].check == check) e = &bucket[i];
+  const Entry fresh{check, numbers.pn, numbers.dn, budget, bounds.at_least, bounds.at_most};
   if (e) {
-    bounds.at_least = std::max(bounds.at_least, e->bounds.at_least);
-    bounds.at_most = std::min(bounds.at_most, e->bounds.at_most);
+    bounds.at_least = std::max(bounds.at_least, e->at_least);
+    bounds.at_most = std::min(bounds.at_most, e->at_most);
   } else {
-    // An empty entry, else one that knows no bounds; a new position that knows no bounds
-    // itself does not displace two that do.
-    e = bucket[0].key == 0 ? &bucket[0] : bucket[1].key == 0 ? &bucket[1] : nullptr;
-    if (e) ++used_;
-    else if (!bucket[1].knows_bounds()) e = &bucket[1];
-    else if (!bucket[0].knows_bounds()) e = &bucket[0];
-    else if (Entry{key, numbers, budget, bounds}.knows_bounds()) e = &bucket[1];
-    else return;
+    // An empty entry, else the last that knows no bounds; a new position that knows no bounds
+    // itself does not displace entries that all do.
+    for (std::size_t i = 0; i < kEntriesPerBucket && !e; ++i)
+      if (bucket[i].check == 0) e = &bucket[i], ++used_;
+    for (std::size_t i = kEntriesPerBucket; i-- > 0 && !e;)
+      if (!bucket[i].knows_bounds()) e = &bucket[i];
+    if (!e && fresh.knows_bounds()) e = &bucket[kEntriesPerBucket - 1];
+    if (!e) return;
   }
-  *e = {key, numbers, budget, bounds};
-  tags_[key & bucket_mask_] = std::uint8_t((bucket[0].key ? tag(bucket[0].key) : 0) | (bucket[1].key ? tag(bucket[1].key) : 0));
+  *e = {check, numbers.pn, numbers.dn, budget, bounds.at_least, bounds.at_most};
+  std::uint8_t tags = 0;
+  for (const Entry& held : buckets_[b].entry)
+    if (held.check) tags |= tag_of_check(held.check);
+  tags_[b] = tags;
 }
 
 }  // namespace kamisado::solver

@@ -9,20 +9,26 @@
 //   - the working proof and disproof numbers of the last search, valid only for that search's
 //     budget (the numbers of "win within 5" say nothing about "win within 7").
 //
-// Buckets of two entries in one cache line, chosen by the key's low bits. A new position
-// replaces the entry that knows no bounds first, since a proof is the most expensive thing to
-// recompute. Losing an entry costs time, never correctness: the search then starts that node
-// again, and a parent keeps its children's numbers itself while it searches them.
+// Buckets of three entries in one cache line (20 bytes each: a 32-bit check of the key, the two
+// numbers, the budget and the bounds; static_asserts below), any number of buckets: the key's
+// high bits choose one by multiplying (Lemire's fast range), so that --hash is used whole and a
+// 16 GB table holds 738 M positions. The check is the key's low 32 bits: with the bucket's
+// choice, about 60 bits of the key must agree. A new position replaces the entry that knows no
+// bounds first, since a proof is the most expensive thing to recompute. Losing an entry costs
+// time, never correctness: the search then starts that node again, and a parent keeps its
+// children's numbers itself while it searches them. A false match (two keys agreeing in those
+// 60 bits) could mislead the search; a certificate's checker would refuse what came of it.
 //
 // The table's misses are most of the search's time: each expansion looks up every child, and
 // most children of a search are new, so most look-ups find nothing, after a trip to main
 // memory. Beside the buckets, one tag byte per bucket (1/64 of the table: a 64 MB table's
 // tags fit in a core's 2 MB L2 cache) has a bit set for each key the bucket holds, picked by
-// the key's top bits. A look-up whose bit is clear knows the position is absent without
+// three bits of the check (the bucket's choice does not use them). A look-up whose bit is clear knows the position is absent without
 // reading the bucket; the search prefetches only the buckets whose tags say they may hold the
 // child. The tags are rewritten from the bucket's keys on every store, so they never go stale.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -69,35 +75,53 @@ class TranspositionTable {
   void store(std::uint64_t key, Distance budget, ProofNumbers numbers, Bounds bounds);
   // Starts bringing `key`'s bucket into the cache, if its tag says the bucket may hold it.
   void prefetch(std::uint64_t key) const {
-    if (may_hold(key)) __builtin_prefetch(&buckets_[key & bucket_mask_]);
+    if (may_hold(key)) __builtin_prefetch(&buckets_[bucket_of(key)]);
   }
   // Starts bringing `key`'s tag into the cache, to be read by prefetch() or lookup() a little later.
-  void prefetch_tag(std::uint64_t key) const { __builtin_prefetch(&tags_[key & bucket_mask_]); }
+  void prefetch_tag(std::uint64_t key) const { __builtin_prefetch(&tags_[bucket_of(key)]); }
   // Starts bringing `key`'s bucket into the cache for a store.
-  void prefetch_for_store(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & bucket_mask_]); }
+  void prefetch_for_store(std::uint64_t key) const { __builtin_prefetch(&buckets_[bucket_of(key)]); }
 
   std::size_t bytes() const { return count_ * (sizeof(Bucket) + 1); }
-  double fill() const { return double(used_) / double(2 * count_); }
+  std::size_t capacity() const { return kEntriesPerBucket * count_; }  // positions it can hold
+  // The positions a table of `megabytes` (--hash) holds, without making it.
+  static std::size_t capacity_for(std::size_t megabytes) { return kEntriesPerBucket * buckets_for(megabytes); }
+  double fill() const { return double(used_) / double(capacity()); }
+
+  static constexpr std::size_t kEntriesPerBucket = 3;
+  // What one position costs: its share of a bucket and of a tag.
+  static constexpr double kBytesPerPosition = (64.0 + 1.0) / kEntriesPerBucket;
 
  private:
   struct Entry {
-    std::uint64_t key = 0;
-    ProofNumbers numbers;
+    std::uint32_t check = 0;  // check_of(key); 0: empty
+    std::uint32_t pn = 1, dn = 1;
     Distance budget = 0;
-    Bounds bounds;
-    bool knows_bounds() const { return bounds.at_most != kNever || bounds.at_least > 1; }
+    Distance at_least = 0, at_most = kNever;
+    Bounds bounds() const { return {at_least, at_most}; }
+    bool knows_bounds() const { return at_most != kNever || at_least > 1; }
   };
   struct alignas(64) Bucket {
-    Entry entry[2];
+    Entry entry[kEntriesPerBucket];
   };
-  static std::uint8_t tag(std::uint64_t key) { return std::uint8_t(1u << (key >> 61)); }
-  bool may_hold(std::uint64_t key) const { return tags_[key & bucket_mask_] & tag(key); }
+  static_assert(sizeof(Entry) == 20, "an entry is packed into 20 bytes");
+  static_assert(sizeof(Bucket) == 64, "three entries share one cache line");
+
+  static std::size_t buckets_for(std::size_t megabytes) {
+    return std::max<std::size_t>(1, megabytes * (std::size_t{1} << 20) / (sizeof(Bucket) + 1));
+  }
+  static std::uint32_t check_of(std::uint64_t key) { return std::uint32_t(key) | 1; }
+  // Three bits of the check, so that a bucket's tag byte can be rebuilt from its entries.
+  static std::uint8_t tag_of_check(std::uint32_t check) { return std::uint8_t(1u << ((check >> 1) & 7)); }
+  static std::uint8_t tag(std::uint64_t key) { return tag_of_check(check_of(key)); }
+  __extension__ using Wide = unsigned __int128;  // g++'s 128-bit product, one instruction on x86-64
+  std::size_t bucket_of(std::uint64_t key) const { return std::size_t(Wide(key) * count_ >> 64); }
+  bool may_hold(std::uint64_t key) const { return tags_[bucket_of(key)] & tag(key); }
   Found find(std::uint64_t key, Distance budget) const;
 
   Bucket* buckets_;  // in huge pages where the system has them: the table is read at random
   std::uint8_t* tags_;  // one per bucket, after the buckets: tag(key) of each key it holds
   std::size_t count_;
-  std::uint64_t bucket_mask_;
   std::size_t used_ = 0;
 };
 
