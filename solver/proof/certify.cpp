@@ -38,14 +38,14 @@ void write_proof_file(const ProofTree& tree, const std::string& path) {
 Certified certify(const Position& pos, TranspositionTable& table, const CertifyOptions& options) {
   auto t0 = std::chrono::steady_clock::now();
   Certified c;
-  c.result = solve(pos, options.limits, table, !options.value_only);
+  c.result = solve(pos, options.limits, table, !options.value_only, options.aim);
   if (c.result.value == Value::Unknown) return c;
   c.winner = c.result.value == Value::Win ? pos.side_to_move() : ~pos.side_to_move();
   if (!options.tree || (!c.result.distance_known && !options.value_only)) return c;
   Prover prover(table, options.limits);
   // Without the exact distance the tree is built within the bound the search proved.
-  Distance budget = c.result.distance_known ? c.result.plies : prover.known(pos, c.winner, Metric::Plies).at_most;
-  c.tree = build_proof(prover, pos, c.winner, budget);
+  Distance budget = c.result.distance_known ? c.result.plies : prover.known(pos, c.winner, Metric::Plies, options.aim).at_most;
+  c.tree = build_proof(prover, pos, c.winner, budget, Metric::Plies, std::nullopt, options.aim);
   c.tree_seconds = prover.seconds();
   seal(c, options);
   c.seconds = io::seconds_since(t0);

@@ -23,6 +23,7 @@ namespace kamisado::solver {
 
 struct CertifyOptions {
   SolveLimits limits;
+  Aim aim = Aim::round();   // what is proved: the round, the match, a ring goal (aim.h)
   bool value_only = false;  // prove who wins only; a tree is then built within the proved bound
   bool tree = true;         // build the proof tree
   bool check = true;        // and check it

@@ -43,6 +43,11 @@ class Checker {
     } catch (const std::exception& e) {
       fail(0, std::string("the root's KFEN is wrong: ") + e.what());
     }
+    // A ring's value is what the round's end adds to the owner's score at the root (aim.h).
+    aim_ = tree_.aim;
+    if (aim_.kind == AimKind::Ring) aim_ = Aim::ring(aim_.owner, aim_.points, *positions_[0]);
+    if (aim_.kind != AimKind::Round && !positions_[0]->match().is_match())
+      fail(0, std::string("a ") + aim_name() + " proof from a single round, which has no match score (P1)");
     if (tree_.nodes[0].distance != tree_.plies)
       fail(0, "the root's distance is " + std::to_string(tree_.nodes[0].distance) + ", the header says " + std::to_string(tree_.plies));
     // Breadth-first from the root; a node's position is set by the first parent that reaches it.
@@ -75,14 +80,14 @@ class Checker {
     if (n.win != winner_to_move)
       fail(id, std::string("stores ") + (n.win ? "win" : "loss") + " for the side to move, but " + side_id(tree_.winner) +
                    " is the winner and " + side_id(p.side_to_move()) + " is to move");
-    if (auto w = round_winner(p)) {
-      if (*w != tree_.winner) fail(id, std::string("a leaf where the round is won by ") + side_id(*w) + ", not by " + side_id(tree_.winner));
-      if (!n.children.empty()) fail(id, "the round is over here, yet the node has moves");
+    if (auto w = decided(aim_, p)) {
+      if (*w != tree_.winner) fail(id, std::string("a leaf where the ") + aim_name() + " is won by " + side_id(*w) + ", not by " + side_id(tree_.winner));
+      if (!n.children.empty()) fail(id, std::string("the ") + aim_name() + " is decided here, yet the node has moves");
       if (n.distance != 0) fail(id, "a leaf stores distance " + std::to_string(n.distance) + ", not 0");
       ++leaves_;
       return;
     }
-    if (n.children.empty()) fail(id, "a leaf where the round is not over");
+    if (n.children.empty()) fail(id, std::string("a leaf where the ") + aim_name() + " is not decided");
     MoveList legal;
     generate_moves(p, legal);
     if (winner_to_move && n.children.size() != 1)
@@ -109,7 +114,10 @@ class Checker {
         if (!seen.count(to_string(m))) fail(id, "the defence " + to_string(m) + " is missing");
   }
 
+  const char* aim_name() const { return aim_.kind == AimKind::Round ? "round" : aim_.kind == AimKind::Match ? "match" : "ring goal"; }
+
   const ProofTree& tree_;
+  Aim aim_;
   std::vector<std::optional<Position>> positions_;
   std::uint64_t leaves_ = 0;
 };

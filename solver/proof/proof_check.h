@@ -6,7 +6,9 @@
 // checks at each node that:
 //   - the stored KFEN is the position the moves lead to, and a node reached along two lines is
 //     the same position along both;
-//   - a leaf is a round the winner has won (M7, M8; between rounds, F1);
+//   - a leaf is where the tree's aim (aim.h) is decided for the winner: a round he has won
+//     (M7, M8; between rounds, F1), a finished match he has won (P3), or a round whose ring
+//     (P2) makes the ring goal come out his way;
 //   - at the winner's turn there is exactly one move, and it is legal;
 //   - at the loser's turn the moves are exactly the legal moves: no defence is missing;
 //   - the stored value is right for the side to move, and the stored distance is what the

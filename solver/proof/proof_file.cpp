@@ -9,7 +9,10 @@ namespace kamisado::solver {
 
 void write_proof(const ProofTree& tree, std::ostream& out) {
   out << "kamisado-proof 1\n"
-      << "winner " << side_id(tree.winner) << "\n"
+      << "winner " << side_id(tree.winner) << "\n";
+  if (tree.aim.kind == AimKind::Match) out << "goal match\n";
+  if (tree.aim.kind == AimKind::Ring) out << "goal ring " << side_id(tree.aim.owner) << " " << int(tree.aim.points) << "\n";
+  out
       << (tree.metric == Metric::Plies ? "plies " : "moves ") << tree.plies << "\n"
       << "nodes " << tree.nodes.size() << "\n";
   for (std::size_t i = 0; i < tree.nodes.size(); ++i) {
@@ -35,6 +38,10 @@ class Reader {
     if (winner != "black" && winner != "gold") fail("the winner must be black or gold, not '" + winner + "'");
     tree.winner = winner == "black" ? Side::Black : Side::Gold;
     if (!next_line()) fail("the file ends before the 'plies' or 'moves' line");
+    if (line_.rfind("goal ", 0) == 0) {
+      tree.aim = goal(std::string_view(line_).substr(5));
+      if (!next_line()) fail("the file ends before the 'plies' or 'moves' line");
+    }
     std::string_view l = line_;
     if (l.rfind("plies ", 0) == 0) tree.metric = Metric::Plies;
     else if (l.rfind("moves ", 0) == 0) tree.metric = Metric::WinnerMoves;
@@ -98,6 +105,23 @@ class Reader {
     if (ec != std::errc() || end != text.data() + text.size() || text.empty()) fail(what + " is not a number: '" + std::string(text) + "'");
     if (v > max) fail(what + " is too large: " + std::string(text));
     return v;
+  }
+
+  // "match", or "ring <black|gold> <1|2|4|8>" (aim.h). A ring's base score is the root's.
+  Aim goal(std::string_view text) const {
+    if (text == "match") return Aim::match();
+    if (text.rfind("ring ", 0) == 0) {
+      text.remove_prefix(5);
+      Side owner = text.rfind("black ", 0) == 0 ? Side::Black : Side::Gold;
+      if (text.rfind("black ", 0) != 0 && text.rfind("gold ", 0) != 0) fail("a ring goal names its owner, black or gold");
+      text.remove_prefix(owner == Side::Black ? 6 : 5);
+      auto points = number(text, "the ring's points", 8);
+      if (points != 1 && points != 2 && points != 4 && points != 8) fail("a ring is worth 1, 2, 4 or 8 points (P2)");
+      Aim a = Aim::match();
+      a.kind = AimKind::Ring, a.owner = owner, a.points = std::uint8_t(points);
+      return a;
+    }
+    fail("the goal must be 'match' or 'ring <owner> <points>', not '" + std::string(text) + "'");
   }
 
   // Splits off the text up to the first `sep` (which must be there) and returns it.

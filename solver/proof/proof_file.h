@@ -6,6 +6,9 @@
 //
 //   kamisado-proof 1
 //   winner <black|gold>
+//   goal match                     optional: the winner wins the match (P3), not the round;
+//   or goal ring <black|gold> <P>  or the owner wins the round with a ring worth P or more
+//                                  (P2), and `winner` proves it (the owner) or refutes it
 //   plies <D>                      the root's distance: the winner wins within D plies;
 //   or moves <D>                   or within D of his own moves (passes and the extra turn after
 //                                  a push count; the loser's moves do not): "win in N" puzzles
@@ -15,6 +18,9 @@
 //
 // No checksum: the checker re-derives every line from the root by the rules, so a damaged
 // file is rejected wherever the damage matters, and one that still checks is still a proof.
+//
+// Without a goal line the proof is of the round. A match proof's leaves are finished matches;
+// its nodes between rounds are the Defender's (fill-left, fill-right).
 //
 // `win` means the side to move at that node is the winner. A node's distance is what the
 // winner needs from it along the tree: plies, or his own moves with a 'moves' header. The moves are in move notation (rules.md §6): one at a

@@ -15,7 +15,7 @@ constexpr std::uint32_t kUnnumbered = ~std::uint32_t{0};
 
 class Builder {
  public:
-  Builder(Prover& prover, Side winner, Metric metric) : prover_(prover), winner_(winner), metric_(metric) {}
+  Builder(Prover& prover, Side winner, Metric metric, const Aim& aim) : prover_(prover), winner_(winner), metric_(metric), aim_(aim) {}
 
   // The index of a node proving the win from `p` within `budget`, or nullopt. With `first`, the
   // winner's move at `p` is that one.
@@ -26,7 +26,7 @@ class Builder {
     ProofNode node;
     node.kfen = to_kfen(p);
     node.win = p.side_to_move() == winner_;
-    if (auto w = round_winner(p)) {
+    if (auto w = decided(aim_, p)) {
       if (*w != winner_) return std::nullopt;
       return add(p, std::move(node));
     }
@@ -45,11 +45,11 @@ class Builder {
       std::optional<Move> chosen;
       Distance fastest = kNever;
       for (Move m : moves) {
-        Distance d = prover_.known(p.after(m), winner_, metric_).at_most;
+        Distance d = prover_.known(p.after(m), winner_, metric_, aim_).at_most;
         if (d <= budget - 1 && d < fastest) chosen = m, fastest = d;
       }
       for (std::size_t i = 0; !chosen && i < moves.size() && !prover_.stopped(); ++i) {
-        Proof proof = prover_.prove(p.after(moves[i]), {winner_, metric_, Distance(budget - 1)});
+        Proof proof = prover_.prove(p.after(moves[i]), {winner_, metric_, Distance(budget - 1), aim_});
         if (proof.proved) chosen = moves[i], fastest = proof.bounds.at_most;
       }
       if (!chosen) return std::nullopt;
@@ -80,6 +80,7 @@ class Builder {
         }
     ProofTree out;
     out.winner = winner_;
+    out.aim = aim_;
     out.metric = metric_;
     out.plies = tree_.nodes[root].distance;
     for (std::uint32_t id : order) {
@@ -100,6 +101,7 @@ class Builder {
   Prover& prover_;
   Side winner_;
   Metric metric_;
+  Aim aim_;
   ProofTree tree_;
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_key_;
 };
@@ -107,8 +109,8 @@ class Builder {
 }  // namespace
 
 std::optional<ProofTree> build_proof(Prover& prover, const Position& root, Side winner, Distance budget, Metric metric,
-                                     std::optional<Move> first) {
-  Builder b(prover, winner, metric);
+                                     std::optional<Move> first, const Aim& aim) {
+  Builder b(prover, winner, metric, aim);
   auto id = b.build(root, budget, first);
   if (!id) return std::nullopt;
   return b.take(*id);

@@ -1,8 +1,9 @@
-// A proof tree: the certificate that one player wins the round from a position within a number
+// A proof tree: the certificate that one player wins the round (or the match, or the round with
+// a ring of some value: the tree's aim, aim.h) from a position within a number
 // of plies, or within a number of his own moves (the metric of "win in N" puzzles: his passes
 // and his extra turns after a push count, the loser's moves do not). At the winner's turns it
-// holds one move, at the loser's turns every legal move, and every branch ends in a round the
-// winner has won. Each node stores its position (KFEN), its value for the side to move and its
+// holds one move, at the loser's turns every legal move, and every branch ends where the aim is
+// decided for the winner; a match proof goes through the fills between rounds and every round. Each node stores its position (KFEN), its value for the side to move and its
 // distance: what the winner needs along the tree, in the tree's metric.
 //
 // A position reached by two lines is one node (the game graph has no cycles, rules.md §2), so
@@ -30,6 +31,7 @@ struct ProofNode {
 
 struct ProofTree {
   Side winner = Side::Black;
+  Aim aim = Aim::round();         // what the winner wins: the round, the match, a ring (aim.h)
   Metric metric = Metric::Plies;  // what `plies` and the nodes' distances count
   Distance plies = 0;             // the root's distance
   std::vector<ProofNode> nodes;  // nodes[0] is the root
@@ -40,7 +42,8 @@ struct ProofTree {
 // winner's turn and the proof starts with that move (a puzzle's key). nullopt if the prover is
 // stopped, or if the claim is false (then some branch cannot be proved).
 std::optional<ProofTree> build_proof(Prover& prover, const Position& root, Side winner, Distance budget,
-                                     Metric metric = Metric::Plies, std::optional<Move> first = std::nullopt);
+                                     Metric metric = Metric::Plies, std::optional<Move> first = std::nullopt,
+                                     const Aim& aim = Aim::round());
 
 // The same proof on the board mirrored left-right with the colours mapped by their involution
 // (rules.md B3), which preserves the game exactly: the proof of the mirror-image position, at

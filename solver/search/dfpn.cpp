@@ -12,15 +12,17 @@ namespace {
 constexpr std::uint32_t kInfinity = 1u << 30;
 std::uint32_t capped(std::uint64_t v) { return v >= kInfinity ? kInfinity : std::uint32_t(v); }
 
-// Keys of the four questions (attacker, metric) kept apart in one table.
+// Keys of the four questions (attacker, metric) of each aim kept apart in one table (aim_salt too).
 constexpr std::uint64_t kSalt[2][2] = {{0, 0x9E3779B97F4A7C15ull}, {0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull}};
 
 // What one move costs: a ply always; in the winner's moves only the attacker's own.
 constexpr Distance cost(Metric m, bool attacker_moves) { return m == Metric::Plies || attacker_moves ? 1 : 0; }
 
 // A lower bound on the distance of a position whose round is not over and whose side to move
-// cannot win at once: the rules' (rules.h), in the metric of the search.
-constexpr Distance least_unfinished(Metric m, bool attacker_to_move) {
+// cannot win at once: the rules' (rules.h), in the metric of the search; or, for an attacker
+// who wins by losing the round (aim.h), his own move may do it.
+constexpr Distance least_unfinished(Metric m, bool attacker_to_move, bool wins_by_losing) {
+  if (wins_by_losing && attacker_to_move) return 1;
   return Distance(m == Metric::Plies ? least_plies_to_win(attacker_to_move) : least_winner_moves_to_win(attacker_to_move));
 }
 
@@ -35,22 +37,26 @@ struct Outlook {
   bool wins_at_once;
   std::uint32_t moves;
 };
-// The outlook of side `s` whose designated tower has the steps `steps`, and a push or not.
-Outlook outlook_of_tower(Side s, Bitboard steps, bool push) {
+// The outlook of side `s` whose designated tower has the steps `steps`, and a push or not;
+// `decides`: a step onto the goal row with this tower decides the aim for `s` (aim.h).
+Outlook outlook_of_tower(Side s, Bitboard steps, bool push, bool decides) {
   std::uint32_t n = std::uint32_t(popcount(steps)) + (push ? 1 : 0);
-  return {can_win_at_once(s, steps), n ? n : 1};  // no step and no push: a forced pass (M6)
+  return {decides && can_win_at_once(s, steps), n ? n : 1};  // no step and no push: a forced pass (M6)
 }
-Outlook outlook(const Position& p) {
+Outlook outlook(const Position& p, const Aim& aim) {
   Side s = p.side_to_move();
+  if (p.turn() == Turn::BetweenRounds) return {false, 2};  // fill-left or fill-right (F1)
+  const int deciding = deciding_rank(aim, p, s);
   if (p.turn() == Turn::Designated) {
     // Only a Sumo pushes (S2): most towers, and every tower of a single round, are spared the test.
-    bool push = p.rank_of_tower(s, p.designated()) > 0 && push_target(p, s, p.designated());
-    return outlook_of_tower(s, step_targets(p, s, p.designated()), push);
+    const int rank = p.rank_of_tower(s, p.designated());
+    bool push = rank > 0 && push_target(p, s, p.designated());
+    return outlook_of_tower(s, step_targets(p, s, p.designated()), push, rank >= deciding);
   }
   Outlook o{false, 0};
   for (int c = 0; c < kColours; ++c) {
     Bitboard t = step_targets(p, s, Colour(c));
-    o.wins_at_once |= can_win_at_once(s, t);
+    o.wins_at_once |= p.rank_of_tower(s, Colour(c)) >= deciding && can_win_at_once(s, t);
     o.moves += std::uint32_t(popcount(t));
   }
   o.moves = std::max<std::uint32_t>(o.moves, 1);
@@ -91,9 +97,9 @@ double Prover::seconds() const {
 
 std::uint64_t Prover::key_of(const Position& p) const { return p.key() ^ salt_; }
 
-Bounds Prover::known(const Position& pos, Side attacker, Metric metric) const {
-  if (auto w = round_winner(pos)) return *w == attacker ? Bounds{0, 0} : Bounds{kNever, kNever};
-  Bounds b = table_.lookup(pos.key() ^ kSalt[index(attacker)][int(metric)], kUnbounded).bounds;
+Bounds Prover::known(const Position& pos, Side attacker, Metric metric, const Aim& aim) const {
+  if (auto w = decided(aim, pos)) return *w == attacker ? Bounds{0, 0} : Bounds{kNever, kNever};
+  Bounds b = table_.lookup(pos.key() ^ kSalt[index(attacker)][int(metric)] ^ aim_salt(aim), kUnbounded).bounds;
   b.at_least = std::max(b.at_least, cost(metric, pos.side_to_move() == attacker));
   return b;
 }
@@ -101,10 +107,11 @@ Bounds Prover::known(const Position& pos, Side attacker, Metric metric) const {
 Proof Prover::prove(const Position& root, const Goal& goal) {
   attacker_ = goal.attacker;
   metric_ = goal.metric;
-  salt_ = kSalt[index(attacker_)][int(metric_)];
+  aim_ = goal.aim;
+  salt_ = kSalt[index(attacker_)][int(metric_)] ^ aim_salt(aim_);
   root_numbers_ = {};
   Proof r;
-  r.bounds = known(root, attacker_, metric_);
+  r.bounds = known(root, attacker_, metric_, aim_);
   if (!proved_within(r.bounds, goal.budget) && !refuted_within(r.bounds, goal.budget)) {
     Node n = mid(root, goal.budget, kInfinity, kInfinity, 0, true);
     r.root = n.numbers;
@@ -143,6 +150,9 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
   const Distance cb = child_budget(budget, c);
   const std::uint64_t key = key_of(p);
   table_.prefetch_for_store(key);  // stored on every way out
+  // Whether a plain tower of the opponent stepping onto the goal row decides the aim: the
+  // glimpsed children's question (the score is the same throughout the round).
+  const bool plain_decides = deciding_rank(aim_, p, ~p.side_to_move()) == 0;
 
   auto settle = [&](Bounds b) {
     Node n{refuted_within(b, budget) ? ProofNumbers{kInfinity, 0} : ProofNumbers{0, kInfinity}, b};
@@ -170,29 +180,29 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
       ch.steps = g->next_targets;
       table_.prefetch_tag(ch.key);
       attacker_next = !or_node;
-      next = outlook_of_tower(~p.side_to_move(), g->next_targets, false);
+      next = outlook_of_tower(~p.side_to_move(), g->next_targets, false, plain_decides);
     } else {
       Position cp = p.after(ch.move);
       ch.key = key_of(cp);
       ch.steps = 0;
       table_.prefetch_tag(ch.key);
       attacker_next = cp.side_to_move() == attacker_;
-      if (auto w = round_winner(cp)) {
-        // A move that ends the round (M7, M8): a win for the mover settles the node at once.
+      if (auto w = decided(aim_, cp)) {
+        // A move that decides the aim (M7, M8, P2, P3): a win for the mover settles the node at once.
         if (*w == attacker_ && or_node) return settle({c, c});
         if (*w != attacker_ && !or_node) return settle({kNever, kNever});
         ch.set(*w == attacker_ ? Bounds{0, 0} : Bounds{kNever, kNever});
         ch.in_table = false;
         continue;
       }
-      next = outlook(cp);
+      next = outlook(cp, aim_);
     }
     if (next.wins_at_once) {
       ch.set(attacker_next ? Bounds{1, 1} : Bounds{kNever, kNever});
       if (!or_node && !attacker_next) return settle({kNever, kNever});
       ch.in_table = false;
     } else {
-      ch.set({least_unfinished(metric_, attacker_next), kNever});
+      ch.set({least_unfinished(metric_, attacker_next, wins_by_losing_round(aim_, attacker_)), kNever});
       ProofNumbers n = initial_numbers(next.moves, attacker_next);
       ch.pn = n.pn;
       ch.dn = n.dn;

@@ -1,5 +1,6 @@
 // Depth-first proof-number search (df-pn, Nagai 2002) over the rules engine: does the attacker
-// win the round from a position, and within how many plies (or moves of his own)?
+// win from a position, and within how many plies (or moves of his own)? What he must win, the
+// round, the match or the round with a ring of some value, is the goal's aim (aim.h).
 //
 // The question is an AND/OR tree: at the attacker's turns one move must win (OR), at the
 // defender's turns every move must (AND). Each node keeps a proof number (how many leaves must
@@ -17,11 +18,12 @@
 // real move raises the rank-lexicographic advancement potential, proved by `kamisado verify`,
 // and a chain of passes never repeats a position), so there is no graph-history interaction
 // and no cycle handling is needed: what is proved for a position holds whatever path led to it.
+// Across the rounds of a match the scores only rise (aim.h), so the same holds there.
 //
-// The game's structure is used twice. A move that wins the round at once settles its node
+// The game's structure is used twice. A move that decides the aim at once settles its node
 // before the other moves are looked at. And a position whose side to move has a step onto the
-// goal row (M7) is settled without expanding it: a win in one for the attacker, a loss for ever
-// for the defender. Most children are not even made: Position::glimpse gives the key of a
+// goal row (M7) with a tower whose ring decides the aim (aim.h, deciding_rank) is settled
+// without expanding it: a win in one for the attacker, a loss for ever for the defender. Most children are not even made: Position::glimpse gives the key of a
 // step's result and the steps of the tower it designates, which is all a child needs until the
 // search descends into it.
 //
@@ -36,6 +38,7 @@
 #include <optional>
 
 #include "kamisado/position.h"
+#include "solver/search/aim.h"
 #include "solver/search/transposition_table.h"
 
 namespace kamisado::solver {
@@ -67,6 +70,7 @@ struct Goal {
   Side attacker;
   Metric metric = Metric::Plies;
   Distance budget = kUnbounded;
+  Aim aim = Aim::round();  // what the attacker must win (aim.h)
 };
 
 struct Proof {
@@ -83,9 +87,9 @@ class Prover {
   // Searches the goal from `root` until it is proved, disproved, or the limits stop it.
   Proof prove(const Position& root, const Goal& goal);
 
-  // What is known about `pos` without searching: its bounds if the round is over or the table
-  // has them, else the trivial ones.
-  Bounds known(const Position& pos, Side attacker, Metric metric) const;
+  // What is known about `pos` without searching: its bounds if the aim is decided there or the
+  // table has them, else the trivial ones.
+  Bounds known(const Position& pos, Side attacker, Metric metric, const Aim& aim = Aim::round()) const;
 
   // Nodes expanded, and positions made (every child of every expansion, looked at once each time).
   std::uint64_t nodes() const { return nodes_; }
@@ -104,6 +108,7 @@ class Prover {
   const SolveLimits& limits_;
   Side attacker_ = Side::Black;
   Metric metric_ = Metric::Plies;
+  Aim aim_;
   std::uint64_t salt_ = 0;
   ProofNumbers root_numbers_;  // the root's numbers as of its last look at its children
   std::chrono::steady_clock::time_point start_, last_report_;

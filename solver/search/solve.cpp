@@ -14,11 +14,11 @@ bool has_sumo(const Position& pos) {
   return false;
 }
 
-Bounds tighten(Prover& prover, const Position& root, Side winner, Metric metric, Bounds known) {
+Bounds tighten(Prover& prover, const Position& root, Side winner, Metric metric, Bounds known, const Aim& aim) {
   // Each probe asks for a win one shorter than the best proved; a proof usually comes with
   // slack (its tree is shorter than asked), and the last probe is the one refutation needed.
   while (known.at_least < known.at_most && known.at_most != kNever && !prover.stopped()) {
-    Proof p = prover.prove(root, {winner, metric, Distance(known.at_most - 1)});
+    Proof p = prover.prove(root, {winner, metric, Distance(known.at_most - 1), aim});
     if (p.proved) known.at_most = std::min(known.at_most, p.bounds.at_most);
     else if (p.disproved) known.at_least = std::max(known.at_least, p.bounds.at_least);
   }
@@ -36,17 +36,17 @@ Distance winner_moves_from_plies(Distance plies, bool winner_to_move) {
 
 // A move reaching the exact distance `d` from `root`: the winner's fastest, or the loser's
 // longest defence. The table usually knows the children; a child it has lost is searched again.
-std::optional<Move> move_reaching(Prover& prover, const Position& root, Side winner, Distance d) {
+std::optional<Move> move_reaching(Prover& prover, const Position& root, Side winner, Distance d, const Aim& aim) {
   MoveList moves;
   generate_moves(root, moves);
   bool winner_moves = root.side_to_move() == winner;
   auto reaches = [&](Bounds b) { return winner_moves ? b.at_most <= d - 1 : b.at_least >= d - 1; };
   for (Move m : moves)
-    if (reaches(prover.known(root.after(m), winner, Metric::Plies))) return m;
+    if (reaches(prover.known(root.after(m), winner, Metric::Plies, aim))) return m;
   for (Move m : moves) {
     Position c = root.after(m);
-    if (winner_moves ? prover.prove(c, {winner, Metric::Plies, Distance(d - 1)}).proved
-                     : d < 2 || prover.prove(c, {winner, Metric::Plies, Distance(d - 2)}).disproved)
+    if (winner_moves ? prover.prove(c, {winner, Metric::Plies, Distance(d - 1), aim}).proved
+                     : d < 2 || prover.prove(c, {winner, Metric::Plies, Distance(d - 2), aim}).disproved)
       return m;
     if (prover.stopped()) break;
   }
@@ -55,15 +55,15 @@ std::optional<Move> move_reaching(Prover& prover, const Position& root, Side win
 
 }  // namespace
 
-SolveResult solve(const Position& root, const SolveLimits& limits, bool with_distance) {
+SolveResult solve(const Position& root, const SolveLimits& limits, bool with_distance, const Aim& aim) {
   TranspositionTable table(limits.hash_mb);
-  return solve(root, limits, table, with_distance);
+  return solve(root, limits, table, with_distance, aim);
 }
 
-SolveResult solve(const Position& root, const SolveLimits& limits, TranspositionTable& table, bool with_distance) {
+SolveResult solve(const Position& root, const SolveLimits& limits, TranspositionTable& table, bool with_distance, const Aim& aim) {
   SolveResult r;
   Side mover = root.side_to_move();
-  if (auto w = round_winner(root)) {
+  if (auto w = decided(aim, root)) {
     r.value = *w == mover ? Value::Win : Value::Loss;
     r.distance_known = true;
     r.root_pn = r.value == Value::Win ? 0 : 1u << 30;
@@ -79,32 +79,33 @@ SolveResult solve(const Position& root, const SolveLimits& limits, Transposition
   };
 
   // Who wins, unless a shared table already knows that the opponent does.
-  Bounds plies = prover.known(root, ~mover, Metric::Plies);
+  Bounds plies = prover.known(root, ~mover, Metric::Plies, aim);
   Side winner = ~mover;
   if (plies.at_most == kNever) {
-    Proof first = prover.prove(root, {mover, Metric::Plies, kUnbounded});
+    Proof first = prover.prove(root, {mover, Metric::Plies, kUnbounded, aim});
     r.root_pn = first.root.pn;
     r.root_dn = first.root.dn;
     if (!first.proved && !first.disproved) return finish();
     winner = first.proved ? mover : ~mover;
-    plies = first.proved ? first.bounds : prover.prove(root, {winner, Metric::Plies, kUnbounded}).bounds;
+    plies = first.proved ? first.bounds : prover.prove(root, {winner, Metric::Plies, kUnbounded, aim}).bounds;
   }
   r.value = winner == mover ? Value::Win : Value::Loss;
   r.root_pn = r.value == Value::Win ? 0 : 1u << 30;
   r.root_dn = r.value == Value::Win ? 1u << 30 : 0;
 
   if (with_distance) {
-    plies = tighten(prover, root, winner, Metric::Plies, plies);
+    plies = tighten(prover, root, winner, Metric::Plies, plies, aim);
     r.plies_bounds = plies;
     if (plies.exact()) {
       r.plies = plies.at_most;
-      r.best = move_reaching(prover, root, winner, r.plies);
-      if (!has_sumo(root)) {
+      r.best = move_reaching(prover, root, winner, r.plies, aim);
+      // Across rounds the rings make Sumos (P2): the winner's moves are searched for.
+      if (!has_sumo(root) && aim.kind != AimKind::Match) {
         r.winner_moves = winner_moves_from_plies(r.plies, mover == winner);
         r.distance_known = r.best.has_value();
       } else {
         Bounds moves = tighten(prover, root, winner, Metric::WinnerMoves,
-                               {Distance(mover == winner ? 1 : 0), r.plies});
+                               {Distance(mover == winner ? 1 : 0), r.plies}, aim);
         r.winner_moves = moves.at_most;
         r.distance_known = r.best.has_value() && moves.exact();
       }
@@ -115,7 +116,7 @@ SolveResult solve(const Position& root, const SolveLimits& limits, Transposition
     MoveList moves;
     generate_moves(root, moves);
     for (Move m : moves)
-      if (prover.known(root.after(m), winner, Metric::Plies).at_most != kNever) {
+      if (prover.known(root.after(m), winner, Metric::Plies, aim).at_most != kNever) {
         r.best = m;
         break;
       }

@@ -1,4 +1,4 @@
-// Who wins the round from a position, how fast, and with which move: df-pn (dfpn.h) asked
+// Who wins the round (or the match, aim.h) from a position, how fast, and with which move: df-pn (dfpn.h) asked
 // first whether the side to move wins at all, then, of the winner, a few bounded questions
 // ("a win within d?") that close the proved bounds on the distance until they meet.
 //
@@ -36,15 +36,17 @@ struct SolveResult {
   std::uint32_t root_pn = 1, root_dn = 1;  // what was proved so far, when stopped
 };
 
+// Who wins `aim` (aim.h: the round, the match, or the round with a ring) from `root`.
 // Uses a table of limits.hash_mb of its own.
-SolveResult solve(const Position& root, const SolveLimits& limits = {}, bool with_distance = true);
+SolveResult solve(const Position& root, const SolveLimits& limits = {}, bool with_distance = true, const Aim& aim = Aim::round());
 // Uses `table`, which may hold numbers from earlier searches: with no cycles in the game graph
 // what is proved for a position holds whatever path led to it, so searches can share a table.
-SolveResult solve(const Position& root, const SolveLimits& limits, TranspositionTable& table, bool with_distance = true);
+SolveResult solve(const Position& root, const SolveLimits& limits, TranspositionTable& table, bool with_distance = true,
+                  const Aim& aim = Aim::round());
 
 // Closes `known` (bounds on `winner`'s distance from `root` in `metric`, the upper one proved)
 // with bounded searches until it is exact or the prover is stopped.
-Bounds tighten(Prover& prover, const Position& root, Side winner, Metric metric, Bounds known);
+Bounds tighten(Prover& prover, const Position& root, Side winner, Metric metric, Bounds known, const Aim& aim = Aim::round());
 
 // Whether a round can still see a push: a Sumo on the board (S1); none is made during a round.
 bool has_sumo(const Position& pos);

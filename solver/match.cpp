@@ -1,0 +1,76 @@
+#include "solver/match.h"
+
+#include <charconv>
+
+#include "kamisado/errors.h"
+#include "solver/search/solve.h"
+
+namespace kamisado::solver {
+
+Aim parse_aim(const std::string& text, const Position& pos) {
+  const bool match = pos.match().is_match();
+  if (pos.outcome().over()) throw InputError("the " + std::string(match ? "match" : "round") + " is already over at this position: there is nothing to solve");
+  if (text == "round") {
+    if (pos.turn() == Turn::BetweenRounds)
+      throw InputError("the round is already over at this position (between rounds): ask --goal match");
+    return Aim::round();
+  }
+  if (text == "match") {
+    if (!match) throw InputError("--goal match needs a match position: this KFEN has no match field (target:score-score, P3)");
+    return Aim::match();
+  }
+  if (text.rfind("ring:", 0) == 0) {
+    int points = 0;
+    const char* first = text.data() + 5;
+    auto [end, ec] = std::from_chars(first, text.data() + text.size(), points);
+    if (ec != std::errc() || end != text.data() + text.size() || (points != 1 && points != 2 && points != 4 && points != 8))
+      throw InputError("--goal " + text + ": a ring is worth 1, 2, 4 or 8 points (P2)");
+    if (!match) throw InputError("--goal " + text + " needs a match position: a single round places no ring (P1)");
+    if (pos.turn() == Turn::BetweenRounds)
+      throw InputError("--goal " + text + ": the round is already over at this position (between rounds), its ring placed");
+    return Aim::ring(pos.side_to_move(), points, pos);
+  }
+  throw InputError("--goal must be round, match or ring:P (P = 1, 2, 4 or 8), not '" + text + "'");
+}
+
+std::string aim_id(const Aim& aim) {
+  switch (aim.kind) {
+    case AimKind::Round: return "round";
+    case AimKind::Match: return "match";
+    case AimKind::Ring: break;
+  }
+  return "ring:" + std::to_string(aim.points);
+}
+
+std::string aim_text(const Aim& aim) {
+  switch (aim.kind) {
+    case AimKind::Round: return "the round";
+    case AimKind::Match: return "the match";
+    case AimKind::Ring: break;
+  }
+  return "this round with a ring worth " + std::to_string(aim.points) + (aim.points < 8 ? " or more" : "");
+}
+
+RoundStakes round_stakes(const Position& pos, const SolveLimits& limits, TranspositionTable& table) {
+  RoundStakes s;
+  for (Side side : {Side::Black, Side::Gold}) {
+    int best = 0;
+    bool known = true;
+    for (int points : {8, 4, 2, 1}) {
+      SolveResult r = solve(pos, limits, table, false, Aim::ring(side, points, pos));
+      if (r.value == Value::Unknown) {
+        known = false;
+        break;
+      }
+      bool wins = (r.value == Value::Win) == (pos.side_to_move() == side);
+      if (wins) {
+        best = points;
+        break;
+      }
+    }
+    if (known) s.best_ring[index(side)] = best;
+  }
+  return s;
+}
+
+}  // namespace kamisado::solver
