@@ -262,6 +262,12 @@ TEST(CLI_Solve, StoppedIsUnknownAndBadInputIsOneLine) {
   expect_one_line_error(run({"solve", "not a kfen"}), "KFEN");
   expect_one_line_error(run({"solve", kStart, "--value-only", "--proof", (temp_dir() / "x.proof").string()}), "--value-only");
   expect_one_line_error(run({"solve", kStart, "--proof", "/nonexistent-dir/x.proof"}), "cannot write");
+  // Goals the position cannot be asked (P1–P3).
+  expect_one_line_error(run({"solve", kStart, "--goal", "match"}), "needs a match position");
+  expect_one_line_error(run({"solve", kStart + " 3:0-0", "--goal", "ring:3"}), "1, 2, 4 or 8");
+  expect_one_line_error(run({"solve", kStart + " 3:0-0", "--goal", "ring:16"}), "1, 2, 4 or 8");
+  expect_one_line_error(run({"solve", kStart, "--goal", "ring:1"}), "needs a match position");
+  expect_one_line_error(run({"solve", kStart + " 3:0-0", "--goal", "draw"}), "--goal must be round, match or ring:P");
 }
 
 TEST(CLI_Solve, ProofFileCheckProofAndDot) {
@@ -310,16 +316,35 @@ TEST(CLI_SolveBench, RunsTheSuiteAndWritesTheReport) {
   CliRun gen = run({"solve-bench", "--generate", suite.string(), "--single", "3", "--match", "1", "--seed", "5", "--alphabeta-nodes", "200000"});
   ASSERT_EQ(gen.code, kOk) << gen.err;
   EXPECT_NE(gen.out.find("wrote 4 positions"), std::string::npos) << gen.out;
-  CliRun r = run({"solve-bench", "--suite", suite.string(), "--report", report.string(), "--hash", "4"});
+  auto matches = temp_dir() / "match_suite.json";
+  CliRun gen_match = run({"solve-bench", "--generate-match", matches.string(), "--match-count", "4", "--seed", "3"});
+  ASSERT_EQ(gen_match.code, kOk) << gen_match.err;
+  EXPECT_NE(gen_match.out.find("wrote 4 match positions"), std::string::npos) << gen_match.out;
+  const std::vector<std::string> small_match = {"--match-suite", matches.string(), "--match-probe", "0.2"};
+  auto bench = [&](std::vector<std::string> args) {
+    args.insert(args.end(), small_match.begin(), small_match.end());
+    return run(args);
+  };
+  CliRun r = bench({"solve-bench", "--suite", suite.string(), "--report", report.string(), "--hash", "4"});
   ASSERT_EQ(r.code, kOk) << r.err;
   EXPECT_NE(r.out.find("every value and distance agrees with the suite"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("match suite: 4 positions, df-pn and minimax agree on every one"), std::string::npos) << r.out;
   std::string md = read(report);
   EXPECT_NE(md.find("| positions | 4 (3 single round, 1 in match rounds) |"), std::string::npos) << md;
+  EXPECT_NE(md.find("## Match positions"), std::string::npos) << md;
+  EXPECT_NE(md.find("| agreeing | 4 of 4 |"), std::string::npos) << md;
+  // A match position whose stored distance is wrong is caught.
+  auto m = nlohmann::json::parse(read(matches));
+  m["positions"][1]["plies"] = m["positions"][1]["plies"].get<int>() + 2;
+  { std::ofstream(matches) << m.dump(); }
+  CliRun wrong_match = bench({"solve-bench", "--suite", suite.string(), "--hash", "4"});
+  EXPECT_EQ(wrong_match.code, kInternalError);
+  EXPECT_NE(wrong_match.out.find("DISAGREE on 1"), std::string::npos) << wrong_match.out;
   // A suite whose stored distance is wrong is caught.
   auto j = nlohmann::json::parse(read(suite));
   j["positions"][0]["plies"] = j["positions"][0]["plies"].get<int>() + 2;
   { std::ofstream(suite) << j.dump(); }
-  CliRun wrong = run({"solve-bench", "--suite", suite.string(), "--hash", "4"});
+  CliRun wrong = bench({"solve-bench", "--suite", suite.string(), "--hash", "4"});
   EXPECT_EQ(wrong.code, kInternalError);
   EXPECT_NE(wrong.out.find("1 positions DISAGREE"), std::string::npos) << wrong.out;
   expect_one_line_error(run({"solve-bench", "--suite", (temp_dir() / "nope.json").string()}), "cannot read");

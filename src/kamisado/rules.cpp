@@ -29,6 +29,9 @@ Outcome round_outcome(const Position& before, Move m) {
 std::array<Square, 8> regrouped_squares(const Position& pos, Side player, FillSide fill) {
   // Each player's left is his own left (F2): Black's left is file a, Gold's is file h.
   bool from_file_a = (player == Side::Black) == (fill == FillSide::Left);
+#ifdef KAMISADO_MUTANTS
+  if (mutants::active == mutants::Mutant::FillDirection && player != pos.side_to_move()) from_file_a = fill == FillSide::Left;
+#endif
   int home = home_rank(player);
   std::array<Colour, 8> order{};
   for (int c = 0; c < kColours; ++c) order[c] = Colour(c);

@@ -11,6 +11,7 @@
 #include "kamisado/board.h"
 #include "kamisado/move.h"
 #include "kamisado/movegen.h"
+#include "kamisado/mutants.h"
 #include "kamisado/position.h"
 
 namespace kamisado {
@@ -67,7 +68,13 @@ constexpr int least_winner_moves_to_win(bool winner_to_move) { return winner_to_
 constexpr int most_plies_for_winner_moves(int n) { return 2 * n; }
 
 // P2: the points a ring placed on a tower of rank `old_rank` scores.
+#ifndef KAMISADO_MUTANTS
 constexpr std::uint32_t ring_points(int old_rank) { return std::uint32_t{1} << old_rank; }
+#else
+inline std::uint32_t ring_points(int old_rank) {
+  return (std::uint32_t{1} << old_rank) + (mutants::active == mutants::Mutant::RingValue && old_rank == 0 ? 1 : 0);
+}
+#endif
 
 // F3: where one player's towers stand on his home row after regrouping towards `fill`, read
 // from his own seat (F2). Returns the square of each of his towers, indexed by colour.

@@ -1,0 +1,250 @@
+#include "solver/match_suite.h"
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <random>
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+#include "io/files.h"
+#include "kamisado/errors.h"
+#include "kamisado/kfen.h"
+#include "kamisado/movegen.h"
+#include "solver/match_minimax.h"
+#include "solver/search/solve.h"
+
+namespace kamisado::solver {
+
+namespace {
+
+// A round start of a match with target 1–3: both home rows in random order, scores below the
+// target, and rings (Sumos) that the scores pay for (P2: a Sumo's ring cost its owner 1 point).
+// With `one_ahead`, one side needs a single point and the other more than his best ring can
+// give: if the second wins this round the match goes on, and the first, moving first in the
+// next round (F1), usually wins it, and the match.
+Position random_round_start(std::mt19937_64& rng, bool one_ahead) {
+  const std::uint32_t target = one_ahead ? 2 + rng() % 2 : 1 + rng() % 3;
+  Position p = Position::empty_board();
+  MatchScore score{target, {}};
+  const Side ahead = rng() % 2 ? Side::Black : Side::Gold;
+  for (Side s : {Side::Black, Side::Gold}) {
+    std::array<int, 8> files{0, 1, 2, 3, 4, 5, 6, 7};
+    std::shuffle(files.begin(), files.end(), rng);
+    std::uint32_t points = !one_ahead ? std::uint32_t(rng() % target) : s == ahead ? target - 1 : std::uint32_t(rng() % (target - 1));
+    std::uint32_t sumos = points == 0 ? 0 : std::uint32_t(rng() % (points + 1));  // each ring worth 1
+    if (one_ahead && s != ahead) sumos = 0;  // his ring is worth 1: not enough
+    score.points[index(s)] = points;
+    for (int c = 0; c < kColours; ++c)
+      p.place(s, Colour(c), make_square(files[c], home_rank(s)), std::uint32_t(c) < sumos ? 1 : 0);
+  }
+  p.set_turn(rng() % 2 ? Side::Black : Side::Gold, Turn::FreeChoice);
+  p.set_match(score);
+  p.finish();
+  return p;
+}
+
+// The round played from `start` with random moves, cut `cut` plies before it ends (or its
+// start, if it is shorter).
+Position late_in_round(const Position& start, int cut, std::mt19937_64& rng) {
+  std::vector<Position> line{start};
+  while (!line.back().outcome().over() && line.back().turn() != Turn::BetweenRounds) {
+    MoveList moves;
+    generate_moves(line.back(), moves);
+    line.push_back(line.back().after(moves[rng() % moves.size()]));
+  }
+  line.pop_back();
+  return line[line.size() > std::size_t(cut) ? line.size() - cut : 0];
+}
+
+// Whether this round ends the match whoever wins it: each side reaches the target with any ring.
+bool last_round(const Position& p) {
+  for (Side s : {Side::Black, Side::Gold})
+    if (p.match().points[index(s)] + 1 < p.match().target) return false;
+  return true;
+}
+
+bool has_ring(const Position& p) {
+  for (Side s : {Side::Black, Side::Gold})
+    for (int c = 0; c < kColours; ++c)
+      if (p.rank_of_tower(s, Colour(c)) > 0) return true;
+  return false;
+}
+
+Side winner_of(const SolveResult& r, const Position& p) { return r.value == Value::Win ? p.side_to_move() : ~p.side_to_move(); }
+
+}  // namespace
+
+nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wanted, std::uint64_t minimax_budget, const io::Lines& lines) {
+  std::mt19937_64 rng(seed);
+  int losers = 0, others = 0;
+  std::unordered_set<std::uint64_t> seen;
+  nlohmann::json positions = nlohmann::json::array();
+  io::Progress progress(lines);
+  for (std::uint64_t tries = 1; losers + others < count; ++tries) {
+    const bool one_ahead = rng() % 2;
+    Position p = late_in_round(random_round_start(rng, one_ahead), one_ahead ? 1 + int(rng() % 3) : 1 + int(rng() % 8), rng);
+    // A round start is a whole round: beyond the minimax (a full round is millions of positions).
+    if (p.turn() == Turn::FreeChoice || !seen.insert(p.key()).second) continue;
+    const bool may_lose = !last_round(p);
+    // Past the quota of the others, only positions that may show a round winner losing.
+    if (others >= count - losers_wanted && !may_lose) continue;
+    MinimaxResult m = match_minimax(p, minimax_budget);
+    if (!m.winner) continue;
+    SolveLimits limits;
+    limits.seconds = 2;
+    SolveResult match = solve(p, limits, true, Aim::match());
+    SolveResult round = solve(p, limits, false, Aim::round());
+    if (!match.distance_known || round.value == Value::Unknown) continue;
+    const Side winner = winner_of(match, p), round_winner = winner_of(round, p);
+    if (winner != *m.winner || match.plies != m.plies)
+      throw std::runtime_error(fmt::format("the match search and the minimax disagree on {}: df-pn {} in {}, minimax {} in {}", to_kfen(p),
+                                           side_id(winner), match.plies, side_id(*m.winner), m.plies));
+    const bool loses = winner != round_winner;
+    if (!loses && others >= count - losers_wanted) continue;
+    if (match.plies <= 2 && rng() % 5) continue;  // a win at once: keep a few, not half the suite
+    ++(loses ? losers : others);
+    positions.push_back({{"kfen", to_kfen(p)}, {"winner", side_id(winner)}, {"plies", match.plies}, {"round_winner", side_id(round_winner)},
+                         {"last_round", last_round(p)}, {"sumo", has_ring(p)}, {"minimax_positions", m.positions}});
+    progress.tick([&] {
+      return fmt::format("match suite: {} of {} kept ({} where the round's winner loses the match), {} tried", losers + others, count, losers,
+                         tries);
+    });
+  }
+  return {{"format", "kamisado-match-suite"}, {"version", 1}, {"seed", seed}, {"positions", positions}};
+}
+
+std::vector<MatchCase> read_match_suite(const std::string& path) {
+  std::ifstream in = io::open_file(path, "match suite");
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(in);
+  } catch (const std::exception& e) {
+    throw InputError(path + ": not JSON: " + e.what());
+  }
+  if (!doc.is_object() || doc.value("format", "") != "kamisado-match-suite" || doc.value("version", 0) != 1 || !doc["positions"].is_array())
+    throw InputError(path + ": not a kamisado match suite, version 1");
+  std::vector<MatchCase> cases;
+  for (std::size_t i = 0; i < doc["positions"].size(); ++i) {
+    const auto& e = doc["positions"][i];
+    try {
+      auto side = [&](const char* key) {
+        std::string s = e.at(key).get<std::string>();
+        if (s != "black" && s != "gold") throw InputError(std::string(key) + " must be black or gold");
+        return s == "black" ? Side::Black : Side::Gold;
+      };
+      Position p = parse_kfen(e.at("kfen").get<std::string>());
+      if (!p.match().is_match() || p.outcome().over()) throw InputError("not a match position still being played");
+      cases.push_back({p, side("winner"), side("round_winner"), e.at("plies").get<int>(), e.at("last_round").get<bool>(), e.at("sumo").get<bool>()});
+    } catch (const std::exception& ex) {
+      throw InputError(fmt::format("{}: position {}: {}", path, i, ex.what()));
+    }
+  }
+  return cases;
+}
+
+MatchCheck check_match_case(const MatchCase& c, std::size_t hash_mb, std::uint64_t minimax_budget) {
+  MatchCheck r;
+  auto t0 = std::chrono::steady_clock::now();
+  SolveLimits limits;
+  limits.hash_mb = hash_mb;
+  SolveResult match = solve(c.pos, limits, true, Aim::match());
+  r.dfpn_nodes = match.nodes;
+  r.dfpn_seconds = io::seconds_since(t0);
+  t0 = std::chrono::steady_clock::now();
+  MinimaxResult m = match_minimax(c.pos, minimax_budget);
+  r.minimax_positions = m.positions;
+  r.minimax_seconds = io::seconds_since(t0);
+  std::string dfpn = match.distance_known ? fmt::format("{} in {}", side_id(winner_of(match, c.pos)), match.plies) : "unproved";
+  std::string minimax = m.winner ? fmt::format("{} in {}", side_id(*m.winner), m.plies) : "over its budget";
+  std::string stored = fmt::format("{} in {}", side_id(c.winner), c.plies);
+  r.agrees = dfpn == stored && minimax == stored;
+  if (!r.agrees) r.failure = fmt::format("{}: stored {}, df-pn {}, minimax {}", to_kfen(c.pos), stored, dfpn, minimax);
+  return r;
+}
+
+}  // namespace kamisado::solver
+
+namespace kamisado::solver {
+
+namespace {
+
+// Nodes/s of the search with `aim` from `root` for about `seconds`: repeated from scratch when
+// it finishes sooner (the round from the set-up takes a fraction of a second).
+double probe_rate(const Position& root, const Aim& aim, std::size_t hash_mb, double seconds) {
+  std::uint64_t nodes = 0;
+  double spent = 0;
+  while (spent < seconds) {
+    SolveLimits limits;
+    limits.hash_mb = hash_mb;
+    limits.seconds = seconds - spent;
+    TranspositionTable table(hash_mb);
+    SolveResult r = solve(root, limits, table, false, aim);
+    nodes += r.nodes;
+    spent += r.seconds;
+  }
+  return spent > 0 ? double(nodes) / spent : 0;
+}
+
+}  // namespace
+
+MatchSuiteBench bench_match_suite(const std::string& path, std::size_t hash_mb, double probe_seconds, const io::Lines& lines) {
+  MatchSuiteBench b;
+  b.suite_path = path;
+  b.cases = read_match_suite(path);
+  io::Progress progress(lines);
+  for (std::size_t i = 0; i < b.cases.size(); ++i) {
+    const MatchCase& c = b.cases[i];
+    MatchCheck k = check_match_case(c, hash_mb);
+    b.failures += !k.agrees;
+    if (!k.agrees && lines) lines("match suite: DISAGREES: " + k.failure);
+    b.losers += c.round_winner_loses();
+    b.last_rounds += c.last_round;
+    b.sumos += c.sumo;
+    b.dfpn_seconds += k.dfpn_seconds, b.minimax_seconds += k.minimax_seconds;
+    b.dfpn_nodes += k.dfpn_nodes, b.minimax_positions += k.minimax_positions;
+    b.checks.push_back(k);
+    progress.tick([&] { return fmt::format("match suite: {} of {} checked, {} disagree", i + 1, b.cases.size(), b.failures); });
+  }
+  const Position start = parse_kfen(std::string(kStartKfen) + " 2:0-0");
+  b.round_rate = probe_rate(start, Aim::round(), hash_mb, probe_seconds);
+  b.match_rate = probe_rate(start, Aim::match(), hash_mb, probe_seconds);
+  return b;
+}
+
+nlohmann::json match_suite_json(const MatchSuiteBench& b) {
+  return {{"positions", b.cases.size()}, {"disagreements", b.failures}, {"round_winner_loses", b.losers}, {"last_round", b.last_rounds},
+          {"sumo", b.sumos}, {"dfpn_nodes", b.dfpn_nodes}, {"dfpn_seconds", b.dfpn_seconds}, {"minimax_positions", b.minimax_positions},
+          {"minimax_seconds", b.minimax_seconds}, {"round_nodes_per_second", b.round_rate}, {"match_nodes_per_second", b.match_rate},
+          {"targets", {{"match_speed", b.speed_met()}}}};
+}
+
+std::string match_suite_summary(const MatchSuiteBench& b) {
+  return fmt::format("match suite: {} positions, df-pn and minimax {}; match search {:.2f} M nodes/s, round search {:.2f} M nodes/s ({:.0f}%, target >= 80%: {})\n",
+                     b.cases.size(), b.failures ? fmt::format("DISAGREE on {}", b.failures) : "agree on every one", b.match_rate / 1e6,
+                     b.round_rate / 1e6, b.round_rate > 0 ? 100 * b.match_rate / b.round_rate : 0.0, b.speed_met() ? "met" : "NOT met");
+}
+
+std::string match_suite_markdown(const MatchSuiteBench& b) {
+  std::string md = fmt::format(
+      "## Match positions\n\n"
+      "The match section (`{}`): match positions whose winner and shortest forced win (plies, fills included) the match search "
+      "(df-pn with the match aim) and an independent memoized minimax over whole matches (solver/match_minimax.h: it shares only "
+      "the move generator, and applies the ring, the score and the regrouping itself) must agree on, with each other and with the "
+      "file.\n\n"
+      "| | |\n|---|---|\n"
+      "| positions | {} ({} late matches whose round ends the match, {} with Sumos, {} where the round's winner loses the match) |\n"
+      "| agreeing | {} of {} |\n"
+      "| df-pn | {} nodes, {:.2f} s |\n"
+      "| minimax | {} positions, {:.2f} s |\n"
+      "| speed, same run: match search (2-point match from the set-up) | {:.2f} M nodes/s |\n"
+      "| speed, same run: round search (the round from the set-up) | {:.2f} M nodes/s |\n"
+      "| match / round | {:.0f}% (target >= 80%: {}) |\n\n",
+      b.suite_path, b.cases.size(), b.last_rounds, b.sumos, b.losers, b.cases.size() - b.failures, b.cases.size(), b.dfpn_nodes, b.dfpn_seconds,
+      b.minimax_positions, b.minimax_seconds, b.match_rate / 1e6, b.round_rate / 1e6, b.round_rate > 0 ? 100 * b.match_rate / b.round_rate : 0.0,
+      b.speed_met() ? "met" : "NOT met");
+  return md;
+}
+
+}  // namespace kamisado::solver

@@ -1,0 +1,83 @@
+// The match section of the solver suite (tests/data/match_suite.json): match positions whose
+// value the match search (df-pn with the match aim, search/aim.h) and the independent minimax
+// (match_minimax.h) must agree on, winner and exact distance.
+//
+//   generate  seeded random rounds of matches with targets 1–3, from random home rows with
+//             the rings the scores allow (Sumo rounds among them), cut a few plies before the
+//             round ends; a position is kept when the minimax values it within its budget and
+//             df-pn proves it. The mix asked for: late matches (this round ends the match
+//             whoever wins it), Sumo rounds, and positions where the side that wins the round
+//             being played loses the match (its ring is too small, and the next round is lost).
+//   check     solves each with both and with the stored values; any difference is a failure.
+//
+// SUITE FILE (JSON):
+//   {"format": "kamisado-match-suite", "version": 1, "seed": S,
+//    "positions": [{"kfen": K, "winner": "black"|"gold", "plies": D, "round_winner": "black"|"gold",
+//                   "last_round": bool, "sumo": bool, "minimax_positions": N}, ...]}
+// winner and plies: the match's winner and the shortest win he forces, in plies (fills count);
+// round_winner: who wins the round being played (df-pn, round aim).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "io/progress.h"
+#include "kamisado/position.h"
+
+namespace kamisado::solver {
+
+struct MatchCase {
+  Position pos;
+  Side winner, round_winner;
+  int plies;
+  bool last_round, sumo;
+  bool round_winner_loses() const { return winner != round_winner; }
+};
+
+// Generates `count` positions, at least `losers` of them where the round's winner loses the
+// match (rare: the next round must be small enough for the minimax). `minimax_budget`: the most
+// positions the minimax may value for one.
+nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers, std::uint64_t minimax_budget, const io::Lines& lines = {});
+
+// The suite file, every entry checked: a bad one is an InputError naming its number.
+std::vector<MatchCase> read_match_suite(const std::string& path);
+
+// One position checked: df-pn (match aim, exact distance) and the minimax, each against the
+// stored value and against each other.
+struct MatchCheck {
+  bool agrees = false;
+  std::string failure;  // what differs, when it does not agree
+  std::uint64_t dfpn_nodes = 0, minimax_positions = 0;
+  double dfpn_seconds = 0, minimax_seconds = 0;
+};
+MatchCheck check_match_case(const MatchCase& c, std::size_t hash_mb = 64, std::uint64_t minimax_budget = 5'000'000);
+
+}  // namespace kamisado::solver
+
+namespace kamisado::solver {
+
+// The match section of solve-bench: every position checked (check_match_case), and the speed
+// of the match search against the round search in the same run, each searching for
+// `probe_seconds` from the set-up (B5): the round search on the round itself, repeated until
+// the time is up, the match search on the 2-point match (rounds, fills and rings included).
+struct MatchSuiteBench {
+  std::string suite_path;
+  std::vector<MatchCase> cases;
+  std::vector<MatchCheck> checks;
+  int failures = 0, losers = 0, last_rounds = 0, sumos = 0;
+  double dfpn_seconds = 0, minimax_seconds = 0;
+  std::uint64_t dfpn_nodes = 0, minimax_positions = 0;
+  double round_rate = 0, match_rate = 0;  // nodes/s of the probes
+  bool speed_met() const { return match_rate >= 0.8 * round_rate; }
+};
+MatchSuiteBench bench_match_suite(const std::string& path, std::size_t hash_mb, double probe_seconds, const io::Lines& lines = {});
+nlohmann::json match_suite_json(const MatchSuiteBench& b);
+std::string match_suite_summary(const MatchSuiteBench& b);
+// Rows for solve-bench's report: the section "Match positions" (Markdown).
+std::string match_suite_markdown(const MatchSuiteBench& b);
+
+}  // namespace kamisado::solver

@@ -1,0 +1,88 @@
+// The cross-checks of the match search can fail: in this test build the rules carry deliberate
+// errors (src/kamisado/mutants.h, KAMISADO_MUTANTS), and each one, turned on, makes the
+// engine disagree with the independent minimax (solver/match_minimax.h) somewhere.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "kamisado/kfen.h"
+#include "kamisado/movegen.h"
+#include "kamisado/mutants.h"
+#include "match_search_cases.h"
+#include "solver/match_minimax.h"
+#include "solver/search/solve.h"
+
+using namespace kamisado;
+using namespace kamisado::solver;
+using kamisado::mutants::Mutant;
+
+namespace {
+
+// Two Sumo rounds where Black, 1 point short of 3 in a 3-point match, must win with his Sumo
+// (P2: its ring is worth 2), not with the plain tower that reaches Gold's home row first. Found
+// by sampling random late rounds of this score (300 of them, 106 the minimax could value).
+const char* kSumoMustWin[] = {
+    "b6o/k1P3ny/N+1R2r2/7g/6p1/3YO3/8/G4BK1 b Y 3:1-2",
+    "n1bg3y/8/1N+6/8/2o5/pr2R3/G5Yk/2KO1B1P b B 3:1-2",
+};
+
+// Positions on which df-pn's winner or distance differs from the minimax's: the Sumo rounds
+// above and the first `count` positions of the match suite.
+int disagreements(std::size_t count) {
+  std::vector<std::string> kfens(std::begin(kSumoMustWin), std::end(kSumoMustWin));
+  for (const auto& c : stored_match_cases(count)) kfens.push_back(c.kfen);
+  int differ = 0;
+  for (const std::string& kfen : kfens) {
+    Position p = parse_kfen(kfen);
+    SolveResult r = solve(p, {}, true, Aim::match());
+    MinimaxResult m = match_minimax(p, 2'000'000);
+    if (!m.winner) continue;  // beyond the referee's budget under these rules: no verdict
+    Side w = r.value == Value::Win ? p.side_to_move() : ~p.side_to_move();
+    if (!r.distance_known || w != *m.winner || r.plies != m.plies) ++differ;
+  }
+  return differ;
+}
+
+// Random round ends on which the engine's regrouping differs from the referee's.
+int regroup_disagreements() {
+  std::mt19937_64 rng(7);
+  int differ = 0;
+  for (int game = 0; game < 100; ++game) {
+    Position p = parse_kfen("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 15:0-0");
+    while (p.turn() != Turn::BetweenRounds) {
+      MoveList moves;
+      generate_moves(p, moves);
+      p = p.after(moves[rng() % moves.size()]);
+    }
+    Position next = p.after(Move::fill(FillSide::Left));
+    for (Side s : {Side::Black, Side::Gold})
+      for (int c = 0; c < kColours; ++c) differ += next.square_of(s, Colour(c)) != referee_regroup(p, s, true)[c];
+  }
+  return differ;
+}
+
+struct Reset {
+  ~Reset() { mutants::active = Mutant::None; }
+};
+
+}  // namespace
+
+TEST(MatchMutants, WithoutAMutantEverythingAgrees) {
+  EXPECT_EQ(disagreements(60), 0);
+  EXPECT_EQ(regroup_disagreements(), 0);
+}
+
+// P2 broken: a ring on a plain tower worth 2. The match search then ends matches too soon.
+// (On the suite's positions alone it changes nothing: none of them turns on a ring's value.)
+TEST(MatchMutants, WrongRingValueIsCaught) {
+  Reset reset;
+  mutants::active = Mutant::RingValue;
+  EXPECT_EQ(disagreements(0), 2);
+}
+
+// F2 broken: the Challenger fills by the board's side. The referee regroups by the rules.
+TEST(MatchMutants, WrongFillDirectionIsCaught) {
+  Reset reset;
+  mutants::active = Mutant::FillDirection;
+  EXPECT_GT(regroup_disagreements(), 0);
+}
