@@ -1,5 +1,5 @@
-// kamisado solve <kfen>: who wins the round, in how many plies, proved and certified
-// (solver/proof/certify.h); kamisado check-proof FILE: re-verifies a proof file.
+// kamisado solve <kfen>: who wins the round (or the match, or a ring goal), in how many plies,
+// proved and certified (solver/proof/certify.h).
 #include <fstream>
 
 #include <fmt/format.h>
@@ -7,8 +7,8 @@
 #include "cli/commands.h"
 #include "io/files.h"
 #include "kamisado/kfen.h"
+#include "solver/match.h"
 #include "solver/proof/certify.h"
-#include "solver/proof/proof_file.h"
 
 namespace kamisado::cli {
 
@@ -16,25 +16,22 @@ namespace {
 
 const CommandText kSolveText{
     "solve", "Prove who wins the round from a position, and how fast (proof-number search)",
-    "The value is for the side to move; in a match it is the winner of the round being played.\n"
+    "The value is for the side to move. --goal says what counts as a win: 'round' (the default:\n"
+    "the round being played), 'match' (the match, P3, across rounds: the Defender's fill-left and\n"
+    "fill-right between rounds are moves, and winning a round with the wrong tower can lose it),\n"
+    "or 'ring:P' (the side to move wins this round with a ring worth P = 1, 2, 4 or 8 or more, P2).\n"
+    "At a round start --goal match also says the most valuable ring each side can force.\n"
     "The distance is exact: the fewest plies in which the winner forces the win against the\n"
     "longest defence (passes and the extra turn after a push count), and the winner's own moves.\n"
     "The best move reaches it: the winner's fastest win, or the loser's longest defence.\n"
     "--proof writes the proof tree (format: solver/proof/proof_file.h), which check-proof re-verifies;\n"
     "--check builds it and checks it here. --dot draws its top levels for Graphviz.\n"
     "A timeout or Ctrl-C prints 'unknown' with the root's proof and disproof numbers so far.\n"
-    "Example: kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --proof start.proof"};
-
-const CommandText kCheckProofText{
-    "check-proof", "Re-verify a proof file with the move generator alone, no search",
-    "Rebuilds every position from the root by playing the stored moves and checks each node: one\n"
-    "legal move at the winner's turns, every legal move at the loser's, a won round at each leaf,\n"
-    "and the stored values and distances (in plies, or in the winner's own moves for a puzzle's\n"
-    "certificate). A failure names the node at fault; exit code 1.\n"
-    "Example: kamisado check-proof start.proof"};
+    "Example: kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --proof start.proof\n"
+    "         kamisado solve \"bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0\" --goal match"};
 
 struct SolveOptions {
-  std::string kfen;
+  std::string kfen, goal = "round";
   solver::CertifyOptions certify;
   std::size_t hash = 64;
   bool check = false, value_only = false;
@@ -49,10 +46,25 @@ std::string distance_text(const solver::SolveResult& r, Side winner, bool value_
                      r.plies_bounds.at_most);
 }
 
+// At a round start of a match: the most valuable ring each side can force this round to end with.
+std::string stakes(const Position& pos, const solver::SolveLimits& limits, solver::TranspositionTable& table, nlohmann::json& j) {
+  solver::RoundStakes s = solver::round_stakes(pos, limits, table);
+  std::string text;
+  for (Side side : {pos.side_to_move(), ~pos.side_to_move()}) {
+    const auto& best = s.best_ring[index(side)];
+    j["round_stakes"][side_id(side)] = best ? nlohmann::json(*best) : nlohmann::json("unknown");
+    text += !best    ? fmt::format("this round: {}'s best ring is unknown (stopped)\n", side_name(side))
+            : *best  ? fmt::format("this round: {} can force a win with a ring worth {}{}\n", side_name(side), *best, *best < 8 ? " or more" : "")
+                     : fmt::format("this round: {} cannot win it\n", side_name(side));
+  }
+  return text;
+}
+
 int solve(const SolveOptions& opt, Io& io) {
   Position pos = parse_kfen(opt.kfen);
-  refuse_finished_round(pos);
+  if (opt.goal == "round") refuse_finished_round(pos);
   solver::CertifyOptions c = opt.certify;
+  c.aim = solver::parse_aim(opt.goal, pos);
   c.tree = opt.check || !c.proof_path.empty() || !c.dot_path.empty();
   c.check = opt.check;
   c.value_only = opt.value_only;
@@ -72,7 +84,9 @@ int solve(const SolveOptions& opt, Io& io) {
   nlohmann::json j = {{"kfen", to_kfen(pos)}, {"value", !known ? "unknown" : r.value == solver::Value::Win ? "win" : "loss"},
                       {"side_to_move", side_id(pos.side_to_move())}, {"nodes", r.nodes}, {"seconds", r.seconds},
                       {"nodes_per_second", rate}, {"root_pn", r.root_pn}, {"root_dn", r.root_dn}};
-  std::string text = known ? fmt::format("{} to move {}\n", side_name(pos.side_to_move()), r.value == solver::Value::Win ? "wins" : "loses")
+  j["goal"] = solver::aim_id(c.aim);
+  std::string text = known ? fmt::format("{} to move {} {}\n", side_name(pos.side_to_move()), r.value == solver::Value::Win ? "wins" : "loses",
+                                         c.aim.kind == solver::AimKind::Round ? "" : solver::aim_text(c.aim))
                            : fmt::format("unknown (stopped: root proof number {}, disproof number {})\n", r.root_pn, r.root_dn);
   text += distance_text(r, proved.winner, opt.value_only);
   if (known) j["winner"] = side_id(proved.winner);
@@ -82,6 +96,7 @@ int solve(const SolveOptions& opt, Io& io) {
   if (r.distance_known) j["distance"] = {{"plies", r.plies}, {"winner_moves", r.winner_moves}};
   else if (known && r.plies_bounds.at_most != solver::kNever)
     j["distance_bounds"] = {{"at_least", r.plies_bounds.at_least}, {"at_most", r.plies_bounds.at_most}};
+  if (c.aim.kind == solver::AimKind::Match && pos.turn() == Turn::FreeChoice) text += stakes(pos, c.limits, table, j);
   text += fmt::format("{} nodes, {:.2f} s, {:.2f} M nodes/s\n", r.nodes, r.seconds, rate / 1e6);
   if (proved.tree) {
     j["proof"] = {{"nodes", proved.proof_nodes}, {"seconds", proved.tree_seconds}};
@@ -101,34 +116,12 @@ int solve(const SolveOptions& opt, Io& io) {
   return proved.check && !proved.check->holds ? kInternalError : kOk;
 }
 
-struct CheckProofOptions {
-  std::string file;
-};
-
-int check_proof(const CheckProofOptions& opt, Io& io) {
-  std::ifstream in = io::open_file(opt.file, "proof");
-  solver::ProofTree tree;
-  try {
-    tree = solver::read_proof(in);
-  } catch (const solver::ProofFormatError& e) {
-    throw UsageError(opt.file + ": " + e.what());
-  }
-  solver::ProofCheck check = solver::check_proof(tree);
-  const bool moves = tree.metric == solver::Metric::WinnerMoves;
-  std::string within = moves ? fmt::format("{} of {}'s moves", tree.plies, side_name(tree.winner)) : fmt::format("{} plies", tree.plies);
-  return io.print({{"file", opt.file}, {"holds", check.holds}, {"winner", side_id(tree.winner)}, {moves ? "winner_moves" : "plies", tree.plies},
-                   {"nodes", check.nodes}, {"leaves", check.leaves}, {"failure", check.failure}},
-                  check.holds ? fmt::format("proof holds: {} wins within {} from {} ({} positions, {} leaves)\n", side_name(tree.winner),
-                                            within, tree.nodes[0].kfen, check.nodes, check.leaves)
-                              : "proof REJECTED: " + check.failure + "\n",
-                  check.holds ? kOk : kInternalError);
-}
-
 }  // namespace
 
 void add_solve(CLI::App& app, Action& action) {
   auto [cmd, opt] = command<SolveOptions>(app, action, kSolveText, solve, Needs::CtrlC);
   kfen_argument(cmd, opt->kfen);
+  cmd->add_option("--goal", opt->goal, "What counts as a win: round (default), match, or ring:P (P = 1, 2, 4, 8)");
   hash_option(cmd, opt->hash);
   time_option(cmd, opt->certify.limits.seconds);
   output_option(cmd, "--proof", opt->certify.proof_path, "Write the proof tree to FILE");
@@ -136,11 +129,6 @@ void add_solve(CLI::App& app, Action& action) {
   cmd->add_option("--dot-depth", opt->certify.dot_depth, "How many moves deep --dot draws (default 3)")->check(CLI::Range(1, 12));
   cmd->add_flag("--check", opt->check, "Build the proof tree and re-verify it with the move generator alone");
   cmd->add_flag("--value-only", opt->value_only, "Prove only who wins, not the distance (faster; no proof tree)");
-}
-
-void add_check_proof(CLI::App& app, Action& action) {
-  auto [cmd, opt] = command<CheckProofOptions>(app, action, kCheckProofText, check_proof);
-  cmd->add_option("file", opt->file, "The proof file (written by kamisado solve --proof)")->required();
 }
 
 }  // namespace kamisado::cli

@@ -3,6 +3,7 @@
 
 #include "cli/commands.h"
 #include "io/files.h"
+#include "solver/match_suite.h"
 #include "solver/suite.h"
 
 namespace kamisado::cli {
@@ -17,10 +18,17 @@ const CommandText kSolveBenchText{
     "that many times over) and excludes creating its transposition table.\n"
     "--generate FILE builds a suite from seeded self-play, keeping each position only when df-pn\n"
     "and an independent alpha-beta agree on its value and distance.\n"
+    "The match section (--match-suite) checks each match position with the match search and an\n"
+    "independent minimax over whole matches, and compares the match search's speed with the round\n"
+    "search's in the same run; --generate-match FILE builds it.\n"
     "Example: kamisado solve-bench --report reports/solver.md"};
 
 struct SolveBenchOptions {
   std::string suite = "tests/data/solver_suite.json", report, generate;
+  std::string match_suite = "tests/data/match_suite.json", generate_match;
+  int match_count = 320, match_losers = 0;
+  std::uint64_t minimax_budget = 200'000;
+  double match_probe = 10;
   std::uint64_t seed = 1;
   int singles = 60, matches = 20;
   std::uint64_t alphabeta_nodes = 40'000'000;
@@ -35,9 +43,18 @@ int solve_bench(const SolveBenchOptions& opt, Io& io) {
     return io.print({{"file", opt.generate}, {"positions", suite["positions"].size()}},
                     fmt::format("wrote {} positions to {}\n", suite["positions"].size(), opt.generate));
   }
+  if (!opt.generate_match.empty()) {
+    nlohmann::json suite = solver::generate_match_suite(opt.seed, opt.match_count, opt.match_losers, opt.minimax_budget, io.lines());
+    io::write_file_atomically(opt.generate_match, suite.dump(1) + "\n");
+    return io.print({{"file", opt.generate_match}, {"positions", suite["positions"].size()}},
+                    fmt::format("wrote {} match positions to {}\n", suite["positions"].size(), opt.generate_match));
+  }
   solver::SuiteBench b = solver::bench_suite(opt.suite, opt.hash, opt.repeat, io.lines());
-  if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::suite_report(b, opt.report));
-  return io.print(solver::suite_json(b), solver::suite_summary(b), b.disagreements() ? kInternalError : kOk);
+  solver::MatchSuiteBench m = solver::bench_match_suite(opt.match_suite, opt.hash, opt.match_probe, io.lines());
+  if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::suite_report(b, opt.report) + "\n" + solver::match_suite_markdown(m));
+  nlohmann::json j = solver::suite_json(b);
+  j["match"] = solver::match_suite_json(m);
+  return io.print(j, solver::suite_summary(b) + solver::match_suite_summary(m), b.disagreements() || m.failures ? kInternalError : kOk);
 }
 
 }  // namespace
@@ -52,6 +69,14 @@ void add_solve_bench(CLI::App& app, Action& action) {
   cmd->add_option("--match", opt->matches, "Match-round positions for --generate (default 20)")->check(CLI::Range(0, 10000));
   cmd->add_option("--alphabeta-nodes", opt->alphabeta_nodes, "For --generate: skip a position alpha-beta cannot solve within N nodes (default 40000000)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  cmd->add_option("--match-suite", opt->match_suite, "The match section to run (default tests/data/match_suite.json)");
+  cmd->add_option("--match-probe", opt->match_probe, "Seconds each of the match and round speed probes runs (default 10)")->check(CLI::Range(0.1, 3600.0));
+  output_option(cmd, "--generate-match", opt->generate_match, "Build the match section from random match rounds and write it to FILE");
+  cmd->add_option("--match-count", opt->match_count, "Match positions for --generate-match (default 320)")->check(CLI::Range(1, 100000));
+  cmd->add_option("--match-losers", opt->match_losers, "For --generate-match: at least N where the round's winner loses the match (default 0)")
+      ->check(CLI::Range(0, 100000));
+  cmd->add_option("--minimax-budget", opt->minimax_budget, "For --generate-match: skip a position the minimax cannot value within N positions (default 200000)")
+      ->check(CLI::Range(std::uint64_t{1000}, std::uint64_t{1} << 32));
   hash_option(cmd, opt->hash, " per position");
   cmd->add_option("--repeat", opt->repeat, "Solve each position N times and keep the best time (default 5)")->check(CLI::Range(1, 100));
 }
