@@ -191,26 +191,27 @@ TEST(Solver_DfPn, ASmallTableCostsTimeNotCorrectness) {
   }
 }
 
-// Three keys of one bucket (the same low bits) with different tags (top bits): the third
-// replaces one of the first two, and the tags must still let the survivors be found.
+// Four keys of one bucket (the same high bits, which choose it) with different checks and tags
+// (the low bits): the fourth replaces one of the first three, and the tags must still let the
+// survivors be found.
 TEST(Solver_Table, TagsNeverHideAStoredPosition) {
   TranspositionTable table(1);
-  const std::uint64_t low = 0x1234;
-  const std::uint64_t keys[3] = {(1ull << 61) | low, (4ull << 61) | low, (6ull << 61) | low};
-  for (int i = 0; i < 3; ++i) table.store(keys[i], 9, {std::uint32_t(i + 2), 7}, {Distance(3 + i), Distance(3 + i)});
+  const std::uint64_t high = 0x9876'5432ull << 32;
+  const std::uint64_t keys[4] = {high | (1u << 1), high | (4u << 1), high | (6u << 1), high | (7u << 1) | (1u << 20)};
+  for (int i = 0; i < 4; ++i) table.store(keys[i], 9, {std::uint32_t(i + 2), 7}, {Distance(3 + i), Distance(3 + i)});
   int found = 0;
-  for (int i = 0; i < 3; ++i) {
+  for (int i = 0; i < 4; ++i) {
     TranspositionTable::Found f = table.lookup(keys[i], 9);
     if (!f.has_numbers) continue;
     ++found;
     EXPECT_EQ(f.numbers.pn, std::uint32_t(i + 2));
     EXPECT_EQ(f.bounds.at_most, Distance(3 + i));
   }
-  EXPECT_EQ(found, 2);  // a bucket holds two
-  EXPECT_TRUE(table.lookup(keys[2], 9).has_numbers);  // the newest proof is kept
+  EXPECT_EQ(found, 3);  // a bucket holds three
+  EXPECT_TRUE(table.lookup(keys[3], 9).has_numbers);  // the newest proof is kept
   // Another key of the same bucket, never stored, is not found whatever its tag.
-  for (std::uint64_t top = 0; top < 8; ++top) {
-    std::uint64_t other = (top << 61) | (1ull << 40) | low;
+  for (std::uint64_t tag = 0; tag < 8; ++tag) {
+    std::uint64_t other = high | (tag << 1) | (1ull << 25);
     EXPECT_FALSE(table.lookup(other, 9).has_numbers);
     EXPECT_EQ(table.lookup(other, 9).bounds.at_most, kNever);
   }

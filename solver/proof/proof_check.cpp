@@ -87,7 +87,8 @@ class Checker {
       ++leaves_;
       return;
     }
-    if (n.children.empty()) fail(id, std::string("a leaf where the ") + aim_name() + " is not decided");
+    if (n.children.empty())
+      fail(id, aim_.kind == AimKind::Round ? std::string("a leaf where the round is not over") : std::string("a leaf where the ") + aim_name() + " is not decided");
     MoveList legal;
     generate_moves(p, legal);
     if (winner_to_move && n.children.size() != 1)

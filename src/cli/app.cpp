@@ -31,6 +31,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   add_solve(app, action);
   add_check_proof(app, action);
   add_solve_bench(app, action);
+  add_match_report(app, action);
   add_opening(app, action);
   add_retro(app, action);
   add_puzzles(app, action);

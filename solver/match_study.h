@@ -1,0 +1,62 @@
+// What the match solver proves about whole matches from the set-up (B5), for reports/match.md
+// (`kamisado match-report`, in the main job):
+//
+//   values     the 1-, 2- and 3-point (Standard) matches and the 7-point (Long) match from the
+//              set-up, each searched with the match aim (search/aim.h) within a time budget:
+//              the value, first move, distance and a checked certificate where it is proved,
+//              else the frontier (nodes, the root's proof and disproof numbers, table fill);
+//   stakes     the most valuable ring each side can force in round 1 (P2);
+//   round 2    of the 2-point match: Black wins round 1 (his round proof's distinct round
+//              ends are where Gold may let it end); a seeded sample of those ends, each with
+//              both fills (F1), searched as round-2 starts with the match aim: who wins the
+//              match from there, and who wins the round (the first mover, usually).
+#pragma once
+
+#include <atomic>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "io/progress.h"
+#include "solver/match.h"
+#include "solver/proof/certify.h"
+
+namespace kamisado::solver {
+
+struct MatchStudyOptions {
+  std::size_t hash_mb = 1024;
+  double seconds = 60;          // per match value still open after the 1-point match
+  int round_two_ends = 20;      // round ends of the 2-point match to sample
+  double seconds_per_end = 5;   // per round-2 start
+  std::string proof_dir;        // certificates written here, when not empty
+  const std::atomic<bool>* stop = nullptr;
+};
+
+struct MatchValue {
+  std::uint32_t target;
+  Certified proved;
+  std::uint32_t root_pn = 0, root_dn = 0;
+  double table_fill = 0;
+  std::string proof_path;
+};
+
+struct RoundTwoStart {
+  std::string end_kfen, fill, start_kfen;
+  Value match = Value::Unknown, round = Value::Unknown;  // for the side to move (Gold)
+  std::uint64_t nodes = 0;
+};
+
+struct MatchStudy {
+  MatchStudyOptions options;
+  std::vector<MatchValue> values;
+  RoundStakes stakes;
+  std::size_t round_one_ends = 0;  // distinct round ends in Black's round-1 proof (2-point match)
+  std::vector<RoundTwoStart> round_two;
+  double seconds = 0;
+  long peak_rss_mb = 0;
+};
+
+MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& lines = {});
+std::string match_study_report(const MatchStudy& s, const std::string& command);
+
+}  // namespace kamisado::solver

@@ -1,0 +1,66 @@
+// kamisado match-report: what the match solver proves about whole matches from the set-up
+// (solver/match_study.h), for reports/match.md.
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "io/files.h"
+#include "solver/match_study.h"
+
+namespace kamisado::cli {
+
+namespace {
+
+const CommandText kMatchReportText{
+    "match-report", "Prove what can be proved of whole matches from the set-up, and say where the rest stands",
+    "Searches the 1-, 2-, 3- (Standard) and 7-point (Long) matches from the set-up with the match\n"
+    "aim (solve --goal match), the 1-point match to the end and the others for --seconds each:\n"
+    "the value, first move and a checked certificate where proved, else the search's frontier.\n"
+    "Then the stakes of round 1 (ring goals) and a sample of the 2-point match's round-2 starts.\n"
+    "--proofs DIR writes the certificates (match-1.proof, ...). Ctrl-C stops; what is done is reported.\n"
+    "Example: kamisado match-report --report reports/match.md --seconds 120"};
+
+struct MatchReportOptions {
+  std::string report, proofs;
+  solver::MatchStudyOptions study;
+};
+
+int match_report(const MatchReportOptions& opt, Io& io) {
+  if (!opt.proofs.empty() && !std::filesystem::is_directory(opt.proofs))
+    throw UsageError("cannot write proofs into '" + opt.proofs + "': no such folder");
+  solver::MatchStudyOptions o = opt.study;
+  o.proof_dir = opt.proofs;
+  o.stop = io.stop;
+  solver::MatchStudy s = solver::study_matches(o, io.lines());
+  std::string command = fmt::format("kamisado match-report --report {} --seconds {} --hash {}{}", opt.report, o.seconds, o.hash_mb,
+                                    opt.proofs.empty() ? "" : " --proofs " + opt.proofs);
+  if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::match_study_report(s, command));
+  nlohmann::json j = nlohmann::json::array();
+  std::string text;
+  for (const auto& v : s.values) {
+    const auto& r = v.proved.result;
+    const char* value = r.value == solver::Value::Win ? "win" : r.value == solver::Value::Loss ? "loss" : "unknown";
+    j.push_back({{"target", v.target}, {"value", value}, {"nodes", r.nodes}, {"seconds", r.seconds}, {"checked", v.proved.checked()}});
+    text += fmt::format("{}-point match from the set-up: Black {}{} ({} nodes, {:.1f} s{})\n", v.target,
+                        r.value == solver::Value::Win ? "wins" : r.value == solver::Value::Loss ? "loses" : "unknown",
+                        r.distance_known ? fmt::format(" in {} plies", r.plies) : "", r.nodes, r.seconds,
+                        v.proved.checked() ? ", certificate checked" : "");
+  }
+  return io.print({{"matches", j}, {"round_two_starts", s.round_two.size()}, {"seconds", s.seconds}}, text,
+                  io.stop && io.stop->load() ? kStopped : kOk);
+}
+
+}  // namespace
+
+void add_match_report(CLI::App& app, Action& action) {
+  auto [cmd, opt] = command<MatchReportOptions>(app, action, kMatchReportText, match_report, Needs::CtrlC);
+  report_option(cmd, opt->report);
+  cmd->add_option("--proofs", opt->proofs, "Write the certificates into this folder");
+  hash_option(cmd, opt->study.hash_mb);
+  cmd->add_option("--seconds", opt->study.seconds, "Seconds for each match past 1 point (default 60)")->check(CLI::Range(0.1, 1e6));
+  cmd->add_option("--ends", opt->study.round_two_ends, "Round ends of the 2-point match to sample (default 20)")->check(CLI::Range(0, 10000));
+  cmd->add_option("--seconds-per-end", opt->study.seconds_per_end, "Seconds per round-2 start (default 5)")->check(CLI::Range(0.01, 1e5));
+}
+
+}  // namespace kamisado::cli
