@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian packages), configures, builds, then runs one job:
 #   main      the rules self-check, the Z3 proofs, the perft benchmark, the proofs of the
-#             solver suite, the opening and a sample of regrouped starts, the retrograde tables,
+#             solver suite and its match section, the matches from the set-up (reports/match.md),
+#             the opening and a sample of regrouped starts, the retrograde tables,
 #             and the puzzle generator's rate and the published collection (reports/puzzles)
 #             (writes reports/verification.md, reports/witness-corpus.json, reports/performance.md)
 #   test      the unit tests (Release build)
@@ -46,6 +47,8 @@ case "$job" in
     build/release/kamisado verify --report reports/verification.md --corpus reports/witness-corpus.json
     build/release/kamisado bench --depth 7 --sumo-depth 8 --repeat 10 --report reports/performance.md
     build/release/kamisado solve-bench --report reports/solver.md
+    mkdir -p reports/match
+    build/release/kamisado match-report --report reports/match.md --proofs reports/match --seconds 120 --hash 2048
     build/release/kamisado opening --report reports/opening.md
     # Resumes from its checkpoint if an earlier run was stopped.
     build/release/kamisado opening --regrouped 1000 --seed 1 --checkpoint build/regrouped-1.jsonl --report reports/regrouped.md
