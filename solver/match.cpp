@@ -62,8 +62,7 @@ RoundStakes round_stakes(const Position& pos, const SolveLimits& limits, Transpo
         known = false;
         break;
       }
-      bool wins = (r.value == Value::Win) == (pos.side_to_move() == side);
-      if (wins) {
+      if (winner(r, pos) == side) {
         best = points;
         break;
       }

@@ -22,8 +22,6 @@ long peak_rss_mb() {
   return u.ru_maxrss / 1024;
 }
 
-const char* value_name(Value v) { return v == Value::Win ? "win" : v == Value::Loss ? "loss" : "unknown"; }
-
 }  // namespace
 
 MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& lines) {
@@ -61,7 +59,12 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
   CertifyOptions round;
   round.limits.stop = options.stop;
   Certified one = certify(start_of(2), table, round);
-  if (!one.tree) return s;
+  auto finish = [&]() -> MatchStudy& {
+    s.seconds = io::seconds_since(t0);
+    s.peak_rss_mb = peak_rss_mb();
+    return s;
+  };
+  if (!one.tree) return finish();
   std::set<std::string> ends;
   for (const ProofNode& n : one.tree->nodes)
     if (n.children.empty()) ends.insert(n.kfen);
@@ -90,9 +93,7 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
     }
     if (options.stop && options.stop->load()) break;
   }
-  s.seconds = io::seconds_since(t0);
-  s.peak_rss_mb = peak_rss_mb();
-  return s;
+  return finish();
 }
 
 std::string match_study_report(const MatchStudy& s, const std::string& command) {

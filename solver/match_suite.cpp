@@ -65,15 +65,6 @@ bool last_round(const Position& p) {
   return true;
 }
 
-bool has_ring(const Position& p) {
-  for (Side s : {Side::Black, Side::Gold})
-    for (int c = 0; c < kColours; ++c)
-      if (p.rank_of_tower(s, Colour(c)) > 0) return true;
-  return false;
-}
-
-Side winner_of(const SolveResult& r, const Position& p) { return r.value == Value::Win ? p.side_to_move() : ~p.side_to_move(); }
-
 }  // namespace
 
 nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wanted, std::uint64_t minimax_budget, const io::Lines& lines) {
@@ -97,16 +88,16 @@ nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wa
     SolveResult match = solve(p, limits, true, Aim::match());
     SolveResult round = solve(p, limits, false, Aim::round());
     if (!match.distance_known || round.value == Value::Unknown) continue;
-    const Side winner = winner_of(match, p), round_winner = winner_of(round, p);
-    if (winner != *m.winner || match.plies != m.plies)
+    const Side match_winner = winner(match, p), round_winner = winner(round, p);
+    if (match_winner != *m.winner || match.plies != m.plies)
       throw std::runtime_error(fmt::format("the match search and the minimax disagree on {}: df-pn {} in {}, minimax {} in {}", to_kfen(p),
-                                           side_id(winner), match.plies, side_id(*m.winner), m.plies));
-    const bool loses = winner != round_winner;
+                                           side_id(match_winner), match.plies, side_id(*m.winner), m.plies));
+    const bool loses = match_winner != round_winner;
     if (!loses && others >= count - losers_wanted) continue;
     if (match.plies <= 2 && rng() % 5) continue;  // a win at once: keep a few, not half the suite
     ++(loses ? losers : others);
-    positions.push_back({{"kfen", to_kfen(p)}, {"winner", side_id(winner)}, {"plies", match.plies}, {"round_winner", side_id(round_winner)},
-                         {"last_round", last_round(p)}, {"sumo", has_ring(p)}, {"minimax_positions", m.positions}});
+    positions.push_back({{"kfen", to_kfen(p)}, {"winner", side_id(match_winner)}, {"plies", match.plies}, {"round_winner", side_id(round_winner)},
+                         {"last_round", !may_lose}, {"sumo", has_sumo(p)}, {"minimax_positions", m.positions}});
     progress.tick([&] {
       return fmt::format("match suite: {} of {} kept ({} where the round's winner loses the match), {} tried", losers + others, count, losers,
                          tries);
@@ -156,7 +147,7 @@ MatchCheck check_match_case(const MatchCase& c, std::size_t hash_mb, std::uint64
   MinimaxResult m = match_minimax(c.pos, minimax_budget);
   r.minimax_positions = m.positions;
   r.minimax_seconds = io::seconds_since(t0);
-  std::string dfpn = match.distance_known ? fmt::format("{} in {}", side_id(winner_of(match, c.pos)), match.plies) : "unproved";
+  std::string dfpn = match.distance_known ? fmt::format("{} in {}", side_id(winner(match, c.pos)), match.plies) : "unproved";
   std::string minimax = m.winner ? fmt::format("{} in {}", side_id(*m.winner), m.plies) : "over its budget";
   std::string stored = fmt::format("{} in {}", side_id(c.winner), c.plies);
   r.agrees = dfpn == stored && minimax == stored;

@@ -152,10 +152,6 @@ std::vector<SuiteEntry> read_suite(const std::string& path) {
 
 int SuiteBench::disagreements() const { return int(std::count(agrees.begin(), agrees.end(), false)); }
 
-namespace {
-std::string value_name(Value v) { return v == Value::Win ? "win" : v == Value::Loss ? "loss" : "unknown"; }
-}  // namespace
-
 SuiteBench bench_suite(const std::string& suite_path, std::size_t hash_mb, int repeat, const io::Lines& lines) {
   SuiteBench b;
   b.suite_path = suite_path;
@@ -213,7 +209,7 @@ std::string suite_report(const SuiteBench& b, const std::string& report_path) {
   for (std::size_t i = 0; i < b.entries.size(); ++i) {
     const SolveResult& r = b.best[i];
     md.row({std::to_string(i + 1), b.entries[i].kind, "`" + to_kfen(b.entries[i].pos) + "`",
-            value_name(r.value) + (b.agrees[i] ? "" : " (DISAGREES)"), std::to_string(r.plies), std::to_string(r.winner_moves),
+            std::string(value_name(r.value)) + (b.agrees[i] ? "" : " (DISAGREES)"), std::to_string(r.plies), std::to_string(r.winner_moves),
             r.best ? to_string(*r.best) : "-", std::to_string(r.nodes), std::to_string(r.positions), fmt::format("{:.3f}", r.seconds),
             fmt::format("{:.2f} M", r.seconds > 0 ? double(r.nodes) / r.seconds / 1e6 : 0.0)});
   }

@@ -37,7 +37,7 @@ int disagreements(std::size_t count) {
     SolveResult r = solve(p, {}, true, Aim::match());
     MinimaxResult m = match_minimax(p, 2'000'000);
     if (!m.winner) continue;  // beyond the referee's budget under these rules: no verdict
-    Side w = r.value == Value::Win ? p.side_to_move() : ~p.side_to_move();
+    Side w = winner(r, p);
     if (!r.distance_known || w != *m.winner || r.plies != m.plies) ++differ;
   }
   return differ;

@@ -40,7 +40,7 @@ Certified certify(const Position& pos, TranspositionTable& table, const CertifyO
   Certified c;
   c.result = solve(pos, options.limits, table, !options.value_only, options.aim);
   if (c.result.value == Value::Unknown) return c;
-  c.winner = c.result.value == Value::Win ? pos.side_to_move() : ~pos.side_to_move();
+  c.winner = winner(c.result, pos);
   if (!options.tree || (!c.result.distance_known && !options.value_only)) return c;
   Prover prover(table, options.limits);
   // Without the exact distance the tree is built within the bound the search proved.

@@ -20,6 +20,7 @@
 namespace kamisado::solver {
 
 enum class Value { Unknown, Win, Loss };  // for the side to move
+inline const char* value_name(Value v) { return v == Value::Win ? "win" : v == Value::Loss ? "loss" : "unknown"; }
 
 struct SolveResult {
   Value value = Value::Unknown;
@@ -39,6 +40,9 @@ struct SolveResult {
 // Who wins `aim` (aim.h: the round, the match, or the round with a ring) from `root`.
 // Uses a table of limits.hash_mb of its own.
 SolveResult solve(const Position& root, const SolveLimits& limits = {}, bool with_distance = true, const Aim& aim = Aim::round());
+// Who won: the side to move if `r` (solved from `root`) is a win, else the other; for a known value.
+inline Side winner(const SolveResult& r, const Position& root) { return r.value == Value::Win ? root.side_to_move() : ~root.side_to_move(); }
+
 // Uses `table`, which may hold numbers from earlier searches: with no cycles in the game graph
 // what is proved for a position holds whatever path led to it, so searches can share a table.
 SolveResult solve(const Position& root, const SolveLimits& limits, TranspositionTable& table, bool with_distance = true,

@@ -40,8 +40,7 @@ int match_report(const MatchReportOptions& opt, Io& io) {
   std::string text;
   for (const auto& v : s.values) {
     const auto& r = v.proved.result;
-    const char* value = r.value == solver::Value::Win ? "win" : r.value == solver::Value::Loss ? "loss" : "unknown";
-    j.push_back({{"target", v.target}, {"value", value}, {"nodes", r.nodes}, {"seconds", r.seconds}, {"checked", v.proved.checked()}});
+    j.push_back({{"target", v.target}, {"value", solver::value_name(r.value)}, {"nodes", r.nodes}, {"seconds", r.seconds}, {"checked", v.proved.checked()}});
     text += fmt::format("{}-point match from the set-up: Black {}{} ({} nodes, {:.1f} s{})\n", v.target,
                         r.value == solver::Value::Win ? "wins" : r.value == solver::Value::Loss ? "loses" : "unknown",
                         r.distance_known ? fmt::format(" in {} plies", r.plies) : "", r.nodes, r.seconds,
