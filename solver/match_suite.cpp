@@ -2,18 +2,17 @@
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <random>
 #include <unordered_set>
 
 #include <fmt/format.h>
 
-#include "io/files.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
 #include "solver/match_minimax.h"
 #include "solver/search/solve.h"
+#include "solver/suite.h"
 
 namespace kamisado::solver {
 
@@ -107,30 +106,19 @@ nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wa
 }
 
 std::vector<MatchCase> read_match_suite(const std::string& path) {
-  std::ifstream in = io::open_file(path, "match suite");
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(in);
-  } catch (const std::exception& e) {
-    throw InputError(path + ": not JSON: " + e.what());
-  }
-  if (!doc.is_object() || doc.value("format", "") != "kamisado-match-suite" || doc.value("version", 0) != 1 || !doc["positions"].is_array())
-    throw InputError(path + ": not a kamisado match suite, version 1");
+  nlohmann::json doc = read_suite_document(path, "kamisado-match-suite", "match suite");
+  if (doc.value("version", 0) != 1) throw InputError(path + ": not a kamisado match suite of version 1");
   std::vector<MatchCase> cases;
   for (std::size_t i = 0; i < doc["positions"].size(); ++i) {
-    const auto& e = doc["positions"][i];
-    try {
-      auto side = [&](const char* key) {
-        std::string s = e.at(key).get<std::string>();
-        if (s != "black" && s != "gold") throw InputError(std::string(key) + " must be black or gold");
-        return s == "black" ? Side::Black : Side::Gold;
-      };
-      Position p = parse_kfen(e.at("kfen").get<std::string>());
-      if (!p.match().is_match() || p.outcome().over()) throw InputError("not a match position still being played");
-      cases.push_back({p, side("winner"), side("round_winner"), e.at("plies").get<int>(), e.at("last_round").get<bool>(), e.at("sumo").get<bool>()});
-    } catch (const std::exception& ex) {
-      throw InputError(fmt::format("{}: position {}: {}", path, i, ex.what()));
-    }
+    SuiteFields f(doc["positions"][i], path, i + 1);
+    auto side = [&](const char* field) {
+      std::string s = f.text(field);
+      if (s != "black" && s != "gold") throw f.bad(std::string(field) + " must be black or gold, not '" + s + "'");
+      return s == "black" ? Side::Black : Side::Gold;
+    };
+    Position p = f.kfen();
+    if (!p.match().is_match() || p.outcome().over()) throw f.bad("not a match position still being played");
+    cases.push_back({p, side("winner"), side("round_winner"), f.count("plies"), f.flag("last_round"), f.flag("sumo")});
   }
   return cases;
 }
