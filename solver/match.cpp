@@ -23,7 +23,7 @@ Aim parse_aim(const std::string& text, const Position& pos) {
     int points = 0;
     const char* first = text.data() + 5;
     auto [end, ec] = std::from_chars(first, text.data() + text.size(), points);
-    if (ec != std::errc() || end != text.data() + text.size() || (points != 1 && points != 2 && points != 4 && points != 8))
+    if (ec != std::errc() || end != text.data() + text.size() || !is_ring_value(points))
       throw InputError("--goal " + text + ": a ring is worth 1, 2, 4 or 8 points (P2)");
     if (!match) throw InputError("--goal " + text + " needs a match position: a single round places no ring (P1)");
     if (pos.turn() == Turn::BetweenRounds)

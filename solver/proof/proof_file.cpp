@@ -112,14 +112,13 @@ class Reader {
     if (text == "match") return Aim::match();
     if (text.rfind("ring ", 0) == 0) {
       text.remove_prefix(5);
-      Side owner = text.rfind("black ", 0) == 0 ? Side::Black : Side::Gold;
-      if (text.rfind("black ", 0) != 0 && text.rfind("gold ", 0) != 0) fail("a ring goal names its owner, black or gold");
-      text.remove_prefix(owner == Side::Black ? 6 : 5);
+      Side owner = Side::Black;
+      if (text.rfind("black ", 0) == 0) text.remove_prefix(6);
+      else if (text.rfind("gold ", 0) == 0) owner = Side::Gold, text.remove_prefix(5);
+      else fail("a ring goal names its owner, black or gold");
       auto points = number(text, "the ring's points", 8);
-      if (points != 1 && points != 2 && points != 4 && points != 8) fail("a ring is worth 1, 2, 4 or 8 points (P2)");
-      Aim a = Aim::match();
-      a.kind = AimKind::Ring, a.owner = owner, a.points = std::uint8_t(points);
-      return a;
+      if (!is_ring_value(int(points))) fail("a ring is worth 1, 2, 4 or 8 points (P2)");
+      return {AimKind::Ring, owner, std::uint8_t(points), 0};  // the checker takes the base from the root
     }
     fail("the goal must be 'match' or 'ring <owner> <points>', not '" + std::string(text) + "'");
   }

@@ -66,10 +66,10 @@ void TranspositionTable::store(std::uint64_t key, Distance budget, ProofNumbers 
   Entry* e = nullptr;
   for (std::size_t i = 0; i < kEntriesPerBucket && !e; ++i)
     if (bucket[i].check == check) e = &bucket[i];
-  const Entry fresh{check, numbers.pn, numbers.dn, budget, bounds.at_least, bounds.at_most};
+  Entry next{check, numbers.pn, numbers.dn, budget, bounds.at_least, bounds.at_most};
   if (e) {
-    bounds.at_least = std::max(bounds.at_least, e->at_least);
-    bounds.at_most = std::min(bounds.at_most, e->at_most);
+    next.at_least = std::max(next.at_least, e->at_least);
+    next.at_most = std::min(next.at_most, e->at_most);
   } else {
     // An empty entry, else the last that knows no bounds; a new position that knows no bounds
     // itself does not displace entries that all do.
@@ -77,10 +77,10 @@ void TranspositionTable::store(std::uint64_t key, Distance budget, ProofNumbers 
       if (bucket[i].check == 0) e = &bucket[i], ++used_;
     for (std::size_t i = kEntriesPerBucket; i-- > 0 && !e;)
       if (!bucket[i].knows_bounds()) e = &bucket[i];
-    if (!e && fresh.knows_bounds()) e = &bucket[kEntriesPerBucket - 1];
+    if (!e && next.knows_bounds()) e = &bucket[kEntriesPerBucket - 1];
     if (!e) return;
   }
-  *e = {check, numbers.pn, numbers.dn, budget, bounds.at_least, bounds.at_most};
+  *e = next;
   std::uint8_t tags = 0;
   for (const Entry& held : buckets_[b].entry)
     if (held.check) tags |= tag_of_check(held.check);
