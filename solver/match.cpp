@@ -8,13 +8,14 @@
 namespace kamisado::solver {
 
 Aim parse_aim(const std::string& text, const Position& pos) {
-  const bool match = pos.match().is_match();
-  if (pos.outcome().over()) throw InputError("the " + std::string(match ? "match" : "round") + " is already over at this position: there is nothing to solve");
   if (text == "round") {
-    if (pos.turn() == Turn::BetweenRounds)
-      throw InputError("the round is already over at this position (between rounds): ask --goal match");
+    if (auto w = round_winner(pos))
+      throw InputError(std::string("the round is already over at this position (") + side_name(*w) + " won it): there is nothing to solve" +
+                       (pos.outcome().over() ? "" : "; --goal match asks who wins the match"));
     return Aim::round();
   }
+  const bool match = pos.match().is_match();
+  if (pos.outcome().over()) throw InputError("the " + std::string(match ? "match" : "round") + " is already over at this position: there is nothing to solve");
   if (text == "match") {
     if (!match) throw InputError("--goal match needs a match position: this KFEN has no match field (target:score-score, P3)");
     return Aim::match();

@@ -62,7 +62,6 @@ std::string stakes(const Position& pos, const solver::SolveLimits& limits, solve
 
 int solve(const SolveOptions& opt, Io& io) {
   Position pos = parse_kfen(opt.kfen);
-  if (opt.goal == "round") refuse_finished_round(pos);
   solver::CertifyOptions c = opt.certify;
   c.aim = solver::parse_aim(opt.goal, pos);
   c.tree = opt.check || !c.proof_path.empty() || !c.dot_path.empty();
