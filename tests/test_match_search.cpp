@@ -9,7 +9,6 @@
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
-#include "match_search_cases.h"
 #include "solver/match.h"
 #include "solver/match_minimax.h"
 #include "solver/match_suite.h"
