@@ -24,8 +24,9 @@ namespace {
 // cannot link the suite's reader (it would bring the rules in twice), so it reads the JSON here.
 std::vector<std::string> suite_kfens(std::size_t count) {
   std::ifstream in(std::string(KAMISADO_DATA) + "/match_suite.json");
+  const nlohmann::json doc = nlohmann::json::parse(in);  // kept: a loop over a temporary's member would read freed memory
   std::vector<std::string> out;
-  for (const auto& e : nlohmann::json::parse(in)["positions"])
+  for (const auto& e : doc["positions"])
     if (out.size() < count) out.push_back(e["kfen"].get<std::string>());
   return out;
 }
