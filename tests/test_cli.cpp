@@ -304,6 +304,41 @@ TEST(CLI_Solve, ProofFileCheckProofAndDot) {
   expect_one_line_error(run({"check-proof", (temp_dir() / "missing.proof").string()}), "cannot read");
 }
 
+// A long search saved as it goes (solver/search/checkpoint.h): stopped by --nodes, run again with
+// the same command, it resumes and ends with the uninterrupted run's answer; a file that is not
+// its checkpoint is refused and kept.
+TEST(CLI_Solve, CheckpointStopsResumesAndRefusesAForeignFile) {
+  const std::string match = kStart + " 1:0-0";
+  auto checkpoint = temp_dir() / "match-1.ckpt";
+  std::filesystem::remove(checkpoint);
+  CliRun whole = run({"solve", match, "--goal", "match", "--json"});
+  ASSERT_EQ(whole.code, kOk) << whole.err;
+  CliRun stopped = run({"solve", match, "--goal", "match", "--nodes", "100000", "--checkpoint", checkpoint.string(), "--json"});
+  ASSERT_EQ(stopped.code, kOk) << stopped.err;
+  auto s = nlohmann::json::parse(stopped.out);
+  EXPECT_FALSE(s.contains("distance"));
+  EXPECT_EQ(s["checkpoint"]["saves"], 1);
+  EXPECT_FALSE(s["checkpoint"]["resumed"]);
+  CliRun resumed = run({"solve", match, "--goal", "match", "--checkpoint", checkpoint.string(), "--json"});
+  ASSERT_EQ(resumed.code, kOk) << resumed.err;
+  EXPECT_NE(resumed.err.find("resuming from"), std::string::npos) << resumed.err;
+  auto a = nlohmann::json::parse(whole.out), b = nlohmann::json::parse(resumed.out);
+  EXPECT_TRUE(b["checkpoint"]["resumed"]);
+  EXPECT_GE(b["checkpoint"]["nodes_before"], 100000);
+  for (const char* field : {"value", "winner", "best", "distance"}) EXPECT_EQ(a[field], b[field]) << field;
+  // Another goal, another table size, or a file that is no checkpoint: one line, exit 2, the
+  // file as it was.
+  std::string saved = read(checkpoint);
+  expect_one_line_error(run({"solve", match, "--goal", "round", "--checkpoint", checkpoint.string()}), "of another search");
+  expect_one_line_error(run({"solve", match, "--goal", "match", "--hash", "32", "--checkpoint", checkpoint.string()}),
+                        "resume it with --hash 64");
+  EXPECT_EQ(read(checkpoint), saved);
+  auto precious = temp_dir() / "precious.txt";
+  { std::ofstream(precious) << "my notes"; }
+  expect_one_line_error(run({"solve", match, "--goal", "match", "--checkpoint", precious.string()}), "not a kamisado search checkpoint");
+  EXPECT_EQ(read(precious), "my notes");
+}
+
 TEST(CLI_Solve, ABadKfenKeepsAnExistingProofFile) {
   auto path = temp_dir() / "keep.proof";
   { std::ofstream(path) << "precious"; }

@@ -4,6 +4,8 @@
 #include <sstream>
 
 #include "io/files.h"
+#include "kamisado/kfen.h"
+#include "solver/match.h"
 #include "io/progress.h"
 #include "solver/proof/proof_dot.h"
 #include "solver/proof/proof_file.h"
@@ -38,11 +40,40 @@ void write_proof_file(const ProofTree& tree, const std::string& path) {
 Certified certify(const Position& pos, TranspositionTable& table, const CertifyOptions& options) {
   auto t0 = std::chrono::steady_clock::now();
   Certified c;
-  c.result = solve(pos, options.limits, table, !options.value_only, options.aim);
+  SolveLimits limits = options.limits;
+  CheckpointHeader saved{to_kfen(pos), aim_id(options.aim), options.limits.hash_mb};
+  // What the runs before this one and this run's finished searches did: a search's progress
+  // counts only its own nodes.
+  std::uint64_t nodes_before = 0;
+  double seconds_before = 0;
+  auto save = [&](std::uint64_t nodes, double seconds) {
+    saved.nodes = nodes_before + nodes, saved.seconds = seconds_before + seconds, ++saved.saves;
+    save_checkpoint(options.checkpoint, table, saved);
+    ++c.checkpoint_saves;
+  };
+  if (!options.checkpoint.empty()) {
+    if (read_checkpoint_header(options.checkpoint)) {
+      c.resumed = saved = load_checkpoint(options.checkpoint, table, saved.kfen, saved.goal);
+      nodes_before = saved.nodes, seconds_before = saved.seconds;
+    }
+    auto last = std::chrono::steady_clock::now();
+    limits.progress = [&, last](const SolveProgress& p) mutable {
+      if (options.limits.progress) options.limits.progress(p);
+      if (io::seconds_since(last) < options.checkpoint_seconds) return;
+      save(p.nodes, p.seconds);
+      last = std::chrono::steady_clock::now();
+    };
+  }
+  c.result = solve(pos, limits, table, !options.value_only, options.aim);
+  // Stopped (its limits or Ctrl-C) before the value, or the distance asked for, was proved:
+  // everything learned so far is kept for the next run.
+  const bool incomplete = c.result.value == Value::Unknown || (!options.value_only && !c.result.distance_known);
+  if (!options.checkpoint.empty() && incomplete) save(c.result.nodes, c.result.seconds);
+  nodes_before += c.result.nodes, seconds_before += c.result.seconds;
   if (c.result.value == Value::Unknown) return c;
   c.winner = winner(c.result, pos);
   if (!options.tree || (!c.result.distance_known && !options.value_only)) return c;
-  Prover prover(table, options.limits);
+  Prover prover(table, limits);
   // Without the exact distance the tree is built within the bound the search proved.
   Distance budget = c.result.distance_known ? c.result.plies : prover.known(pos, c.winner, Metric::Plies, options.aim).at_most;
   c.tree = build_proof(prover, pos, c.winner, budget, Metric::Plies, std::nullopt, options.aim);

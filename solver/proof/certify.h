@@ -17,6 +17,7 @@
 
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_tree.h"
+#include "solver/search/checkpoint.h"
 #include "solver/search/solve.h"
 
 namespace kamisado::solver {
@@ -30,6 +31,10 @@ struct CertifyOptions {
   std::string proof_path;   // and write it here, if not empty
   std::string dot_path;     // and its top levels, as a Graphviz graph, here
   int dot_depth = 3;
+  // If not empty, the search saves its table here every `checkpoint_seconds` and when it is
+  // stopped, and resumes from it if it is there (search/checkpoint.h).
+  std::string checkpoint;
+  double checkpoint_seconds = 600;
 };
 
 struct Certified {
@@ -41,11 +46,14 @@ struct Certified {
   double seconds = 0;                 // all of it (search, tree, check, write)
   bool by_mirror = false;             // the tree is the mirror image of another's (B3)
   std::size_t proof_nodes = 0;         // the tree's positions (kept when the tree is freed)
+  std::optional<CheckpointHeader> resumed;  // the checkpoint this run resumed from
+  std::uint64_t checkpoint_saves = 0;  // saves by this run
   bool checked() const { return check && check->holds; }
   std::string failure() const;        // why the certificate is missing or rejected, else ""
 };
 
-// Proves `pos` with `table` (which may hold what earlier searches proved) and certifies it.
+// Proves `pos` with `table` (which may hold what earlier searches proved) and certifies it. With
+// a checkpoint, `table` must be of the checkpoint's size (CheckpointHeader::table_mb).
 Certified certify(const Position& pos, TranspositionTable& table, const CertifyOptions& options);
 
 // The last two steps, for a tree built otherwise (a puzzle's certificate, puzzles/certificate.h):

@@ -129,7 +129,8 @@ void Prover::check_limits() {
   if ((nodes_ & 4095) != 0) return;
   double t = seconds();
   auto now = std::chrono::steady_clock::now();
-  if ((limits_.seconds > 0 && t >= limits_.seconds) || (limits_.deadline && now >= *limits_.deadline) ||
+  if ((limits_.seconds > 0 && t >= limits_.seconds) || (limits_.nodes && nodes_ >= limits_.nodes) ||
+      (limits_.deadline && now >= *limits_.deadline) ||
       (limits_.stop && limits_.stop->load()))
     stopped_ = true;
   if (limits_.progress && now - last_report_ >= std::chrono::seconds(1)) {

@@ -58,6 +58,7 @@ struct SolveProgress {
 struct SolveLimits {
   std::size_t hash_mb = 64;
   double seconds = 0;                        // 0: no limit; counted from each Prover's start
+  std::uint64_t nodes = 0;                   // 0: no limit; counted by each Prover, checked every 4096
   // If set, a limit shared by every search given these limits, however many there are: the
   // way to give a whole analysis (many searches) one time budget.
   std::optional<std::chrono::steady_clock::time_point> deadline;

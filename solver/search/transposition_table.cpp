@@ -51,6 +51,12 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
 
 TranspositionTable::~TranspositionTable() { std::free(buckets_); }
 
+void TranspositionTable::clear() {
+  std::uninitialized_value_construct_n(buckets_, count_);
+  std::uninitialized_value_construct_n(tags_, count_);
+  used_ = 0;
+}
+
 TranspositionTable::Found TranspositionTable::find(std::uint64_t key, Distance budget) const {
   const Entry* bucket = buckets_[bucket_of(key)].entry;
   const std::uint32_t check = check_of(key);

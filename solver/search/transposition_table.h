@@ -32,6 +32,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 
 namespace kamisado::solver {
 
@@ -87,6 +88,16 @@ class TranspositionTable {
   // The positions a table of `megabytes` (--hash) holds, without making it.
   static std::size_t capacity_for(std::size_t megabytes) { return kEntriesPerBucket * buckets_for(megabytes); }
   double fill() const { return double(used_) / double(capacity()); }
+
+  // The table's memory whole (the buckets, then their tags) and its count of entries in use: what
+  // a checkpoint saves and restores (search/checkpoint.h). Entries are plain data, so the
+  // bytes restored are the table as it was saved.
+  std::span<const std::byte> memory() const { return {reinterpret_cast<const std::byte*>(buckets_), bytes()}; }
+  std::span<std::byte> memory() { return {reinterpret_cast<std::byte*>(buckets_), bytes()}; }
+  std::size_t used() const { return used_; }
+  void restore_used(std::size_t used) { used_ = std::min(used, capacity()); }
+  // Empties the table, as new.
+  void clear();
 
   static constexpr std::size_t kEntriesPerBucket = 3;
   // What one position costs: its share of a bucket and of a tag.

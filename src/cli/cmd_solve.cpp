@@ -27,6 +27,9 @@ const CommandText kSolveText{
     "--proof writes the proof tree (format: solver/proof/proof_file.h), which check-proof re-verifies;\n"
     "--check builds it and checks it here. --dot draws its top levels for Graphviz.\n"
     "A timeout or Ctrl-C prints 'unknown' with the root's proof and disproof numbers so far.\n"
+    "--checkpoint FILE saves the search (its table, zstd-compressed) every --checkpoint-every\n"
+    "seconds and when stopped, and resumes from FILE if it is there: run the same command again\n"
+    "after a timeout, Ctrl-C or a kill, and it ends with the same value, distance and best move.\n"
     "Example: kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --proof start.proof\n"
     "         kamisado solve \"bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0\" --goal match"};
 
@@ -34,6 +37,7 @@ struct SolveOptions {
   std::string kfen, goal = "round";
   solver::CertifyOptions certify;
   std::size_t hash = 64;
+  CLI::Option* hash_given = nullptr;
   bool check = false, value_only = false;
 };
 
@@ -63,19 +67,27 @@ std::string stakes(const Position& pos, const solver::SolveLimits& limits, solve
 int solve(const SolveOptions& opt, Io& io) {
   Position pos = parse_kfen(opt.kfen);
   solver::CertifyOptions c = opt.certify;
+  c.limits.hash_mb = opt.hash;
   c.aim = solver::parse_aim(opt.goal, pos);
   c.tree = opt.check || !c.proof_path.empty() || !c.dot_path.empty();
   c.check = opt.check;
   c.value_only = opt.value_only;
   if (c.tree && c.value_only) throw UsageError("--value-only gives no distance, so no proof tree: drop it, or --proof, --dot and --check");
-  c.limits.hash_mb = opt.hash;
+  if (auto saved = c.checkpoint.empty() ? std::nullopt : solver::read_checkpoint_header(c.checkpoint)) {
+    // A resumed search needs its table's size: the checkpoint's, unless --hash says otherwise
+    // (then load_checkpoint refuses it, naming the size).
+    if (!opt.hash_given->count()) c.limits.hash_mb = saved->table_mb;
+    solver::check_checkpoint(*saved, c.checkpoint, to_kfen(pos), solver::aim_id(c.aim), c.limits.hash_mb);
+    io.err << fmt::format("solve: resuming from {} ({} nodes, {:.0f} s, {} saves before this run)\n", c.checkpoint, saved->nodes, saved->seconds,
+                          saved->saves);
+  }
   c.limits.stop = io.stop;
   c.limits.progress = [&io](const solver::SolveProgress& p) {
     io.err << fmt::format("solve: {:.0f} s, {} nodes, root proof {} disproof {}, table {:.0f}% of {} MB", p.seconds, p.nodes, p.root_pn,
                           p.root_dn, 100.0 * p.table_fill, p.table_bytes >> 20)
            << std::endl;
   };
-  solver::TranspositionTable table(opt.hash);
+  solver::TranspositionTable table(c.limits.hash_mb);
   solver::Certified proved = solver::certify(pos, table, c);
   const solver::SolveResult& r = proved.result;
   const bool known = r.value != solver::Value::Unknown;
@@ -97,6 +109,13 @@ int solve(const SolveOptions& opt, Io& io) {
     j["distance_bounds"] = {{"at_least", r.plies_bounds.at_least}, {"at_most", r.plies_bounds.at_most}};
   if (c.aim.kind == solver::AimKind::Match && pos.turn() == Turn::FreeChoice) text += stakes(pos, c.limits, table, j);
   text += fmt::format("{} nodes, {:.2f} s, {:.2f} M nodes/s\n", r.nodes, r.seconds, rate / 1e6);
+  if (!c.checkpoint.empty()) {
+    const std::uint64_t before = proved.resumed ? proved.resumed->nodes : 0;
+    j["checkpoint"] = {{"path", c.checkpoint}, {"resumed", proved.resumed.has_value()}, {"nodes_before", before},
+                       {"seconds_before", proved.resumed ? proved.resumed->seconds : 0.0}, {"saves", proved.checkpoint_saves}};
+    text += fmt::format("checkpoint {}: {}{} saves by this run\n", c.checkpoint,
+                        proved.resumed ? fmt::format("resumed after {} nodes, ", before) : std::string(), proved.checkpoint_saves);
+  }
   if (proved.tree) {
     j["proof"] = {{"nodes", proved.proof_nodes}, {"seconds", proved.tree_seconds}};
     text += fmt::format("proof tree: {} positions{}\n", proved.proof_nodes, c.proof_path.empty() ? "" : ", written to " + c.proof_path);
@@ -121,12 +140,16 @@ void add_solve(CLI::App& app, Action& action) {
   auto [cmd, opt] = command<SolveOptions>(app, action, kSolveText, solve, Needs::CtrlC);
   kfen_argument(cmd, opt->kfen);
   cmd->add_option("--goal", opt->goal, "What counts as a win: round (default), match, or ring:P (P = 1, 2, 4, 8)");
-  hash_option(cmd, opt->hash);
+  opt->hash_given = hash_option(cmd, opt->hash);
   time_option(cmd, opt->certify.limits.seconds);
+  cmd->add_option("--nodes", opt->certify.limits.nodes, "Stop after about N nodes (0: no limit), a limit that, unlike --time, repeats exactly");
   output_option(cmd, "--proof", opt->certify.proof_path, "Write the proof tree to FILE");
   output_option(cmd, "--dot", opt->certify.dot_path, "Write the proof tree's top levels as a Graphviz graph to FILE");
   cmd->add_option("--dot-depth", opt->certify.dot_depth, "How many moves deep --dot draws (default 3)")->check(CLI::Range(1, 12));
   cmd->add_flag("--check", opt->check, "Build the proof tree and re-verify it with the move generator alone");
+  output_option(cmd, "--checkpoint", opt->certify.checkpoint, "Save the search to FILE as it goes, and resume from FILE if it is there");
+  cmd->add_option("--checkpoint-every", opt->certify.checkpoint_seconds, "Seconds between saves to --checkpoint (default 600)")
+      ->check(seconds_between(1, 1e7));
   cmd->add_flag("--value-only", opt->value_only, "Prove only who wins, not the distance (faster; no proof tree)");
 }
 

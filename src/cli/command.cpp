@@ -28,8 +28,8 @@ CLI::App* add_command(CLI::App& parent, Action& action, const CommandText& text,
 
 void kfen_argument(CLI::App* cmd, std::string& kfen, const std::string& what) { cmd->add_option("kfen", kfen, what)->required(); }
 
-void hash_option(CLI::App* cmd, std::size_t& mb, const std::string& extra) {
-  cmd->add_option("--hash", mb, fmt::format("Transposition table size in MB{} (default {})", extra, mb))->check(CLI::Range(1, 65536));
+CLI::Option* hash_option(CLI::App* cmd, std::size_t& mb, const std::string& extra) {
+  return cmd->add_option("--hash", mb, fmt::format("Transposition table size in MB{} (default {})", extra, mb))->check(CLI::Range(1, 65536));
 }
 
 void seed_option(CLI::App* cmd, std::uint64_t& seed, const std::string& of_what) {

@@ -73,7 +73,7 @@ std::pair<CLI::App*, std::shared_ptr<Options>> command(CLI::App& parent, Action&
 
 // The recurring options.
 void kfen_argument(CLI::App* cmd, std::string& kfen, const std::string& what = "The position in KFEN");
-void hash_option(CLI::App* cmd, std::size_t& mb, const std::string& extra = "");
+CLI::Option* hash_option(CLI::App* cmd, std::size_t& mb, const std::string& extra = "");
 void seed_option(CLI::App* cmd, std::uint64_t& seed, const std::string& of_what);
 void threads_option(CLI::App* cmd, int& threads, const std::string& for_what);
 void time_option(CLI::App* cmd, double& seconds);

@@ -44,13 +44,36 @@ std::pair<fs::path, Target> resolve(const std::string& path) {
   return {ec ? target : real, Target::Regular};
 }
 
+// Writes a new or regular file `target` (resolved from `path`) through a temporary file in
+// its folder and a rename.
+void write_regular_file(const std::string& path, const fs::path& target, const std::function<void(std::ostream&)>& write) {
+  std::error_code ec;
+  std::random_device rd;
+  fs::path tmp = target;
+  tmp += fmt::format(".tmp-{:08x}", rd());
+  try {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    if (!f) throw InputError("cannot write '" + path + "': " + std::strerror(errno));
+    write(f);
+    f.flush();
+    if (!f) throw InputError("cannot write '" + path + "': write failed");
+  } catch (...) {
+    fs::remove(tmp, ec);
+    throw;
+  }
+  fs::rename(tmp, target, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    throw InputError("cannot write '" + path + "': " + ec.message());
+  }
+}
+
 }  // namespace
 
 void check_writable(const std::string& path) { resolve(path); }
 
 void write_file_atomically(const std::string& path, const std::string& content) {
   auto [target, kind] = resolve(path);
-  std::error_code ec;
   if (kind == Target::Device) {
     // Opened without blocking, so that a pipe nobody reads is an error rather than a hang.
     int fd = ::open(target.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
@@ -69,24 +92,27 @@ void write_file_atomically(const std::string& path, const std::string& content) 
     ::close(fd);
     return;
   }
-  std::random_device rd;
-  fs::path tmp = target;
-  tmp += fmt::format(".tmp-{:08x}", rd());
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) throw InputError("cannot write '" + path + "': " + std::strerror(errno));
-    f << content;
-    f.flush();
-    if (!f) {
-      fs::remove(tmp, ec);
-      throw InputError("cannot write '" + path + "': write failed");
-    }
+  write_regular_file(path, target, [&](std::ostream& f) { f << content; });
+}
+
+void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  auto [target, kind] = resolve(path);
+  if (kind == Target::Device) {
+    std::ostringstream content;
+    write(content);
+    write_file_atomically(path, content.str());
+    return;
   }
-  fs::rename(tmp, target, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    throw InputError("cannot write '" + path + "': " + ec.message());
-  }
+  write_regular_file(path, target, write);
+}
+
+void remove_leftover_temporaries(const std::string& path) {
+  fs::path target(path);
+  fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  const std::string prefix = target.filename().string() + ".tmp-";
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(folder, ec))
+    if (entry.path().filename().string().rfind(prefix, 0) == 0 && entry.is_regular_file(ec)) fs::remove(entry.path(), ec);
 }
 
 std::ifstream open_file(const std::string& path, const std::string& what) {

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <fstream>
+#include <functional>
+#include <ostream>
 #include <string>
 
 namespace kamisado::io {
@@ -15,6 +17,12 @@ void check_writable(const std::string& path);
 // Writes `content` to `path` through a temporary file in the same folder and a rename, so an
 // existing file is replaced only by a complete new one.
 void write_file_atomically(const std::string& path, const std::string& content);
+// The same for content too large to hold twice in memory (a search's checkpoint): `write`
+// streams it into the temporary file. An exception from `write` leaves `path` as it was.
+void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write);
+
+// Removes the temporary files that a killed write_file_atomically of `path` left behind.
+void remove_leftover_temporaries(const std::string& path);
 
 // The whole of a file (bytes as they are); `what` names it in the error ("table", "roots"). Only
 // a regular file: anything else (a folder, /dev/zero, a pipe) could be endless.
