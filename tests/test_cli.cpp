@@ -339,6 +339,31 @@ TEST(CLI_Solve, CheckpointStopsResumesAndRefusesAForeignFile) {
   EXPECT_EQ(read(precious), "my notes");
 }
 
+// A match proof crosses rounds and can be large: written zstd-compressed (solver/proof/proof_io.h)
+// for a path ending in .zst or from 16 MB of text; check-proof reads it, and refuses it damaged.
+TEST(CLI_Solve, CompressedProofIsWrittenCheckedAndRefusedDamaged) {
+  auto proof = temp_dir() / "match-1.proof.zst";
+  CliRun r = run({"solve", kStart + " 1:0-0", "--goal", "match", "--proof", proof.string(), "--json"});
+  ASSERT_EQ(r.code, kOk) << r.err;
+  EXPECT_TRUE(nlohmann::json::parse(r.out)["proof"]["compressed"]);
+  std::string bytes = read(proof);
+  ASSERT_GE(bytes.size(), 4u);
+  EXPECT_EQ(bytes.substr(0, 4), std::string("\x28\xB5\x2F\xFD"));  // zstd's magic number
+  CliRun ok = run({"check-proof", proof.string(), "--json"});
+  ASSERT_EQ(ok.code, kOk) << ok.err;
+  auto j = nlohmann::json::parse(ok.out);
+  EXPECT_TRUE(j["holds"]);
+  EXPECT_EQ(j["goal"], "match");
+  EXPECT_EQ(j["plies"], 17);
+  auto bad = temp_dir() / "damaged.proof.zst";
+  std::string flipped = bytes;
+  flipped[flipped.size() / 2] ^= 0x10;
+  { std::ofstream(bad, std::ios::binary) << flipped; }
+  expect_one_line_error(run({"check-proof", bad.string()}), "damaged");
+  { std::ofstream(bad, std::ios::binary) << bytes.substr(0, bytes.size() - 10); }
+  expect_one_line_error(run({"check-proof", bad.string()}), "cut short");
+}
+
 TEST(CLI_Solve, ABadKfenKeepsAnExistingProofFile) {
   auto path = temp_dir() / "keep.proof";
   { std::ofstream(path) << "precious"; }

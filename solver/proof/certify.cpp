@@ -4,11 +4,11 @@
 #include <sstream>
 
 #include "io/files.h"
+#include "io/progress.h"
 #include "kamisado/kfen.h"
 #include "solver/match.h"
-#include "io/progress.h"
 #include "solver/proof/proof_dot.h"
-#include "solver/proof/proof_file.h"
+#include "solver/proof/proof_io.h"
 
 namespace kamisado::solver {
 
@@ -17,7 +17,7 @@ void seal(Certified& c, const CertifyOptions& options) {
   c.proof_nodes = c.tree->nodes.size();
   if (options.check) c.check = check_proof(*c.tree);
   if (c.check && !c.check->holds) return;
-  if (!options.proof_path.empty()) write_proof_file(*c.tree, options.proof_path);
+  if (!options.proof_path.empty()) c.proof_compressed = write_proof_file(*c.tree, options.proof_path);
   if (!options.dot_path.empty()) {
     std::ostringstream text;
     write_proof_dot(*c.tree, options.dot_depth, text);
@@ -29,12 +29,6 @@ std::string Certified::failure() const {
   if (!tree) return "the proof tree could not be built";
   if (check && !check->holds) return check->failure;
   return "";
-}
-
-void write_proof_file(const ProofTree& tree, const std::string& path) {
-  std::ostringstream text;
-  write_proof(tree, text);
-  io::write_file_atomically(path, text.str());
 }
 
 Certified certify(const Position& pos, TranspositionTable& table, const CertifyOptions& options) {

@@ -5,7 +5,7 @@
 //   prove   df-pn: who wins, and (unless value_only) the exact distance   (search/solve.h)
 //   tree    the proof tree that the winner wins within that distance       (proof_tree.h)
 //   check   the tree re-verified by the checker, move generator alone      (proof_check.h)
-//   write   the tree to a proof file, and its top levels for Graphviz      (proof_file.h)
+//   write   the tree to a proof file, and its top levels for Graphviz      (proof_io.h)
 //
 // Each step runs only if asked for and if the one before it succeeded; the result says how far
 // it got. A search stopped by its limits gives a value of Unknown (an answer: "unknown"),
@@ -46,6 +46,7 @@ struct Certified {
   double seconds = 0;                 // all of it (search, tree, check, write)
   bool by_mirror = false;             // the tree is the mirror image of another's (B3)
   std::size_t proof_nodes = 0;         // the tree's positions (kept when the tree is freed)
+  bool proof_compressed = false;       // the proof file was written zstd-compressed (proof_io.h)
   std::optional<CheckpointHeader> resumed;  // the checkpoint this run resumed from
   std::uint64_t checkpoint_saves = 0;  // saves by this run
   bool checked() const { return check && check->holds; }
@@ -64,8 +65,5 @@ void seal(Certified& c, const CertifyOptions& options);
 // The mirror image's certificate (B3): the same value and distance, the best move mirrored, and
 // the tree replayed on the mirrored board, checked afresh and written to `proof_path`.
 Certified certify_mirror(const Certified& original, const std::string& proof_path);
-
-// A proof tree to a file, atomically.
-void write_proof_file(const ProofTree& tree, const std::string& path);
 
 }  // namespace kamisado::solver

@@ -1,13 +1,12 @@
 // kamisado check-proof FILE: re-verifies a proof file (solver/proof/proof_check.h).
-#include <fstream>
 
 #include <fmt/format.h>
 
 #include "cli/commands.h"
-#include "io/files.h"
 #include "solver/match.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_file.h"
+#include "solver/proof/proof_io.h"
 
 namespace kamisado::cli {
 
@@ -19,7 +18,8 @@ const CommandText kCheckProofText{
     "legal move at the winner's turns, every legal move at the loser's, a decided goal at each leaf\n"
     "(a won round; a won match across rounds and fills for a match proof; a ring's value),\n"
     "and the stored values and distances (in plies, or in the winner's own moves for a puzzle's\n"
-    "certificate). A failure names the node at fault; exit code 1.\n"
+    "certificate). A failure names the node at fault; exit code 1. A large proof is zstd-compressed\n"
+    "(solve --proof writes it so from 16 MB of text, or for a FILE ending in .zst); either is read.\n"
     "Example: kamisado check-proof start.proof"};
 
 struct CheckProofOptions {
@@ -27,10 +27,9 @@ struct CheckProofOptions {
 };
 
 int check_proof(const CheckProofOptions& opt, Io& io) {
-  std::ifstream in = io::open_file(opt.file, "proof");
   solver::ProofTree tree;
   try {
-    tree = solver::read_proof(in);
+    tree = solver::read_proof_file(opt.file);
   } catch (const solver::ProofFormatError& e) {
     throw UsageError(opt.file + ": " + e.what());
   }

@@ -118,7 +118,9 @@ int solve(const SolveOptions& opt, Io& io) {
   }
   if (proved.tree) {
     j["proof"] = {{"nodes", proved.proof_nodes}, {"seconds", proved.tree_seconds}};
-    text += fmt::format("proof tree: {} positions{}\n", proved.proof_nodes, c.proof_path.empty() ? "" : ", written to " + c.proof_path);
+    j["proof"]["compressed"] = proved.proof_compressed;
+    text += fmt::format("proof tree: {} positions{}{}\n", proved.proof_nodes, c.proof_path.empty() ? "" : ", written to " + c.proof_path,
+                        proved.proof_compressed ? " (zstd-compressed)" : "");
   }
   if (const auto& check = proved.check) {
     j["check"] = {{"holds", check->holds}, {"nodes", check->nodes}, {"failure", check->failure}};

@@ -1,0 +1,72 @@
+#include "solver/proof/proof_io.h"
+
+#include <zstd.h>
+
+#include <memory>
+#include <sstream>
+
+#include "io/files.h"
+#include "solver/proof/proof_file.h"
+
+namespace kamisado::solver {
+
+namespace {
+
+bool ends_with(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+bool is_zstd(const std::string& bytes) {
+  return bytes.size() >= 4 && static_cast<unsigned char>(bytes[0]) == 0x28 && static_cast<unsigned char>(bytes[1]) == 0xB5 &&
+         static_cast<unsigned char>(bytes[2]) == 0x2F && static_cast<unsigned char>(bytes[3]) == 0xFD;
+}
+
+std::string compress(const std::string& text) {
+  std::unique_ptr<ZSTD_CCtx, std::size_t (*)(ZSTD_CCtx*)> cctx(ZSTD_createCCtx(), ZSTD_freeCCtx);
+  if (!cctx) throw std::bad_alloc();
+  ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, 9);
+  ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1);
+  std::string packed(ZSTD_compressBound(text.size()), '\0');
+  std::size_t n = ZSTD_compress2(cctx.get(), packed.data(), packed.size(), text.data(), text.size());
+  if (ZSTD_isError(n)) throw std::runtime_error(std::string("zstd: ") + ZSTD_getErrorName(n));
+  packed.resize(n);
+  return packed;
+}
+
+// The text of a compressed proof, streamed (its size is in the frame, but a damaged frame could
+// claim any size).
+std::string decompress(const std::string& packed, const std::string& path) {
+  std::unique_ptr<ZSTD_DCtx, std::size_t (*)(ZSTD_DCtx*)> dctx(ZSTD_createDCtx(), ZSTD_freeDCtx);
+  if (!dctx) throw std::bad_alloc();
+  std::string text, chunk(ZSTD_DStreamOutSize(), '\0');
+  ZSTD_inBuffer input{packed.data(), packed.size(), 0};
+  std::size_t left = 1;
+  while (input.pos < input.size) {
+    if (left == 0) throw ProofFormatError(path + ": bytes follow the end of its compressed proof");
+    ZSTD_outBuffer output{chunk.data(), chunk.size(), 0};
+    left = ZSTD_decompressStream(dctx.get(), &output, &input);
+    if (ZSTD_isError(left)) throw ProofFormatError(path + ": the compressed proof is damaged (" + ZSTD_getErrorName(left) + ")");
+    text.append(chunk.data(), output.pos);
+  }
+  if (left != 0) throw ProofFormatError(path + ": the compressed proof is cut short");
+  return text;
+}
+
+}  // namespace
+
+bool write_proof_file(const ProofTree& tree, const std::string& path) {
+  std::ostringstream out;
+  write_proof(tree, out);
+  std::string text = std::move(out).str();
+  const bool packed = text.size() >= kCompressFrom || ends_with(path, ".zst");
+  io::write_file_atomically(path, packed ? compress(text) : text);
+  return packed;
+}
+
+ProofTree read_proof_file(const std::string& path) {
+  std::string bytes = io::read_file(path, "proof");
+  std::istringstream in(is_zstd(bytes) ? decompress(bytes, path) : std::move(bytes));
+  return read_proof(in);
+}
+
+}  // namespace kamisado::solver
