@@ -6,6 +6,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "io/report.h"
 #include "kamisado/kfen.h"
@@ -20,6 +21,44 @@ long peak_rss_mb() {
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
   return u.ru_maxrss / 1024;
+}
+
+// Gold's round-2 proof from `start` (the round, Gold moving first and winning it): its distinct
+// round ends, each a position between rounds at 1–1 with Gold the Defender. A seeded few of them,
+// with both of Gold's fills, are round-3 starts; Black moves first there, and who wins round 3
+// wins the match.
+void sample_round_three(const Position& start, const MatchStudyOptions& options, RoundTwoStart& r, RoundThreeStarts& out) {
+  TranspositionTable table(std::min<std::size_t>(options.hash_mb, 256));
+  CertifyOptions round;
+  round.value_only = true;  // a tree within the bound proved: the ends of one winning strategy
+  round.check = false;
+  round.limits.stop = options.stop;
+  Certified two = certify(start, table, round);
+  if (!two.tree) return;
+  std::set<std::string> ends;
+  for (const ProofNode& n : two.tree->nodes)
+    if (n.children.empty()) ends.insert(n.kfen);
+  r.round_ends = ends.size();
+  std::vector<std::string> all(ends.begin(), ends.end());
+  const std::size_t step = std::max<std::size_t>(1, all.size() / std::max(1, options.round_three_per_end));
+  for (std::size_t i = 0; i < all.size() && i / step < std::size_t(options.round_three_per_end); i += step) {
+    for (FillSide fill : {FillSide::Left, FillSide::Right}) {
+      const Position three = parse_kfen(all[i]).after(Move::fill(fill));
+      CertifyOptions value;
+      value.aim = Aim::match();
+      value.value_only = true;  // and a proof tree within the bound proved, unchecked: its size
+      value.check = false;
+      value.limits.nodes = 5'000'000;
+      value.limits.stop = options.stop;
+      Certified v = certify(three, table, value);
+      ++out.starts;
+      out.first_mover_wins += v.result.value == Value::Win;
+      out.open += v.result.value == Value::Unknown;
+      out.nodes += v.result.nodes;
+      out.seconds += v.result.seconds;
+      out.proof_nodes += v.proof_nodes;
+    }
+  }
 }
 
 }  // namespace
@@ -41,10 +80,17 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
       if (lines) lines(fmt::format("match-report: {}-point match, {:.0f} s, {} nodes, root proof {} disproof {}, table {:.0f}%", target, p.seconds, p.nodes, p.root_pn, p.root_dn, 100 * p.table_fill));
     };
     if (!options.proof_dir.empty()) c.proof_path = v.proof_path = fmt::format("{}/match-{}.proof", options.proof_dir, target);
-    TranspositionTable table(options.hash_mb);
+    if (target > 1 && !options.checkpoint_dir.empty()) {
+      c.checkpoint = v.checkpoint_path = fmt::format("{}/match-{}.ckpt", options.checkpoint_dir, target);
+      if (auto saved = read_checkpoint_header(c.checkpoint)) c.limits.hash_mb = saved->table_mb;  // its table's size
+    }
+    TranspositionTable table(c.limits.hash_mb);
     v.proved = certify(start_of(target), table, c);
     if (v.proved.result.value == Value::Unknown) v.proof_path.clear();
     v.root_pn = v.proved.result.root_pn, v.root_dn = v.proved.result.root_dn;
+    v.table_mb = c.limits.hash_mb;
+    v.total_nodes = v.proved.result.nodes + (v.proved.resumed ? v.proved.resumed->nodes : 0);
+    v.total_seconds = v.proved.result.seconds + (v.proved.resumed ? v.proved.resumed->seconds : 0);
     s.values.push_back(v);
     if (options.stop && options.stop->load()) break;
   }
@@ -88,13 +134,84 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
       SolveResult m = solve(start, limits, t, false, Aim::match());
       SolveResult rr = solve(start, limits, t, false, Aim::round());
       r.match = m.value, r.round = rr.value, r.nodes = m.nodes;
+      if (rr.value == Value::Win) sample_round_three(start, options, r, s.round_three);
       s.round_two.push_back(r);
       progress.tick([&] { return fmt::format("match-report: round-2 starts, {} searched", s.round_two.size()); });
     }
     if (options.stop && options.stop->load()) break;
   }
+  if (options.scores.starts_per_score > 0 && !(options.stop && options.stop->load())) s.scores = sample_scores(options.scores, lines);
   return finish();
 }
+
+namespace {
+
+// What a proof of the 2-point match must contain if Black wins it the way the search points
+// to (round 1, then every round 3 after Gold's round-2 wins), measured on the samples above.
+void frontier_section(io::Report& md, const MatchStudy& s) {
+  std::size_t proofs = 0, ends = 0;
+  for (const RoundTwoStart& r : s.round_two)
+    if (r.round_ends) ++proofs, ends += r.round_ends;
+  const RoundThreeStarts& t = s.round_three;
+  md.section("The frontier of the 2-point match, measured");
+  if (!proofs || t.starts == t.open) {
+    md.paragraph("Not measured in this run (no round-2 proof or round-3 start was sampled).");
+    return;
+  }
+  const double e2 = double(ends) / double(proofs);
+  const double nodes3 = double(t.nodes) / double(t.starts);
+  const double rate = t.seconds > 0 ? double(t.nodes) / t.seconds : 0;
+  const double starts3 = double(s.round_one_ends) * e2 * 2;
+  const double nodes = starts3 * nodes3;
+  const double proof3 = double(t.proof_nodes) / double(t.starts - t.open);
+  md.paragraph(fmt::format(
+      "Gold, moving first, wins round 2 from {} of the sampled round-2 starts; each such win is a round proof, whose "
+      "distinct round ends are the 1–1 positions Black must then survive. Gold's proofs end in {:.0f} distinct round ends on "
+      "average ({} proofs). From each, {} of those ends were taken with both of Gold's fills (F1): {} round-3 starts, where "
+      "Black moves first and the round decides the match. Black wins {} of them, {} are open at 5 M nodes; each took {:.0f} "
+      "nodes on average ({:.2f} M nodes/s), and its proof tree holds {:.0f} positions on average.",
+      proofs, e2, proofs, s.options.round_three_per_end, t.starts, t.first_mover_wins, t.open, nodes3, rate / 1e6, proof3));
+  md.paragraph(fmt::format(
+      "So a proof that Black wins the 2-point match by winning round 1 and then every round 3 holds, for each of the {} round "
+      "ends of his round-1 proof and his fill, Gold's round-2 lines ({:.0f} ends each) and both of Gold's fills: about "
+      "{:.2g} round-3 starts, each proved. At the measured {:.0f} nodes a start that is {:.2g} node expansions without any "
+      "search overhead: {:.1f} core-hours at this rate. The certificate alone would hold about {:.2g} positions ({:.0f} a "
+      "round-3 start), and a table that keeps just those needs {:.0f} GB ({:.0f} bytes a position, "
+      "solver/search/transposition_table.h), against the 24 GB of this machine. This is a lower bound: "
+      "it counts one winning strategy, while df-pn must also refute Gold's other tries in round 2 and learn which of Black's "
+      "round-1 endings to steer to. Gold's way to win instead is the rare round-3 start that the second mover wins "
+      "(reports/regrouped.md: 7 of 1000 regrouped starts): the search must show that Black can keep every round-2 ending away "
+      "from them, or that Gold can reach one.",
+      s.round_one_ends, e2, starts3, nodes3, nodes, rate > 0 ? nodes / rate / 3600 : 0.0, starts3 * proof3, proof3,
+      starts3 * proof3 * TranspositionTable::kBytesPerPosition / 1e9, TranspositionTable::kBytesPerPosition));
+}
+
+void scores_section(io::Report& md, const MatchStudy& s) {
+  if (s.scores.empty()) return;
+  const ScoreSampleOptions& o = s.options.scores;
+  md.section("Round starts of the Standard match at every score")
+      .paragraph(fmt::format(
+          "{} round starts at each score the Standard match (3 points) can reach between rounds, seed {} (solver/match_sample.h: "
+          "home rows in random order, one Sumo per point on random colours, the last round's loser first). Each searched for "
+          "the round (value only, at most {} nodes) and for the match (at most {} nodes): node limits, so that the run repeats "
+          "exactly. \"Match differs\" counts starts whose match value is known and is not the round's: the round's winner "
+          "loses the match.",
+          o.starts_per_score, o.seed, o.round_nodes, o.match_nodes))
+      .table({"score (Black–Gold)", "starts", "round: first mover wins", "round open", "match known", "match: first mover wins",
+              "match differs from round", "match open", "time (s)"});
+  auto share = [](int part, int whole) { return whole ? fmt::format("{} ({:.1f}%)", part, 100.0 * part / whole) : std::string("-"); };
+  for (const ScoreSample& x : s.scores)
+    md.row({fmt::format("{}–{}", x.points[0], x.points[1]), std::to_string(x.starts), share(x.first_mover_wins_round, x.starts - x.round_open),
+            std::to_string(x.round_open), std::to_string(x.match_known), share(x.first_mover_wins_match, x.match_known),
+            share(x.match_differs, x.match_known), std::to_string(x.match_open), fmt::format("{:.0f}", x.seconds)});
+  std::vector<std::string> examples;
+  for (const ScoreSample& x : s.scores)
+    for (const std::string& k : x.differing) examples.push_back("`" + k + "`");
+  if (!examples.empty())
+    md.paragraph("Starts where the round's winner loses the match (the first few of each score): " + fmt::format("{}", fmt::join(examples, ", ")) + ".");
+}
+
+}  // namespace
 
 std::string match_study_report(const MatchStudy& s, const std::string& command) {
   io::Report md("Matches, proved", command);
@@ -107,15 +224,20 @@ std::string match_study_report(const MatchStudy& s, const std::string& command) 
   md.section("The value of the match from the set-up")
       .paragraph(fmt::format("Each from the set-up (B5), Black to move; a {} MB table; matches past 1 point searched for {:.0f} s each.",
                              s.options.hash_mb, s.options.seconds))
-      .table({"match", "value for Black", "first move", "distance (plies)", "nodes", "time (s)", "root proof / disproof", "certificate"});
+      .paragraph("Where a search resumed from a checkpoint, its nodes and time are those of all its runs together, and the "
+                 "checkpoint named is where anyone can continue it: `kamisado solve \"<set-up> T:0-0\" --goal match "
+                 "--checkpoint FILE` (its table size is taken from the file).")
+      .table({"match", "value for Black", "first move", "distance (plies)", "nodes", "time (s)", "table (MB)", "root proof / disproof", "certificate",
+              "checkpoint"});
   for (const MatchValue& v : s.values) {
     const SolveResult& r = v.proved.result;
     std::string cert = v.proved.checked() ? fmt::format("{} positions, checked{}", v.proved.proof_nodes, v.proof_path.empty() ? "" : ": `" + v.proof_path + "`")
                        : r.value == Value::Unknown ? "open" : v.proved.failure();
     md.row({fmt::format("{} point{}{}", v.target, v.target > 1 ? "s" : "", v.target == 3 ? " (Standard)" : v.target == 7 ? " (Long)" : ""),
             value_name(r.value), r.best ? "`" + to_string(*r.best) + "`" : "-", r.distance_known ? std::to_string(r.plies) : "-",
-            std::to_string(r.nodes), fmt::format("{:.1f}", r.seconds),
-            r.value == Value::Unknown ? fmt::format("{} / {}", v.root_pn, v.root_dn) : "-", cert});
+            std::to_string(v.total_nodes), fmt::format("{:.1f}", v.total_seconds), std::to_string(v.table_mb),
+            r.value == Value::Unknown ? fmt::format("{} / {}", v.root_pn, v.root_dn) : "-", cert,
+            v.checkpoint_path.empty() ? "-" : fmt::format("`{}`{}", v.checkpoint_path, v.proved.resumed ? fmt::format(" (resumed, {} saves)", v.proved.resumed->saves + v.proved.checkpoint_saves) : "")});
   }
   auto ring = [](const std::optional<int>& b) { return !b ? std::string("unknown") : *b == 0 ? std::string("cannot win it") : fmt::format("a ring worth {}", *b); };
   md.section("Round 1: what each side can force")
@@ -140,11 +262,9 @@ std::string match_study_report(const MatchStudy& s, const std::string& command) 
       .table({"round end (Black's round-1 proof)", "fill", "Gold's match value", "Gold's round value", "nodes"});
   for (const RoundTwoStart& r : s.round_two)
     md.row({"`" + r.end_kfen + "`", r.fill, value_name(r.match), value_name(r.round), std::to_string(r.nodes)});
-  md.section("Not done yet")
-      .paragraph("The 2- and 3-point matches are not proved: no certificate, and this run does not checkpoint (a long match search "
-                 "that resumes after a stop is still to be built). The sample of 1000 round starts per reachable score is not "
-                 "here either: the match value of a round start is the open problem itself.")
-      .paragraph(fmt::format("The whole run took {:.0f} s; peak memory {} MB.", s.seconds, s.peak_rss_mb));
+  frontier_section(md, s);
+  scores_section(md, s);
+  md.section("The run").paragraph(fmt::format("The whole run took {:.0f} s; peak memory {} MB.", s.seconds, s.peak_rss_mb));
   return md.markdown();
 }
 

@@ -19,6 +19,7 @@
 
 #include "io/progress.h"
 #include "solver/match.h"
+#include "solver/match_sample.h"
 #include "solver/proof/certify.h"
 
 namespace kamisado::solver {
@@ -29,6 +30,9 @@ struct MatchStudyOptions {
   int round_two_ends = 20;      // round ends of the 2-point match to sample
   double seconds_per_end = 5;   // per round-2 start
   std::string proof_dir;        // certificates written here, when not empty
+  std::string checkpoint_dir;   // match-T.ckpt resumed and saved here, when not empty
+  int round_three_per_end = 10;  // round-3 starts sampled from each round-2 proof
+  ScoreSampleOptions scores;    // starts_per_score 0: no score sample
   const std::atomic<bool>* stop = nullptr;
 };
 
@@ -38,12 +42,25 @@ struct MatchValue {
   std::uint32_t root_pn = 0, root_dn = 0;
   double table_fill = 0;
   std::string proof_path;
+  std::string checkpoint_path;                // resumed from / saved to, when not empty
+  std::size_t table_mb = 0;
+  std::uint64_t total_nodes = 0;              // with the runs before, from the checkpoint
+  double total_seconds = 0;
 };
 
 struct RoundTwoStart {
   std::string end_kfen, fill, start_kfen;
   Value match = Value::Unknown, round = Value::Unknown;  // for the side to move (Gold)
   std::uint64_t nodes = 0;
+  std::size_t round_ends = 0;  // distinct round ends of Gold's round-2 proof (0: not proved)
+};
+
+// A round-3 start of the 2-point match (1–1: the next round decides, Black moving first), from
+// the end of one of Gold's round-2 proofs and a fill of Gold's.
+struct RoundThreeStarts {
+  int starts = 0, first_mover_wins = 0, open = 0;
+  std::uint64_t nodes = 0, proof_nodes = 0;  // proof_nodes: of the proof trees of those proved
+  double seconds = 0;
 };
 
 struct MatchStudy {
@@ -52,6 +69,8 @@ struct MatchStudy {
   RoundStakes stakes;
   std::size_t round_one_ends = 0;  // distinct round ends in Black's round-1 proof (2-point match)
   std::vector<RoundTwoStart> round_two;
+  RoundThreeStarts round_three;
+  std::vector<ScoreSample> scores;
   double seconds = 0;
   long peak_rss_mb = 0;
 };

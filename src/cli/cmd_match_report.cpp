@@ -17,7 +17,10 @@ const CommandText kMatchReportText{
     "Searches the 1-, 2-, 3- (Standard) and 7-point (Long) matches from the set-up with the match\n"
     "aim (solve --goal match), the 1-point match to the end and the others for --seconds each:\n"
     "the value, first move and a checked certificate where proved, else the search's frontier.\n"
-    "Then the stakes of round 1 (ring goals) and a sample of the 2-point match's round-2 starts.\n"
+    "Then the stakes of round 1 (ring goals), a sample of the 2-point match's round-2 starts, the\n"
+    "measured shape of its proof with a projection, and round starts of the Standard match at every\n"
+    "reachable score (node limits: the run repeats exactly). --checkpoints DIR resumes the long\n"
+    "searches from DIR/match-T.ckpt (solve --goal match --checkpoint) and saves them back.\n"
     "--proofs DIR writes the certificates (match-1.proof, ...). Ctrl-C stops; what is done is reported.\n"
     "Example: kamisado match-report --report reports/match.md --seconds 120"};
 
@@ -29,12 +32,15 @@ struct MatchReportOptions {
 int match_report(const MatchReportOptions& opt, Io& io) {
   if (!opt.proofs.empty() && !std::filesystem::is_directory(opt.proofs))
     throw UsageError("cannot write proofs into '" + opt.proofs + "': no such folder");
+  if (!opt.study.checkpoint_dir.empty() && !std::filesystem::is_directory(opt.study.checkpoint_dir))
+    throw UsageError("cannot keep checkpoints in '" + opt.study.checkpoint_dir + "': no such folder");
   solver::MatchStudyOptions o = opt.study;
   o.proof_dir = opt.proofs;
   o.stop = io.stop;
   solver::MatchStudy s = solver::study_matches(o, io.lines());
-  std::string command = fmt::format("kamisado match-report --report {} --seconds {} --hash {}{}", opt.report, o.seconds, o.hash_mb,
-                                    opt.proofs.empty() ? "" : " --proofs " + opt.proofs);
+  std::string command = fmt::format("kamisado match-report --report {} --seconds {} --hash {}{}{} --starts-per-score {} --seed {}", opt.report,
+                                    o.seconds, o.hash_mb, opt.proofs.empty() ? "" : " --proofs " + opt.proofs,
+                                    o.checkpoint_dir.empty() ? "" : " --checkpoints " + o.checkpoint_dir, o.scores.starts_per_score, o.scores.seed);
   if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::match_study_report(s, command));
   nlohmann::json j = nlohmann::json::array();
   std::string text;
@@ -60,6 +66,15 @@ void add_match_report(CLI::App& app, Action& action) {
   cmd->add_option("--seconds", opt->study.seconds, "Seconds for each match past 1 point (default 60)")->check(CLI::Range(0.1, 1e6));
   cmd->add_option("--ends", opt->study.round_two_ends, "Round ends of the 2-point match to sample (default 20)")->check(CLI::Range(0, 10000));
   cmd->add_option("--seconds-per-end", opt->study.seconds_per_end, "Seconds per round-2 start (default 5)")->check(CLI::Range(0.01, 1e5));
+  cmd->add_option("--checkpoints", opt->study.checkpoint_dir,
+                  "Resume the 2-, 3- and 7-point searches from match-T.ckpt in this folder, and save them there");
+  cmd->add_option("--round-three", opt->study.round_three_per_end, "Round-3 starts sampled from each of Gold's round-2 proofs (default 10)")
+      ->check(CLI::Range(0, 1000));
+  cmd->add_option("--starts-per-score", opt->study.scores.starts_per_score,
+                  "Round starts of the Standard match sampled at each reachable score (default 1000; 0: none)")
+      ->check(CLI::Range(0, 1000000));
+  cmd->add_option("--match-nodes", opt->study.scores.match_nodes, "Node limit of each score sample's match search (default 200000)");
+  seed_option(cmd, opt->study.scores.seed, "the score sample");
 }
 
 }  // namespace kamisado::cli
