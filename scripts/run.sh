@@ -47,8 +47,10 @@ case "$job" in
     build/release/kamisado verify --report reports/verification.md --corpus reports/witness-corpus.json
     build/release/kamisado bench --depth 7 --sumo-depth 8 --repeat 10 --report reports/performance.md
     build/release/kamisado solve-bench --report reports/solver.md
-    mkdir -p reports/match
-    build/release/kamisado match-report --report reports/match.md --proofs reports/match --seconds 120 --hash 2048
+    # The long match searches resume from their checkpoints if an earlier run was stopped.
+    mkdir -p reports/match build/match-checkpoints
+    build/release/kamisado match-report --report reports/match.md --proofs reports/match --seconds 120 --hash 2048 \
+      --checkpoints build/match-checkpoints --starts-per-score 1000 --seed 1
     build/release/kamisado opening --report reports/opening.md
     # Resumes from its checkpoint if an earlier run was stopped.
     build/release/kamisado opening --regrouped 1000 --seed 1 --checkpoint build/regrouped-1.jsonl --report reports/regrouped.md

@@ -23,6 +23,17 @@ long peak_rss_mb() {
   return u.ru_maxrss / 1024;
 }
 
+// The distinct round ends of a round proof: its leaves, in KFEN order.
+std::vector<std::string> round_ends(const ProofTree& tree) {
+  std::set<std::string> ends;
+  for (const ProofNode& n : tree.nodes)
+    if (n.children.empty()) ends.insert(n.kfen);
+  return {ends.begin(), ends.end()};
+}
+
+// The step that takes about `wanted` of `count` items, evenly spread.
+std::size_t even_step(std::size_t count, int wanted) { return std::max<std::size_t>(1, count / std::size_t(std::max(1, wanted))); }
+
 // Gold's round-2 proof from `start` (the round, Gold moving first and winning it): its distinct
 // round ends, each a position between rounds at 1–1 with Gold the Defender. A seeded few of them,
 // with both of Gold's fills, are round-3 starts; Black moves first there, and who wins round 3
@@ -35,12 +46,9 @@ void sample_round_three(const Position& start, const MatchStudyOptions& options,
   round.limits.stop = options.stop;
   Certified two = certify(start, table, round);
   if (!two.tree) return;
-  std::set<std::string> ends;
-  for (const ProofNode& n : two.tree->nodes)
-    if (n.children.empty()) ends.insert(n.kfen);
-  r.round_ends = ends.size();
-  std::vector<std::string> all(ends.begin(), ends.end());
-  const std::size_t step = std::max<std::size_t>(1, all.size() / std::max(1, options.round_three_per_end));
+  const std::vector<std::string> all = round_ends(*two.tree);
+  r.round_ends = all.size();
+  const std::size_t step = even_step(all.size(), options.round_three_per_end);
   for (std::size_t i = 0; i < all.size() && i / step < std::size_t(options.round_three_per_end); i += step) {
     for (FillSide fill : {FillSide::Left, FillSide::Right}) {
       const Position three = parse_kfen(all[i]).after(Move::fill(fill));
@@ -111,12 +119,9 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
     return s;
   };
   if (!one.tree) return finish();
-  std::set<std::string> ends;
-  for (const ProofNode& n : one.tree->nodes)
-    if (n.children.empty()) ends.insert(n.kfen);
-  s.round_one_ends = ends.size();
-  std::vector<std::string> all(ends.begin(), ends.end());
-  const std::size_t step = std::max<std::size_t>(1, all.size() / std::max(1, options.round_two_ends));
+  const std::vector<std::string> all = round_ends(*one.tree);
+  s.round_one_ends = all.size();
+  const std::size_t step = even_step(all.size(), options.round_two_ends);
   io::Progress progress(lines);
   for (std::size_t i = 0; i < all.size() && int(s.round_two.size()) < 2 * options.round_two_ends; i += step) {
     Position end = parse_kfen(all[i]);
