@@ -67,13 +67,14 @@ bool last_round(const Position& p) {
 
 }  // namespace
 
-nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wanted, std::uint64_t minimax_budget, const io::Lines& lines) {
+nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wanted, std::uint64_t minimax_budget, const io::Lines& lines,
+                                    const std::atomic<bool>* stop) {
   std::mt19937_64 rng(seed);
   int losers = 0, others = 0;
   std::unordered_set<std::uint64_t> seen;
   nlohmann::json positions = nlohmann::json::array();
   io::Progress progress(lines);
-  for (std::uint64_t tries = 1; losers + others < count; ++tries) {
+  for (std::uint64_t tries = 1; losers + others < count && !(stop && stop->load()); ++tries) {
     const bool one_ahead = rng() % 2;
     Position p = late_in_round(random_round_start(rng, one_ahead), one_ahead ? 1 + int(rng() % 3) : 1 + int(rng() % 8), rng);
     // A round start is a whole round: beyond the minimax (a full round is millions of positions).

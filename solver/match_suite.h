@@ -18,6 +18,7 @@
 // round_winner: who wins the round being played (df-pn, round aim).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -40,8 +41,10 @@ struct MatchCase {
 
 // Generates `count` positions, at least `losers` of them where the round's winner loses the
 // match (rare: the next round must be small enough for the minimax). `minimax_budget`: the most
-// positions the minimax may value for one.
-nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers, std::uint64_t minimax_budget, const io::Lines& lines = {});
+// positions the minimax may value for one. Once `stop` is set, returns the positions kept so far
+// (the first ones an uninterrupted run keeps: the seed fixes the order).
+nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers, std::uint64_t minimax_budget, const io::Lines& lines = {},
+                                    const std::atomic<bool>* stop = nullptr);
 
 // The suite file, every entry checked: a bad one is an InputError naming its number.
 std::vector<MatchCase> read_match_suite(const std::string& path);

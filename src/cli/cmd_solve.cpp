@@ -75,7 +75,7 @@ int solve(const SolveOptions& opt, Io& io) {
   if (c.tree && c.value_only) throw UsageError("--value-only gives no distance, so no proof tree: drop it, or --proof, --dot and --check");
   if (auto saved = c.checkpoint.empty() ? std::nullopt : solver::read_checkpoint_header(c.checkpoint)) {
     // A resumed search needs its table's size: the checkpoint's, unless --hash says otherwise
-    // (then load_checkpoint refuses it, naming the size).
+    // (then it is refused, naming the size), and the same position and goal.
     if (!opt.hash_given->count()) c.limits.hash_mb = saved->table_mb;
     solver::check_checkpoint(*saved, c.checkpoint, to_kfen(pos), solver::aim_id(c.aim), c.limits.hash_mb);
     io.err << fmt::format("solve: resuming from {} ({} nodes, {:.0f} s, {} saves before this run)\n", c.checkpoint, saved->nodes, saved->seconds,

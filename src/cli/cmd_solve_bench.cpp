@@ -44,10 +44,14 @@ int solve_bench(const SolveBenchOptions& opt, Io& io) {
                     fmt::format("wrote {} positions to {}\n", suite["positions"].size(), opt.generate));
   }
   if (!opt.generate_match.empty()) {
-    nlohmann::json suite = solver::generate_match_suite(opt.seed, opt.match_count, opt.match_losers, opt.minimax_budget, io.lines());
+    nlohmann::json suite = solver::generate_match_suite(opt.seed, opt.match_count, opt.match_losers, opt.minimax_budget, io.lines(), io.stop);
+    // Stopped (Ctrl-C): the positions kept so far are written, and the exit code says so.
+    const bool stopped = io.stop && io.stop->load();
     io::write_file_atomically(opt.generate_match, suite.dump(1) + "\n");
-    return io.print({{"file", opt.generate_match}, {"positions", suite["positions"].size()}},
-                    fmt::format("wrote {} match positions to {}\n", suite["positions"].size(), opt.generate_match));
+    return io.print({{"file", opt.generate_match}, {"positions", suite["positions"].size()}, {"stopped", stopped}},
+                    fmt::format("wrote {} match positions to {}{}\n", suite["positions"].size(), opt.generate_match,
+                                stopped ? " (stopped: the first of those asked for)" : ""),
+                    stopped ? kStopped : kOk);
   }
   solver::SuiteBench b = solver::bench_suite(opt.suite, opt.hash, opt.repeat, io.lines());
   solver::MatchSuiteBench m = solver::bench_match_suite(opt.match_suite, opt.hash, opt.match_probe, io.lines());
@@ -60,7 +64,7 @@ int solve_bench(const SolveBenchOptions& opt, Io& io) {
 }  // namespace
 
 void add_solve_bench(CLI::App& app, Action& action) {
-  auto [cmd, opt] = command<SolveBenchOptions>(app, action, kSolveBenchText, solve_bench);
+  auto [cmd, opt] = command<SolveBenchOptions>(app, action, kSolveBenchText, solve_bench, Needs::CtrlC);
   cmd->add_option("--suite", opt->suite, "The suite to run (default tests/data/solver_suite.json)");
   report_option(cmd, opt->report);
   output_option(cmd, "--generate", opt->generate, "Build a suite from self-play and write it to FILE");
