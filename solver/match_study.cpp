@@ -99,6 +99,8 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
     v.table_mb = c.limits.hash_mb;
     v.total_nodes = v.proved.result.nodes + (v.proved.resumed ? v.proved.resumed->nodes : 0);
     v.total_seconds = v.proved.result.seconds + (v.proved.resumed ? v.proved.resumed->seconds : 0);
+    if (!v.checkpoint_path.empty())
+      if (auto saved = read_checkpoint_header(v.checkpoint_path)) v.history = saved->history;
     s.values.push_back(v);
     if (options.stop && options.stop->load()) break;
   }
@@ -243,6 +245,16 @@ std::string match_study_report(const MatchStudy& s, const std::string& command) 
             std::to_string(v.total_nodes), fmt::format("{:.1f}", v.total_seconds), std::to_string(v.table_mb),
             r.value == Value::Unknown ? fmt::format("{} / {}", v.root_pn, v.root_dn) : "-", cert,
             v.checkpoint_path.empty() ? "-" : fmt::format("`{}`{}", v.checkpoint_path, v.proved.resumed ? fmt::format(" (resumed, {} saves)", v.proved.resumed->saves + v.proved.checkpoint_saves) : "")});
+  }
+  for (const MatchValue& v : s.values) {
+    if (v.history.empty() || v.proved.result.value != Value::Unknown) continue;
+    md.paragraph(fmt::format("The {}-point search's growth, at each save of its checkpoint `{}` (all runs; a run before saves "
+                             "were recorded shows only in the totals above):",
+                             v.target, v.checkpoint_path))
+        .table({"time (s)", "nodes", "root proof number", "root disproof number", "table fill"});
+    for (const CheckpointSave& e : v.history)
+      md.row({fmt::format("{:.0f}", e.seconds), std::to_string(e.nodes), std::to_string(e.root_pn), std::to_string(e.root_dn),
+              fmt::format("{:.0f}%", e.fill_percent)});
   }
   auto ring = [](const std::optional<int>& b) { return !b ? std::string("unknown") : *b == 0 ? std::string("cannot win it") : fmt::format("a ring worth {}", *b); };
   md.section("Round 1: what each side can force")

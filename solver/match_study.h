@@ -44,6 +44,7 @@ struct MatchValue {
   std::string proof_path;
   std::string checkpoint_path;                // resumed from / saved to, when not empty
   std::size_t table_mb = 0;
+  std::vector<CheckpointSave> history;        // the checkpoint's saves, all runs: the growth
   std::uint64_t total_nodes = 0;              // with the runs before, from the checkpoint
   double total_seconds = 0;
 };

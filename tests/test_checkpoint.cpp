@@ -71,6 +71,11 @@ TEST(Checkpoint_Resume, StoppedTwiceEndsAsTheUninterruptedSearch) {
   ASSERT_TRUE(second.resumed);
   EXPECT_EQ(read_checkpoint_header(path.string())->saves, 2u);
   EXPECT_EQ(read_checkpoint_header(path.string())->nodes, header->nodes + second.result.nodes);
+  // The search's growth, one line a save: nodes of all runs, oldest first.
+  auto history = read_checkpoint_header(path.string())->history;
+  ASSERT_EQ(history.size(), 2u);
+  EXPECT_EQ(history[0].nodes, header->nodes);
+  EXPECT_LT(history[0].seconds, history[1].seconds);
   Certified last = run(kStartMatch, path.string(), 0);
   ASSERT_TRUE(last.resumed);
   expect_same(last, whole);

@@ -35,13 +35,15 @@ Certified certify(const Position& pos, TranspositionTable& table, const CertifyO
   auto t0 = std::chrono::steady_clock::now();
   Certified c;
   SolveLimits limits = options.limits;
-  CheckpointHeader saved{to_kfen(pos), aim_id(options.aim), options.limits.hash_mb};
+  CheckpointHeader saved;
+  saved.kfen = to_kfen(pos), saved.goal = aim_id(options.aim), saved.table_mb = options.limits.hash_mb;
   // What the runs before this one and this run's finished searches did: a search's progress
   // counts only its own nodes.
   std::uint64_t nodes_before = 0;
   double seconds_before = 0;
-  auto save = [&](std::uint64_t nodes, double seconds) {
+  auto save = [&](std::uint64_t nodes, double seconds, ProofNumbers root) {
     saved.nodes = nodes_before + nodes, saved.seconds = seconds_before + seconds, ++saved.saves;
+    saved.history.push_back({saved.seconds, saved.nodes, root.pn, root.dn, 100.0 * table.fill()});
     save_checkpoint(options.checkpoint, table, saved);
     ++c.checkpoint_saves;
   };
@@ -54,7 +56,7 @@ Certified certify(const Position& pos, TranspositionTable& table, const CertifyO
     limits.progress = [&, last](const SolveProgress& p) mutable {
       if (options.limits.progress) options.limits.progress(p);
       if (io::seconds_since(last) < options.checkpoint_seconds) return;
-      save(p.nodes, p.seconds);
+      save(p.nodes, p.seconds, {p.root_pn, p.root_dn});
       last = std::chrono::steady_clock::now();
     };
   }
@@ -62,7 +64,7 @@ Certified certify(const Position& pos, TranspositionTable& table, const CertifyO
   // Stopped (its limits or Ctrl-C) before the value, or the distance asked for, was proved:
   // everything learned so far is kept for the next run.
   const bool incomplete = c.result.value == Value::Unknown || (!options.value_only && !c.result.distance_known);
-  if (!options.checkpoint.empty() && incomplete) save(c.result.nodes, c.result.seconds);
+  if (!options.checkpoint.empty() && incomplete) save(c.result.nodes, c.result.seconds, {c.result.root_pn, c.result.root_dn});
   nodes_before += c.result.nodes, seconds_before += c.result.seconds;
   if (c.result.value == Value::Unknown) return c;
   c.winner = winner(c.result, pos);

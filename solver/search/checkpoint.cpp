@@ -22,8 +22,11 @@ constexpr const char* kMagic = "kamisado-search-checkpoint 1";
 constexpr std::size_t kChunk = std::size_t{1} << 20;
 
 std::string header_text(const CheckpointHeader& h) {
-  return fmt::format("{}\nkfen {}\ngoal {}\ntable-mb {}\ntable-bytes {}\nused {}\nnodes {}\nseconds {:.3f}\nsaves {}\n\n", kMagic, h.kfen,
-                     h.goal, h.table_mb, h.table_bytes, h.used, h.nodes, h.seconds, h.saves);
+  std::string text = fmt::format("{}\nkfen {}\ngoal {}\ntable-mb {}\ntable-bytes {}\nused {}\nnodes {}\nseconds {:.3f}\nsaves {}\n", kMagic,
+                                 h.kfen, h.goal, h.table_mb, h.table_bytes, h.used, h.nodes, h.seconds, h.saves);
+  for (const CheckpointSave& e : h.history)
+    text += fmt::format("save {:.3f} {} {} {} {:.1f}\n", e.seconds, e.nodes, e.root_pn, e.root_dn, e.fill_percent);
+  return text + "\n";
 }
 
 InputError damaged(const std::string& path, const std::string& why) {
@@ -56,8 +59,14 @@ CheckpointHeader parse_header(std::istream& in, const std::string& path, std::st
     else if (field == "seconds") {
       std::istringstream v(value);
       if (!(v >> h.seconds) || !v.eof() || h.seconds < 0) throw damaged(path, "'seconds' is not a time: '" + value + "'");
+    } else if (field == "save") {
+      std::istringstream v(value);
+      CheckpointSave e;
+      if (!(v >> e.seconds >> e.nodes >> e.root_pn >> e.root_dn >> e.fill_percent) || !v.eof() || e.seconds < 0)
+        throw damaged(path, "'save' is not a time, nodes, two numbers and a fill: '" + value + "'");
+      h.history.push_back(e);
     } else throw damaged(path, "unknown header line '" + line + "'");
-    seen.push_back(field);
+    if (field != "save") seen.push_back(field);
   }
   raw += "\n";
   for (const char* needed : {"kfen", "goal", "table-mb", "table-bytes", "used", "nodes", "seconds", "saves"})

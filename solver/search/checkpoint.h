@@ -17,6 +17,9 @@
 //   nodes <N>                             nodes expanded before this save, all runs together
 //   seconds <X>                           the time they took
 //   saves <N>                             how many times it was saved
+//   save <X> <N> <PN> <DN> <F>            one line a save, oldest first: the time and nodes of
+//                                         all runs then, the root's proof and disproof numbers,
+//                                         the table's fill in percent (the search's growth)
 //   (a blank line)
 //   one zstd frame with its content checksum (XXH64): the header above again, byte for byte,
 //   then the table's memory.
@@ -29,16 +32,26 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "solver/search/transposition_table.h"
 
 namespace kamisado::solver {
+
+// One save of a search: how far it had got.
+struct CheckpointSave {
+  double seconds = 0;
+  std::uint64_t nodes = 0;
+  std::uint32_t root_pn = 0, root_dn = 0;
+  double fill_percent = 0;
+};
 
 struct CheckpointHeader {
   std::string kfen, goal;
   std::size_t table_mb = 0;
   std::uint64_t table_bytes = 0, used = 0, nodes = 0, saves = 0;
   double seconds = 0;
+  std::vector<CheckpointSave> history;
 };
 
 // The header of the checkpoint at `path`, or nullopt if there is no file there.
