@@ -60,6 +60,7 @@ std::vector<ScoreSample> sample_scores(const ScoreSampleOptions& options, const 
       s.nodes += round.nodes + match.nodes;
       s.round_open += round.value == Value::Unknown;
       s.first_mover_wins_round += round.value == Value::Win;
+      progress.tick([&] { return fmt::format("match-report: score {}-{}, {} of {} starts", s.points[0], s.points[1], i + 1, options.starts_per_score); });
       if (match.value == Value::Unknown) {
         ++s.match_open;
         continue;
@@ -70,7 +71,6 @@ std::vector<ScoreSample> sample_scores(const ScoreSampleOptions& options, const 
         ++s.match_differs;
         if (s.differing.size() < 5) s.differing.push_back(to_kfen(start));
       }
-      progress.tick([&] { return fmt::format("match-report: score {}-{}, {} of {} starts", s.points[0], s.points[1], i + 1, options.starts_per_score); });
     }
     s.seconds = io::seconds_since(t0);
     out.push_back(s);

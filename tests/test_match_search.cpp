@@ -142,6 +142,30 @@ TEST(MatchSearch_Suite, AgreesWithTheMinimax) {
   }
 }
 
+// F1–F3 in a certificate: where the round's winner loses the match, the proof must go through
+// the round's end, the Defender's fills and the next round. The match search certifies it, and
+// the checker re-verifies every round of it with the move generator alone.
+TEST(MatchSearch_F1, CertificateCrossesRoundsWhereTheRoundsWinnerLoses) {
+  auto cases = read_match_suite(std::string(KAMISADO_DATA) + "/match_suite.json");
+  int checked = 0;
+  for (const MatchCase& c : cases) {
+    if (!c.round_winner_loses() || checked == 3) continue;
+    TranspositionTable table(64);
+    CertifyOptions o;
+    o.aim = Aim::match();
+    Certified proved = certify(c.pos, table, o);
+    ASSERT_TRUE(proved.checked()) << to_kfen(c.pos) << ": " << proved.failure();
+    EXPECT_EQ(proved.winner, c.winner);
+    EXPECT_EQ(proved.result.plies, c.plies);
+    bool fills = false;
+    for (const ProofNode& n : proved.tree->nodes)
+      for (const auto& [move, child] : n.children) fills |= move == "fill-left" || move == "fill-right";
+    EXPECT_TRUE(fills) << to_kfen(c.pos) << ": the proof never reaches the next round";
+    ++checked;
+  }
+  EXPECT_EQ(checked, 3);
+}
+
 // The table's layout (static_asserts in transposition_table.h: 20-byte entries, three to a
 // cache line) holds at least 500 M positions in 16 GB.
 TEST(MatchSearch_Table, HoldsHalfABillionPositionsIn16GB) {
