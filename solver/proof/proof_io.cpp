@@ -2,6 +2,7 @@
 
 #include <zstd.h>
 
+#include <fstream>
 #include <memory>
 #include <sstream>
 
@@ -64,9 +65,15 @@ bool write_proof_file(const ProofTree& tree, const std::string& path) {
 }
 
 ProofTree read_proof_file(const std::string& path) {
+  // A proof's text begins with 'k' or '#', a zstd frame with 0x28. Plain text is read as a
+  // stream (a pipe works; /dev/zero is refused at its first byte by the reader); a compressed
+  // proof is read whole, so only from a regular file.
+  std::ifstream in = io::open_file(path, "proof");
+  if (in.peek() != 0x28) return read_proof(in);
   std::string bytes = io::read_file(path, "proof");
-  std::istringstream in(is_zstd(bytes) ? decompress(bytes, path) : std::move(bytes));
-  return read_proof(in);
+  if (!is_zstd(bytes)) return read_proof(in);
+  std::istringstream text(decompress(bytes, path));
+  return read_proof(text);
 }
 
 }  // namespace kamisado::solver
