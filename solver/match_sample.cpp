@@ -49,11 +49,12 @@ std::vector<ScoreSample> sample_scores(const ScoreSampleOptions& options, const 
     s.points = kScores[k];
     std::mt19937_64 rng(options.seed * 1000003 + k);
     TranspositionTable table(options.hash_mb);
-    for (int i = 0; i < options.starts_per_score; ++i) {
+    for (int i = 0; i < options.starts_per_score && !(options.stop && options.stop->load()); ++i) {
       const Position start = round_start(s.points, rng);
       SolveLimits round_limits, match_limits;
       round_limits.nodes = options.round_nodes;
       match_limits.nodes = options.match_nodes;
+      round_limits.stop = match_limits.stop = options.stop;
       SolveResult round = solve(start, round_limits, table, false, Aim::round());
       SolveResult match = solve(start, match_limits, table, false, Aim::match());
       ++s.starts;
@@ -73,6 +74,7 @@ std::vector<ScoreSample> sample_scores(const ScoreSampleOptions& options, const 
       }
     }
     s.seconds = io::seconds_since(t0);
+    if (options.stop && options.stop->load()) break;  // a score cut short is not reported
     out.push_back(s);
   }
   return out;

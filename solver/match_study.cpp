@@ -147,7 +147,11 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
     }
     if (options.stop && options.stop->load()) break;
   }
-  if (options.scores.starts_per_score > 0 && !(options.stop && options.stop->load())) s.scores = sample_scores(options.scores, lines);
+  if (options.scores.starts_per_score > 0 && !(options.stop && options.stop->load())) {
+    ScoreSampleOptions scores = options.scores;
+    scores.stop = options.stop;
+    s.scores = sample_scores(scores, lines);
+  }
   return finish();
 }
 
