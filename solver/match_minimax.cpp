@@ -50,6 +50,8 @@ class Referee {
   // known to succeed, which hold for every other depth on their side.
   std::optional<bool> wins(const State& s, Side x, int depth) {
     const std::uint64_t key = key_of(s, x);
+    // No draws: once the other side is known to win from here, x wins within no depth.
+    if (auto other = memo_.find(key ^ kOtherSide); other != memo_.end() && other->second.wins_within < kNever) return false;
     Known& k = memo_[key];
     if (depth >= k.wins_within) return true;
     if (depth <= k.fails_within) return false;
@@ -86,15 +88,17 @@ class Referee {
   }
 
  private:
+  static constexpr int kNever = 1 << 30;
+  static constexpr std::uint64_t kOtherSide = 0x94D049BB133111EBull;  // the key of the same position for the other side
   struct Known {
-    int fails_within = -1;      // x does not win within this many plies (nor fewer)
-    int wins_within = 1 << 30;  // x wins within this many plies (and more)
+    int fails_within = -1;     // x does not win within this many plies (nor fewer)
+    int wins_within = kNever;  // x wins within this many plies (and more)
   };
 
   std::uint64_t key_of(const State& s, Side x) const {
     std::uint64_t k = s.round.key() ^ (std::uint64_t(s.points[0]) * 0x9E3779B97F4A7C15ull) ^ (std::uint64_t(s.points[1]) * 0xC2B2AE3D27D4EB4Full);
     if (s.between) k ^= 0xD6E8FEB86659FD93ull ^ std::uint64_t(index(s.defender));
-    return x == Side::Black ? k : k ^ 0x94D049BB133111EBull;
+    return x == Side::Black ? k : k ^ kOtherSide;
   }
 
   // The round has ended (a single round's outcome): the ring (P2), the match (P3), or the

@@ -67,7 +67,7 @@ bool last_round(const Position& p) {
 
 }  // namespace
 
-nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wanted, std::uint64_t minimax_budget, const io::Lines& lines,
+nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wanted, std::uint64_t minimax_budget, int max_plies, const io::Lines& lines,
                                     const std::atomic<bool>* stop) {
   std::mt19937_64 rng(seed);
   int losers = 0, others = 0;
@@ -91,6 +91,7 @@ nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wa
     if (!match.distance_known || round.value == Value::Unknown) continue;
     const Side match_winner = winner(match, p), round_winner = winner(round, p);
     if (match_winner == round_winner && others >= count - losers_wanted) continue;
+    if (max_plies > 0 && match.plies > max_plies) continue;
     MinimaxResult m = match_minimax(p, minimax_budget);
     if (!m.winner) continue;
     if (match_winner != *m.winner || match.plies != m.plies)

@@ -41,9 +41,12 @@ struct MatchCase {
 
 // Generates `count` positions, at least `losers` of them where the round's winner loses the
 // match (rare: the next round must be small enough for the minimax). `minimax_budget`: the most
-// positions the minimax may value for one. Once `stop` is set, returns the positions kept so far
+// positions the minimax may value for one. `max_plies` (0: none): a position df-pn finds longer
+// is skipped before the minimax, whose time grows steeply with the length (the round's winner
+// loses in 19–29 plies at most such positions, and the minimax did not value those of 23 and
+// more within 30 M positions). Once `stop` is set, returns the positions kept so far
 // (the first ones an uninterrupted run keeps: the seed fixes the order).
-nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers, std::uint64_t minimax_budget, const io::Lines& lines = {},
+nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers, std::uint64_t minimax_budget, int max_plies = 0, const io::Lines& lines = {},
                                     const std::atomic<bool>* stop = nullptr);
 
 // The suite file, every entry checked: a bad one is an InputError naming its number.

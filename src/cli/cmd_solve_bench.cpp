@@ -28,6 +28,7 @@ struct SolveBenchOptions {
   std::string match_suite = "tests/data/match_suite.json", generate_match;
   int match_count = 320, match_losers = 0;
   std::uint64_t minimax_budget = 200'000;
+  int match_max_plies = 0;
   double match_probe = 10;
   std::uint64_t seed = 1;
   int singles = 60, matches = 20;
@@ -44,7 +45,7 @@ int solve_bench(const SolveBenchOptions& opt, Io& io) {
                     fmt::format("wrote {} positions to {}\n", suite["positions"].size(), opt.generate));
   }
   if (!opt.generate_match.empty()) {
-    nlohmann::json suite = solver::generate_match_suite(opt.seed, opt.match_count, opt.match_losers, opt.minimax_budget, io.lines(), io.stop);
+    nlohmann::json suite = solver::generate_match_suite(opt.seed, opt.match_count, opt.match_losers, opt.minimax_budget, opt.match_max_plies, io.lines(), io.stop);
     // Stopped (Ctrl-C): the positions kept so far are written, and the exit code says so.
     const bool stopped = io.stop && io.stop->load();
     io::write_file_atomically(opt.generate_match, suite.dump(1) + "\n");
@@ -81,6 +82,10 @@ void add_solve_bench(CLI::App& app, Action& action) {
       ->check(CLI::Range(0, 100000));
   cmd->add_option("--minimax-budget", opt->minimax_budget, "For --generate-match: skip a position the minimax cannot value within N positions (default 200000)")
       ->check(CLI::Range(std::uint64_t{1000}, std::uint64_t{1} << 32));
+  cmd->add_option("--match-max-plies", opt->match_max_plies,
+                  "For --generate-match: skip a position whose match df-pn wins in more than N plies, before the minimax is asked (its time "
+                  "grows steeply with the length; default: no limit)")
+      ->check(CLI::Range(1, 1000));
   hash_option(cmd, opt->hash, " per position");
   cmd->add_option("--repeat", opt->repeat, "Solve each position N times and keep the best time (default 5)")->check(CLI::Range(1, 100));
 }
