@@ -108,3 +108,138 @@ TEST(CensusSpace_F3, PositionsThatAreNotStartsAreRefused) {
   EXPECT_FALSE(start_of(parse_kfen("obpkyrgn/8/8/8/8/8/1G6/N1RYKPBO g n")));      // a move made
   EXPECT_FALSE(start_of(parse_kfen("obpkyrgn/8/8/8/8/8/8/NG+RYKPBO b -")));       // a Sumo
 }
+
+// ---------------------------------------------------------------------------------------------
+// Subspaces, shard files and runs (solver/census/).
+
+#include <filesystem>
+#include <fstream>
+
+#include "kamisado/errors.h"
+#include "solver/census/census.h"
+
+namespace {
+
+std::string census_dir(const std::string& name) {
+  std::string dir = std::string(KAMISADO_TEST_TMP) + "/census-" + name;
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+
+std::string bytes_of(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+void write_bytes(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
+
+// A shard's records without their times (which differ from run to run).
+std::vector<ShardRecord> untimed(std::vector<ShardRecord> records) {
+  for (auto& r : records) r.micros = 0;
+  return records;
+}
+
+}  // namespace
+
+// F3 with B5: Black's standard row against every Gold row, either side first, is 80,640 starts.
+// With Black first, Gold's rows pair up by flip (20,352 classes); with Gold first, turned, it is
+// Gold's standard row against every Black row (20,352 more); the one start in both is B5's own.
+TEST(CensusSubspace_F3, BlackStandardAndSampleCountEveryStart) {
+  Subspace s = make_subspace("black-standard");
+  EXPECT_EQ(s.starts(), 80'640u);
+  EXPECT_EQ(s.size(), 20'352u + 20'352u - 1u);
+  EXPECT_TRUE(std::is_sorted(s.classes.begin(), s.classes.end()));
+  EXPECT_EQ(make_subspace("sample:1000:7").starts(), 1000u);
+  EXPECT_EQ(make_subspace("sample:1000:7").classes, make_subspace("sample:1000:7").classes);
+  EXPECT_EQ(make_subspace("all").starts(), start_space().starts());
+  EXPECT_EQ(make_subspace("range:5:9").size(), 4u);
+  for (const char* bad : {"alll", "range:9:5", "range:0:999999999999", "sample:0:1", "sample:x:1", "range:-1:4", ""})
+    EXPECT_THROW(make_subspace(bad), InputError) << bad;
+}
+
+// The shard file (shard.h FORMAT): it reads back what was written, and refuses a truncated or
+// damaged file, a shard of another run or of another number, and a file that is not a shard.
+TEST(CensusShard_Format, RoundTripsAndRefusesDamagedOrForeignFiles) {
+  std::vector<ShardRecord> records = {{7, false, true, 120, 3000, 4567}, {9, true, true, 99999, 4'000'000'000u, 1ull << 40}};
+  const std::string bytes = encode_shard(0x1234, 5, records);
+  EXPECT_EQ(bytes.size(), 24u + 2 * 24u + 8u);
+  EXPECT_EQ(decode_shard(bytes, "s", 0x1234, 5), records);
+  EXPECT_THROW(decode_shard(bytes.substr(0, bytes.size() - 1), "s", 0x1234, 5), InputError);
+  std::string flipped = bytes;
+  flipped[30] ^= 1;
+  EXPECT_THROW(decode_shard(flipped, "s", 0x1234, 5), InputError);
+  EXPECT_THROW(decode_shard(bytes, "s", 0x1235, 5), InputError);
+  EXPECT_THROW(decode_shard(bytes, "s", 0x1234, 6), InputError);
+  EXPECT_THROW(decode_shard("{\"format\": 1}", "s", 0x1234, 5), InputError);
+  EXPECT_THROW(decode_shard("", "s", 0x1234, 5), InputError);
+}
+
+// T1 from every start of a slice of the census: one thread or two, or stopped with shards
+// missing and run again, the run ends with the same shards (all but their times); the merge
+// checks each shard's coverage, and a damaged shard or another plan in the folder is refused.
+TEST(CensusRun_T1, ThreadsAndResumedRunsEndWithTheSameShards) {
+  CensusPlan plan;
+  plan.subspace = "range:233:249";  // 16 quick starts
+  plan.shard_size = 4;
+  plan.hash_mb = 4;
+  const std::string one = census_dir("one"), two = census_dir("two");
+  Census a = plan_census(one, plan), b = plan_census(two, plan);
+  EXPECT_EQ(a.shards, 4u);
+  CensusRunOptions o;
+  run_census(one, o);
+  o.threads = 2;
+  run_census(two, o);
+  for (std::uint32_t k = 0; k < a.shards; ++k)
+    EXPECT_EQ(untimed(read_shard(a.shard_path(k), a.run, k)), untimed(read_shard(b.shard_path(k), b.run, k))) << "shard " << k;
+  // As if killed before shards 1 and 3 were written: the next run proves only those.
+  const std::string kept = bytes_of(a.shard_path(0));
+  std::filesystem::remove(a.shard_path(1));
+  std::filesystem::remove(a.shard_path(3));
+  CensusRunStats again = run_census(one, {});
+  EXPECT_EQ(again.already_done, 2u);
+  EXPECT_EQ(again.proved, 2u);
+  EXPECT_EQ(bytes_of(a.shard_path(0)), kept);
+  for (std::uint32_t k = 0; k < a.shards; ++k)
+    EXPECT_EQ(untimed(read_shard(a.shard_path(k), a.run, k)), untimed(read_shard(b.shard_path(k), b.run, k))) << "shard " << k;
+  CensusMerged m = merge_census(one), n = merge_census(two);
+  EXPECT_TRUE(m.complete() && m.sound());
+  EXPECT_EQ(m.classes, 16u);
+  EXPECT_EQ(m.first_mover_starts, n.first_mover_starts);
+  EXPECT_EQ(m.nodes, n.nodes);
+  EXPECT_GE(m.rechecked_first, 1u);
+  // Planning again is harmless; another plan in the folder is refused.
+  EXPECT_EQ(plan_census(one, plan).run, a.run);
+  CensusPlan other = plan;
+  other.shard_size = 8;
+  EXPECT_THROW(plan_census(one, other), InputError);
+  // A damaged shard: one line naming it, from the run and from the merge; the others stay.
+  std::string damaged = bytes_of(a.shard_path(2));
+  damaged[40] ^= 4;
+  write_bytes(a.shard_path(2), damaged);
+  EXPECT_THROW(run_census(one, {}), InputError);
+  EXPECT_THROW(merge_census(one), InputError);
+  EXPECT_EQ(bytes_of(a.shard_path(0)), kept);
+  // A shard of another run, copied in, is refused too.
+  write_bytes(a.shard_path(2), encode_shard(a.run + 1, 2, read_shard(b.shard_path(2), b.run, 2)));
+  EXPECT_THROW(merge_census(one), InputError);
+}
+
+// A start the second mover wins keeps its certificate; the merge checks it from the file, and a
+// damaged certificate makes the merge unsound.
+TEST(CensusRun_T1, SecondMoverWinsKeepACheckedCertificate) {
+  CensusPlan plan;
+  plan.subspace = "range:0:1";  // a class the second mover wins
+  plan.hash_mb = 16;
+  const std::string dir = census_dir("second");
+  Census c = plan_census(dir, plan);
+  run_census(dir, {});
+  CensusMerged m = merge_census(dir);
+  ASSERT_EQ(m.second_mover_wins.size(), 1u);
+  EXPECT_TRUE(m.second_mover_wins[0].proof_checked);
+  EXPECT_TRUE(m.sound());
+  EXPECT_EQ(m.first_mover_starts, 0u);
+  const std::string proof = c.proof_path(0);
+  write_bytes(proof, bytes_of(proof).substr(0, bytes_of(proof).size() / 2));
+  CensusMerged damaged = merge_census(dir);
+  EXPECT_FALSE(damaged.second_mover_wins[0].proof_checked);
+  EXPECT_FALSE(damaged.sound());
+}

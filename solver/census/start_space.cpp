@@ -105,6 +105,22 @@ Start StartSpace::start_at(std::uint64_t i) const {
   return s;
 }
 
+// Only a class of the second part (Black's row flip-symmetric) can be fixed by flip: when
+// Gold's row is symmetric too.
+std::uint32_t StartSpace::orbit_size(std::uint64_t i) const {
+  const std::uint64_t part = std::uint64_t(lower_.size()) * rows_;
+  if (i < part) return 4;
+  const std::uint32_t g = up_to_flip_[(i - part) % up_to_flip_.size()];
+  return flip_of_[g] == g ? 2 : 4;
+}
+
+std::uint64_t StartSpace::starts_in(std::uint64_t first, std::uint64_t last) const {
+  const std::uint64_t part = std::uint64_t(lower_.size()) * rows_;
+  std::uint64_t starts = 4 * (last - first);
+  for (std::uint64_t i = std::max(first, part); i < last; ++i) starts -= 4 - orbit_size(i);
+  return starts;
+}
+
 const StartSpace& start_space() {
   static const StartSpace space(8);
   return space;

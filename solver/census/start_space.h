@@ -54,6 +54,10 @@ class StartSpace {
   std::uint64_t symmetric_rows() const { return symmetric_.size(); }  // s
 
   std::uint64_t index_of(const Start& start) const;
+  // How many starts the class stands for: 4, or 2 when flip fixes its starts.
+  std::uint32_t orbit_size(std::uint64_t index) const;
+  // The sum of orbit_size over the classes [first, last).
+  std::uint64_t starts_in(std::uint64_t first, std::uint64_t last) const;
   Start start_at(std::uint64_t index) const;  // Black moves first; index < classes()
 
   // The symmetries, on starts (the definitions above).

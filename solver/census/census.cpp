@@ -1,0 +1,314 @@
+#include "solver/census/census.h"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <mutex>
+#include <random>
+#include <thread>
+
+#include <fmt/format.h>
+#include <xxhash.h>
+
+#include "io/files.h"
+#include "io/report.h"
+#include "kamisado/errors.h"
+#include "kamisado/kfen.h"
+#include "solver/census/start_space.h"
+#include "solver/proof/certify.h"
+#include "solver/proof/proof_io.h"
+
+namespace kamisado::solver {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kManifestVersion = 1;
+
+std::uint64_t run_id(const CensusPlan& p) {
+  const std::string text = fmt::format("kamisado-census {} {} {} {}", kManifestVersion, p.subspace, p.shard_size, p.hash_mb);
+  return XXH64(text.data(), text.size(), 0);
+}
+
+std::string manifest_path(const std::string& dir) { return (fs::path(dir) / "manifest.json").string(); }
+
+Census make_census(const std::string& dir, const CensusPlan& plan) {
+  Census c;
+  c.dir = dir;
+  c.plan = plan;
+  c.run = run_id(plan);
+  c.space = make_subspace(plan.subspace);
+  c.shards = std::uint32_t((c.space.size() + plan.shard_size - 1) / plan.shard_size);
+  return c;
+}
+
+nlohmann::json manifest_json(const Census& c) {
+  return {{"format", "kamisado-census"}, {"version", kManifestVersion}, {"run", fmt::format("{:016x}", c.run)},
+          {"subspace", c.plan.subspace}, {"shard_size", c.plan.shard_size}, {"hash_mb", c.plan.hash_mb},
+          {"shards", c.shards}, {"classes", c.space.size()}, {"starts", c.space.starts()}};
+}
+
+// The first mover of start_at's representative is Black.
+Position start_at_class(std::uint32_t index) { return start_position(start_space().start_at(index)); }
+
+}  // namespace
+
+std::string Census::shard_path(std::uint32_t k) const { return (fs::path(dir) / fmt::format("shard-{}.bin", k)).string(); }
+std::string Census::proof_path(std::uint32_t index) const { return (fs::path(dir) / "proofs" / fmt::format("{}.proof", index)).string(); }
+std::uint64_t Census::slice_end(std::uint32_t k) const { return std::min<std::uint64_t>(slice_begin(k) + plan.shard_size, space.size()); }
+
+Census plan_census(const std::string& dir, const CensusPlan& plan) {
+  if (plan.shard_size == 0 || plan.shard_size > 1'000'000) throw InputError("a census shard holds 1 to 1000000 starts");
+  if (plan.hash_mb == 0) throw InputError("a census needs a table of at least 1 MB");
+  Census c = make_census(dir, plan);
+  if (fs::exists(manifest_path(dir))) {
+    Census existing = open_census(dir);
+    if (existing.run != c.run)
+      throw InputError(fmt::format("{} already holds another census run ({}, shards of {}, {} MB); use another folder", dir,
+                                   existing.plan.subspace, existing.plan.shard_size, existing.plan.hash_mb));
+    return existing;
+  }
+  std::error_code ec;
+  fs::create_directories(fs::path(dir) / "proofs", ec);
+  if (ec) throw InputError("cannot make the census folder " + dir + ": " + ec.message());
+  io::write_file_atomically(manifest_path(dir), manifest_json(c).dump(1) + "\n");
+  return c;
+}
+
+Census open_census(const std::string& dir) {
+  const std::string path = manifest_path(dir);
+  if (!fs::exists(path)) throw InputError(dir + " holds no census (no manifest.json; start one with `kamisado census plan`)");
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(io::read_file(path, "census manifest"));
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path + ": not a census manifest (" + std::string(e.what()) + ")");
+  }
+  if (!j.is_object() || j.value("format", "") != "kamisado-census") throw InputError(path + ": not a census manifest");
+  if (j.value("version", 0) != kManifestVersion) throw InputError(path + ": census manifest of another version");
+  CensusPlan plan;
+  try {
+    plan.subspace = j.at("subspace").get<std::string>();
+    plan.shard_size = j.at("shard_size").get<std::uint32_t>();
+    plan.hash_mb = j.at("hash_mb").get<std::size_t>();
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path + ": a field is missing or wrong (" + std::string(e.what()) + ")");
+  }
+  Census c = make_census(dir, plan);
+  // Every field must be what the plan gives: an edited manifest would misplace the shards.
+  if (manifest_json(c) != j) throw InputError(path + ": the manifest does not match its own plan (edited?)");
+  return c;
+}
+
+bool shard_done(const Census& c, std::uint32_t k) {
+  const std::string path = c.shard_path(k);
+  if (!fs::exists(path)) return false;
+  const auto records = read_shard(path, c.run, k);
+  if (records.size() != c.slice_end(k) - c.slice_begin(k)) throw InputError(path + ": holds " + std::to_string(records.size()) + " starts, its slice has " +
+                                                                             std::to_string(c.slice_end(k) - c.slice_begin(k)));
+  return true;
+}
+
+std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32_t k, const std::atomic<bool>* stop) {
+  // One table for the slice: what one start proved is true for the next (no cycles), and the
+  // slice's starts share Black's home row. Cleared at the slice's start, so the slice's nodes do
+  // not depend on which worker proved what before.
+  TranspositionTable table(c.plan.hash_mb);
+  std::vector<ShardRecord> records;
+  for (std::uint64_t i = c.slice_begin(k); i < c.slice_end(k); ++i) {
+    const std::uint32_t index = c.space.class_at(i);
+    const Position start = start_at_class(index);
+    CertifyOptions o;
+    o.limits.hash_mb = c.plan.hash_mb;
+    o.limits.stop = stop;
+    o.value_only = true;
+    auto t0 = std::chrono::steady_clock::now();
+    Certified p = certify(start, table, o);
+    if (p.result.value == Value::Unknown) return std::nullopt;  // stopped
+    ShardRecord r;
+    r.index = index;
+    r.second_mover_wins = p.winner != start.side_to_move();
+    r.checked = p.checked();
+    r.proof = std::uint32_t(p.proof_nodes);
+    r.nodes = p.result.nodes;
+    if (r.second_mover_wins && p.tree) {
+      CertifyOptions write;
+      write.check = false;  // checked just now
+      write.proof_path = c.proof_path(index);
+      seal(p, write);
+    }
+    r.micros = std::uint32_t(std::min(io::seconds_since(t0) * 1e6, 4.0e9));
+    records.push_back(r);
+  }
+  return records;
+}
+
+CensusRunStats run_census(const std::string& dir, const CensusRunOptions& o, const io::Lines& lines) {
+  const Census c = open_census(dir);
+  CensusRunStats s;
+  s.shards = c.shards;
+  s.workers = std::max(1, o.threads);
+  std::vector<std::uint32_t> todo;
+  std::uint64_t starts_left = 0;
+  for (std::uint32_t k = 0; k < c.shards; ++k) {
+    if (shard_done(c, k)) ++s.already_done;
+    else todo.push_back(k), starts_left += c.slice_end(k) - c.slice_begin(k);
+  }
+  io::Progress progress(lines);
+  if (s.already_done) progress.note(fmt::format("census: resuming {}: {} of {} shards already proved", dir, s.already_done, c.shards));
+  std::atomic<std::size_t> next{0};
+  std::mutex mutex;  // guards the counts, the progress and the first error
+  std::exception_ptr error;
+  auto t0 = std::chrono::steady_clock::now();
+  auto work = [&] {
+    try {
+      for (std::size_t t; (t = next++) < todo.size();) {
+        if (o.stop && o.stop->load()) return;
+        const std::uint32_t k = todo[t];
+        auto records = prove_slice(c, k, o.stop);
+        if (!records) return;
+        write_shard(c.shard_path(k), c.run, k, *records);
+        std::lock_guard lock(mutex);
+        ++s.proved;
+        s.starts_proved += records->size();
+        for (const auto& r : *records) s.nodes += r.nodes;
+        progress.tick([&] {
+          const double rate = double(s.starts_proved) / std::max(1e-9, io::seconds_since(t0));
+          return fmt::format("census: {} {} of {} shards, {:.1f} starts/s, about {:.0f} s left",
+                             io::progress_bar(double(s.already_done + s.proved) / c.shards), s.already_done + s.proved, c.shards, rate,
+                             double(starts_left - s.starts_proved) / std::max(rate, 1e-9));
+        });
+      }
+    } catch (...) {
+      std::lock_guard lock(mutex);
+      if (!error) error = std::current_exception();
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int i = 1; i < s.workers; ++i) threads.emplace_back(work);
+  work();
+  for (auto& t : threads) t.join();
+  s.seconds = io::seconds_since(t0);
+  if (error) std::rethrow_exception(error);
+  if (s.already_done + s.proved < c.shards)
+    throw Stopped(fmt::format("stopped; {} of {} shards are proved and kept in {}, run again to go on", s.already_done + s.proved, c.shards, dir));
+  return s;
+}
+
+bool CensusMerged::sound() const {
+  if (unchecked || rechecked_first != rechecked_first_agree) return false;
+  return std::all_of(second_mover_wins.begin(), second_mover_wins.end(), [](const auto& w) { return w.proof_checked; });
+}
+
+CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const std::atomic<bool>* stop) {
+  CensusMerged m;
+  m.census = open_census(dir);
+  const Census& c = m.census;
+  io::Progress progress(lines);
+  std::vector<std::uint32_t> first_wins;  // classes, for the 1% re-check
+  for (std::uint32_t k = 0; k < c.shards; ++k) {
+    if (!shard_done(c, k)) {
+      ++m.missing_shards;
+      continue;
+    }
+    const auto records = read_shard(c.shard_path(k), c.run, k);
+    // Exact coverage: the shard holds its slice, each class once and in order, nothing else.
+    for (std::size_t j = 0; j < records.size(); ++j) {
+      const ShardRecord& r = records[j];
+      const std::uint64_t at = c.slice_begin(k) + j;
+      if (r.index != c.space.class_at(at))
+        throw InputError(fmt::format("{}: record {} is start {}, the slice wants start {}", c.shard_path(k), j + 1, r.index, c.space.class_at(at)));
+      const std::uint32_t weight = c.space.weight_at(at);
+      ++m.classes;
+      m.starts += weight;
+      m.unchecked += !r.checked;
+      m.nodes += r.nodes;
+      m.proof_nodes += r.proof;
+      m.seconds += r.micros / 1e6;
+      if (!r.second_mover_wins) {
+        ++m.first_mover_classes, m.first_mover_starts += weight;
+        first_wins.push_back(r.index);
+        continue;
+      }
+      CensusSecondMoverWin w;
+      w.index = r.index;
+      w.weight = weight;
+      w.kfen = to_kfen(start_at_class(r.index));
+      w.proof = c.proof_path(r.index);
+      // The kept certificate, read back and checked by the checker alone: it must prove that the
+      // side moving second wins from this very start.
+      try {
+        ProofTree tree = read_proof_file(w.proof);
+        ProofCheck check = check_proof(tree);
+        w.proof_nodes = tree.nodes.size();
+        w.proof_checked = check.holds && !tree.nodes.empty() && tree.nodes[0].kfen == w.kfen && tree.aim == Aim::round() &&
+                          tree.winner != start_at_class(r.index).side_to_move();
+      } catch (const InputError& e) {
+        if (lines) lines(std::string("census: ") + e.what());
+      }
+      m.second_mover_wins.push_back(w);
+    }
+    progress.tick([&] { return fmt::format("census merge: {} of {} shards read", k + 1, c.shards); });
+  }
+  // A seeded 1% (at least one) of the first mover's wins, proved again from an empty table and checked.
+  std::mt19937_64 rng(c.run);
+  std::shuffle(first_wins.begin(), first_wins.end(), rng);
+  first_wins.resize(std::min(first_wins.size(), std::max<std::size_t>(1, first_wins.size() / 100)));
+  for (std::uint32_t index : first_wins) {
+    if (stop && stop->load()) throw Stopped("stopped while re-checking first-mover wins; nothing was written");
+    TranspositionTable table(c.plan.hash_mb);
+    CertifyOptions o;
+    o.limits.hash_mb = c.plan.hash_mb;
+    o.value_only = true;
+    const Position start = start_at_class(index);
+    Certified p = certify(start, table, o);
+    ++m.rechecked_first;
+    m.rechecked_first_agree += p.checked() && p.winner == start.side_to_move();
+    progress.tick([&] { return fmt::format("census merge: {} of {} first-mover wins re-proved", m.rechecked_first, first_wins.size()); });
+  }
+  return m;
+}
+
+nlohmann::json census_json(const CensusMerged& m) {
+  nlohmann::json wins = nlohmann::json::array();
+  for (const auto& w : m.second_mover_wins)
+    wins.push_back({{"index", w.index}, {"kfen", w.kfen}, {"starts", w.weight}, {"proof", w.proof}, {"proof_nodes", w.proof_nodes},
+                    {"proof_checked", w.proof_checked}});
+  return {{"manifest", manifest_json(m.census)}, {"complete", m.complete()}, {"missing_shards", m.missing_shards},
+          {"classes", m.classes}, {"starts", m.starts}, {"first_mover_classes", m.first_mover_classes},
+          {"first_mover_starts", m.first_mover_starts}, {"unchecked_trees", m.unchecked}, {"nodes", m.nodes},
+          {"proof_nodes", m.proof_nodes}, {"seconds", m.seconds}, {"second_mover_wins", wins},
+          {"rechecked_first_mover_wins", m.rechecked_first}, {"rechecked_agree", m.rechecked_first_agree}, {"sound", m.sound()}};
+}
+
+std::string census_summary(const CensusMerged& m) {
+  const auto& c = m.census;
+  return fmt::format("census {} ({}): {} of {} shards{}; {} classes ({} starts) proved; the first mover wins {} classes, {} starts ({:.3f}%); "
+                     "the second mover wins {} classes; {}\n",
+                     c.dir, c.plan.subspace, c.shards - m.missing_shards, c.shards, m.complete() ? "" : " (INCOMPLETE)", m.classes, m.starts,
+                     m.first_mover_classes, m.first_mover_starts, m.starts ? 100.0 * double(m.first_mover_starts) / double(m.starts) : 0.0,
+                     m.second_mover_wins.size(), m.sound() ? "every certificate checked" : "A CERTIFICATE FAILED");
+}
+
+std::string census_report(const CensusMerged& m, const std::string& report_path) {
+  const auto& c = m.census;
+  io::Report md("First-mover census", fmt::format("kamisado census report {} --report {}", c.dir, report_path));
+  md.paragraph(fmt::format(
+      "Who wins the round from each start of the subspace `{}`: both home rows in the orders the subspace gives (F3), either "
+      "side moving first with free choice (T1), single-round rules; starts equal up to the board's symmetries (B3) proved once. "
+      "Each start proved by df-pn (value only), its proof tree built and re-checked by the checker; the second mover's wins keep "
+      "their certificates, re-checked from their files at merge, and {} first-mover wins (a seeded 1%) were proved again.",
+      c.plan.subspace, m.rechecked_first));
+  md.paragraph(census_summary(m));
+  if (!m.second_mover_wins.empty()) {
+    md.section("The second mover's wins");
+    md.table({"start", "KFEN", "starts it stands for", "certificate", "positions", "checked"});
+    for (const auto& w : m.second_mover_wins)
+      md.row({std::to_string(w.index), "`" + w.kfen + "`", std::to_string(w.weight), w.proof, std::to_string(w.proof_nodes),
+              w.proof_checked ? "yes" : "NO"});
+  }
+  return md.markdown();
+}
+
+}  // namespace kamisado::solver

@@ -1,0 +1,111 @@
+// The first-mover census: who wins the round from each start of a subspace (subspace.h) of the
+// census space (start_space.h), proved, certified, and counted exactly.
+//
+// A run lives in one folder:
+//   manifest.json   what the run proves (FORMAT below): written once by plan_census
+//   shard-K.bin     the results of slice K (shard.h), written by whoever proved it
+//   proofs/I.proof  the certificate of each start I that the second mover wins
+// The subspace's classes, in order, are cut into slices of `shard_size`; slice K is shard K.
+// Any worker proves any slice whose file is missing, with a table of its own cleared at the
+// slice's start, so a shard's content (all but its times) depends only on the slice: a run
+// stopped anywhere and run again, by one process or many, ends with the same shards.
+//
+// MANIFEST (JSON): {"format": "kamisado-census", "version": 1, "run": "<16 hex digits>",
+//   "subspace": NAME, "shard_size": N, "hash_mb": M, "shards": K, "classes": C, "starts": S}
+// run: XXH64 of the subspace, shard size and table size, so a shard of another plan is refused.
+//
+// Each start is proved value-only by df-pn (who wins, not how fast), then its proof tree is built
+// and re-checked by the checker (move generator alone). Of the second mover's wins the proof is
+// kept; at merge each is checked again from its file, and a seeded 1% of the first mover's wins
+// are proved and checked afresh.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "io/progress.h"
+#include "solver/census/shard.h"
+#include "solver/census/subspace.h"
+
+namespace kamisado::solver {
+
+struct CensusPlan {
+  std::string subspace = "black-standard";
+  std::uint32_t shard_size = 256;
+  std::size_t hash_mb = 16;
+};
+
+struct Census {
+  std::string dir;
+  CensusPlan plan;
+  std::uint64_t run = 0;
+  Subspace space;
+  std::uint32_t shards = 0;
+  std::string shard_path(std::uint32_t k) const;
+  std::string proof_path(std::uint32_t index) const;
+  std::uint64_t slice_begin(std::uint32_t k) const { return std::uint64_t(k) * plan.shard_size; }
+  std::uint64_t slice_end(std::uint32_t k) const;
+};
+
+// Writes DIR/manifest.json (the folder is made if missing). A folder that already holds this
+// plan is left as it is (planning again is harmless); one that holds another plan is refused.
+Census plan_census(const std::string& dir, const CensusPlan& plan);
+// The run in DIR, its manifest checked.
+Census open_census(const std::string& dir);
+
+// Proves slice k: its records, and the proofs of the second mover's wins written to proofs/.
+// Stopped: nullopt, nothing written.
+std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32_t k, const std::atomic<bool>* stop = nullptr);
+// Whether shard k is done: its file exists (and, with `verify`, reads back whole).
+bool shard_done(const Census& c, std::uint32_t k);
+
+// Who hands out the slices. The local one hands out the missing slices in order to the threads
+// of one process; the MPI runner (census_mpi.cpp) hands them out from rank 0 to the other ranks.
+struct CensusRunStats {
+  std::uint32_t shards = 0, already_done = 0, proved = 0;
+  std::uint64_t starts_proved = 0, nodes = 0;
+  double seconds = 0;
+  int workers = 1;
+};
+
+struct CensusRunOptions {
+  int threads = 1;
+  const std::atomic<bool>* stop = nullptr;  // raised: the run stops, finished shards stay; throws Stopped
+};
+CensusRunStats run_census(const std::string& dir, const CensusRunOptions& options, const io::Lines& lines = {});
+
+// Every shard read and checked: exact coverage (each class of the subspace once, none else),
+// totals, the second mover's wins with their proofs re-checked, and a seeded 1% of the first
+// mover's wins proved again.
+struct CensusSecondMoverWin {
+  std::uint32_t index = 0;
+  std::string kfen, proof;
+  std::uint32_t weight = 0;
+  std::size_t proof_nodes = 0;
+  bool proof_checked = false;
+};
+struct CensusMerged {
+  Census census;
+  std::uint32_t missing_shards = 0;
+  std::uint64_t classes = 0, starts = 0;                          // proved
+  std::uint64_t first_mover_classes = 0, first_mover_starts = 0;  // of those, won by the first mover
+  std::uint64_t unchecked = 0;                                    // proof trees that failed their check
+  std::uint64_t nodes = 0, proof_nodes = 0;
+  double seconds = 0;                                             // summed over starts
+  std::vector<CensusSecondMoverWin> second_mover_wins;
+  std::uint64_t rechecked_first = 0, rechecked_first_agree = 0;
+  bool complete() const { return missing_shards == 0; }
+  bool sound() const;  // every tree checked, every proof re-checked, every re-proof agrees
+};
+CensusMerged merge_census(const std::string& dir, const io::Lines& lines = {}, const std::atomic<bool>* stop = nullptr);
+nlohmann::json census_json(const CensusMerged& m);
+std::string census_summary(const CensusMerged& m);
+std::string census_report(const CensusMerged& m, const std::string& report_path);
+
+}  // namespace kamisado::solver
