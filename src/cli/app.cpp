@@ -33,6 +33,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   add_solve_bench(app, action);
   add_match_report(app, action);
   add_opening(app, action);
+  add_census(app, action);
   add_retro(app, action);
   add_puzzles(app, action);
 

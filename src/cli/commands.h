@@ -21,6 +21,7 @@ void add_check_proof(CLI::App& app, Action& action);
 void add_solve_bench(CLI::App& app, Action& action);
 void add_match_report(CLI::App& app, Action& action);
 void add_opening(CLI::App& app, Action& action);
+void add_census(CLI::App& app, Action& action);
 void add_retro(CLI::App& app, Action& action);
 void add_puzzles(CLI::App& app, Action& action);
 

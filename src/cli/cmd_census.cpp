@@ -1,0 +1,102 @@
+// kamisado census plan|run|merge|report: the first-mover census (solver/census/census.h).
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "io/files.h"
+#include "solver/census/census.h"
+
+namespace kamisado::cli {
+
+namespace {
+
+const CommandText kPlanText{
+    "plan", "Start a census run in a folder: which starts, in how many shards",
+    "The subspace names the starts (solver/census/subspace.h):\n"
+    "  black-standard   Black's B5 home row against every Gold row, either side first (the default)\n"
+    "  sample:N:SEED    N starts drawn uniformly from all 8!*8!*2 home-row arrangements\n"
+    "  range:A:B        the census classes A..B-1;  all: every class (812,924,928)\n"
+    "Starts equal up to the board's symmetries (rules.md B3) are proved once. The folder gets\n"
+    "manifest.json; planning the same run again is harmless, another plan in it is refused.\n"
+    "Example: kamisado census plan runs/std --subspace black-standard"};
+
+const CommandText kRunText{
+    "run", "Prove every start of a census run that is not proved yet",
+    "Each shard (a slice of the run's starts) is proved by one worker and written to its own file\n"
+    "when done, so a run stopped by Ctrl-C or a kill loses only the shards being proved: run the\n"
+    "same command again to go on. --threads proves shards on several threads of one process.\n"
+    "Example: kamisado census run runs/std --threads 2"};
+
+const CommandText kMergeText{
+    "merge", "Read every shard of a census run, check it and count",
+    "Checks exact coverage (every start of the run once, nothing else), re-checks each kept\n"
+    "certificate of a second-mover win from its file, and proves a seeded 1% of the first-mover\n"
+    "wins again. Exit code 1 if a certificate fails.\n"
+    "Example: kamisado census merge runs/std --json"};
+
+const CommandText kReportText{
+    "report", "Merge a census run and write its report",
+    "Example: kamisado census report runs/std --report reports/census-std.md"};
+
+struct PlanOptions {
+  std::string dir;
+  solver::CensusPlan plan;
+};
+struct RunOptions {
+  std::string dir;
+  int threads = 1;
+};
+struct MergeOptions {
+  std::string dir, report;
+};
+
+int plan(const PlanOptions& o, Io& io) {
+  solver::Census c = solver::plan_census(o.dir, o.plan);
+  return io.print({{"dir", c.dir}, {"subspace", c.plan.subspace}, {"shards", c.shards}, {"classes", c.space.size()}, {"starts", c.space.starts()}},
+                  fmt::format("census {}: {} starts in {} classes up to symmetry, {} shards of {}\n", c.dir, c.space.starts(), c.space.size(),
+                              c.shards, c.plan.shard_size));
+}
+
+int run(const RunOptions& o, Io& io) {
+  solver::CensusRunOptions options;
+  options.threads = o.threads;
+  options.stop = io.stop;
+  solver::CensusRunStats s = solver::run_census(o.dir, options, io.lines());
+  return io.print({{"shards", s.shards}, {"already_done", s.already_done}, {"proved", s.proved}, {"starts_proved", s.starts_proved},
+                   {"nodes", s.nodes}, {"seconds", s.seconds}, {"workers", s.workers}},
+                  fmt::format("census {}: {} shards proved now ({} starts, {:.1f} s, {} workers), {} were done already\n", o.dir, s.proved,
+                              s.starts_proved, s.seconds, s.workers, s.already_done));
+}
+
+int merge(const MergeOptions& o, Io& io) {
+  solver::CensusMerged m = solver::merge_census(o.dir, io.lines(), io.stop);
+  if (!o.report.empty()) io::write_file_atomically(o.report, solver::census_report(m, o.report));
+  return io.print(solver::census_json(m), solver::census_summary(m), m.sound() ? kOk : kInternalError);
+}
+
+}  // namespace
+
+void add_census(CLI::App& app, Action& action) {
+  CLI::App* census = app.add_subcommand("census", "The first-mover census: who wins the round from every home-row arrangement");
+  census->require_subcommand(1);
+  census->footer(
+      "A census proves who wins the round from each start of a subspace of all regrouped starts\n"
+      "(rules.md F3, T1), once per symmetry class (B3), and keeps a checked certificate of every\n"
+      "start the second mover wins. Plan a run in a folder, run it (again after a stop), merge.\n"
+      "Example: kamisado census plan runs/std && kamisado census run runs/std --threads 2\n"
+      "         kamisado census report runs/std --report reports/census.md");
+  auto [p, plan_opt] = command<PlanOptions>(*census, action, kPlanText, plan);
+  p->add_option("dir", plan_opt->dir, "The run's folder")->required();
+  p->add_option("--subspace", plan_opt->plan.subspace, "Which starts (default black-standard)");
+  p->add_option("--shard-size", plan_opt->plan.shard_size, "Starts in one shard (default 256)")->check(CLI::Range(1, 1'000'000));
+  hash_option(p, plan_opt->plan.hash_mb, " for each worker");
+  auto [r, run_opt] = command<RunOptions>(*census, action, kRunText, run, Needs::CtrlC);
+  r->add_option("dir", run_opt->dir, "The run's folder")->required();
+  threads_option(r, run_opt->threads, "proving shards");
+  auto [m, merge_opt] = command<MergeOptions>(*census, action, kMergeText, merge, Needs::CtrlC);
+  m->add_option("dir", merge_opt->dir, "The run's folder")->required();
+  auto [rp, report_opt] = command<MergeOptions>(*census, action, kReportText, merge, Needs::CtrlC);
+  rp->add_option("dir", report_opt->dir, "The run's folder")->required();
+  report_option(rp, report_opt->report)->required();
+}
+
+}  // namespace kamisado::cli
