@@ -19,6 +19,7 @@ packages=(cmake g++ make pkg-config python3
           libcli11-dev nlohmann-json3-dev libfmt-dev
           libgtest-dev libgmock-dev librapidcheck-dev
           libz3-dev libboost-graph-dev libtbb-dev libzstd-dev libxxhash-dev libsqlite3-dev
+          openmpi-bin libopenmpi-dev openssh-client
           chromium clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do

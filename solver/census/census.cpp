@@ -110,6 +110,19 @@ bool shard_done(const Census& c, std::uint32_t k) {
   return true;
 }
 
+std::vector<std::uint32_t> missing_shards(const Census& c) {
+  std::vector<std::uint32_t> missing;
+  for (std::uint32_t k = 0; k < c.shards; ++k)
+    if (!shard_done(c, k)) missing.push_back(k);
+  return missing;
+}
+
+std::optional<std::vector<ShardRecord>> prove_and_write_shard(const Census& c, std::uint32_t k, const std::atomic<bool>* stop) {
+  auto records = prove_slice(c, k, stop);
+  if (records) write_shard(c.shard_path(k), c.run, k, *records);
+  return records;
+}
+
 std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32_t k, const std::atomic<bool>* stop) {
   // One table for the slice: what one start proved is true for the next (no cycles), and the
   // slice's starts share Black's home row. Cleared at the slice's start, so the slice's nodes do
@@ -149,12 +162,10 @@ CensusRunStats run_census(const std::string& dir, const CensusRunOptions& o, con
   CensusRunStats s;
   s.shards = c.shards;
   s.workers = std::max(1, o.threads);
-  std::vector<std::uint32_t> todo;
+  const std::vector<std::uint32_t> todo = missing_shards(c);
+  s.already_done = c.shards - std::uint32_t(todo.size());
   std::uint64_t starts_left = 0;
-  for (std::uint32_t k = 0; k < c.shards; ++k) {
-    if (shard_done(c, k)) ++s.already_done;
-    else todo.push_back(k), starts_left += c.slice_end(k) - c.slice_begin(k);
-  }
+  for (std::uint32_t k : todo) starts_left += c.slice_end(k) - c.slice_begin(k);
   io::Progress progress(lines);
   if (s.already_done) progress.note(fmt::format("census: resuming {}: {} of {} shards already proved", dir, s.already_done, c.shards));
   std::atomic<std::size_t> next{0};
@@ -166,9 +177,8 @@ CensusRunStats run_census(const std::string& dir, const CensusRunOptions& o, con
       for (std::size_t t; (t = next++) < todo.size();) {
         if (o.stop && o.stop->load()) return;
         const std::uint32_t k = todo[t];
-        auto records = prove_slice(c, k, o.stop);
+        auto records = prove_and_write_shard(c, k, o.stop);
         if (!records) return;
-        write_shard(c.shard_path(k), c.run, k, *records);
         std::lock_guard lock(mutex);
         ++s.proved;
         s.starts_proved += records->size();

@@ -62,16 +62,21 @@ Census open_census(const std::string& dir);
 // Proves slice k: its records, and the proofs of the second mover's wins written to proofs/.
 // Stopped: nullopt, nothing written.
 std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32_t k, const std::atomic<bool>* stop = nullptr);
-// Whether shard k is done: its file exists (and, with `verify`, reads back whole).
+// Whether shard k is done: its file exists and reads back whole (a damaged or foreign one is an
+// InputError naming it: the user decides, nothing is overwritten).
 bool shard_done(const Census& c, std::uint32_t k);
+// The slices whose shards are not done, in order.
+std::vector<std::uint32_t> missing_shards(const Census& c);
+// prove_slice, then its shard file written (atomically); nullopt if stopped, nothing written.
+std::optional<std::vector<ShardRecord>> prove_and_write_shard(const Census& c, std::uint32_t k, const std::atomic<bool>* stop = nullptr);
 
-// Who hands out the slices. The local one hands out the missing slices in order to the threads
-// of one process; the MPI runner (census_mpi.cpp) hands them out from rank 0 to the other ranks.
+// The local run hands out the missing slices in order to the threads of one process; the MPI
+// runner (census_mpi.h) hands them out from rank 0 to the other ranks.
 struct CensusRunStats {
   std::uint32_t shards = 0, already_done = 0, proved = 0;
   std::uint64_t starts_proved = 0, nodes = 0;
   double seconds = 0;
-  int workers = 1;
+  int workers = 1;  // threads, or ranks; 0 on an MPI rank other than 0 (it reports nothing)
 };
 
 struct CensusRunOptions {

@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "io/files.h"
 #include "solver/census/census.h"
+#include "solver/census/census_mpi.h"
 
 namespace kamisado::cli {
 
@@ -23,8 +24,11 @@ const CommandText kRunText{
     "run", "Prove every start of a census run that is not proved yet",
     "Each shard (a slice of the run's starts) is proved by one worker and written to its own file\n"
     "when done, so a run stopped by Ctrl-C or a kill loses only the shards being proved: run the\n"
-    "same command again to go on. --threads proves shards on several threads of one process.\n"
-    "Example: kamisado census run runs/std --threads 2"};
+    "same command again to go on. --threads proves shards on several threads of one process;\n"
+    "--mpi under mpirun (or srun) spreads them over the job's ranks: rank 0 hands the shards out\n"
+    "one at a time to whichever rank asks, and proves some itself. The folder must be shared.\n"
+    "Examples: kamisado census run runs/std --threads 2\n"
+    "          mpirun -np 2 kamisado census run runs/std --mpi"};
 
 const CommandText kMergeText{
     "merge", "Read every shard of a census run, check it and count",
@@ -44,6 +48,7 @@ struct PlanOptions {
 struct RunOptions {
   std::string dir;
   int threads = 1;
+  bool mpi = false;
 };
 struct MergeOptions {
   std::string dir, report;
@@ -60,7 +65,9 @@ int run(const RunOptions& o, Io& io) {
   solver::CensusRunOptions options;
   options.threads = o.threads;
   options.stop = io.stop;
-  solver::CensusRunStats s = solver::run_census(o.dir, options, io.lines());
+  if (o.mpi && o.threads != 1) throw UsageError("--mpi runs one prover a rank (and rank 0's own): give the ranks to mpirun -np, not --threads");
+  solver::CensusRunStats s = o.mpi ? solver::run_census_mpi(o.dir, options, io.lines()) : solver::run_census(o.dir, options, io.lines());
+  if (s.workers == 0) return kOk;  // an MPI rank other than 0: rank 0 reports
   return io.print({{"shards", s.shards}, {"already_done", s.already_done}, {"proved", s.proved}, {"starts_proved", s.starts_proved},
                    {"nodes", s.nodes}, {"seconds", s.seconds}, {"workers", s.workers}},
                   fmt::format("census {}: {} shards proved now ({} starts, {:.1f} s, {} workers), {} were done already\n", o.dir, s.proved,
@@ -92,6 +99,7 @@ void add_census(CLI::App& app, Action& action) {
   auto [r, run_opt] = command<RunOptions>(*census, action, kRunText, run, Needs::CtrlC);
   r->add_option("dir", run_opt->dir, "The run's folder")->required();
   threads_option(r, run_opt->threads, "proving shards");
+  r->add_flag("--mpi", run_opt->mpi, "Run across the ranks of an MPI job: mpirun -np N kamisado census run DIR --mpi (N >= 2)");
   auto [m, merge_opt] = command<MergeOptions>(*census, action, kMergeText, merge, Needs::CtrlC);
   m->add_option("dir", merge_opt->dir, "The run's folder")->required();
   auto [rp, report_opt] = command<MergeOptions>(*census, action, kReportText, merge, Needs::CtrlC);
