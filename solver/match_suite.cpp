@@ -86,10 +86,18 @@ nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wa
     // which decides whether the position is wanted before the (slow) minimax referees it.
     SolveLimits limits;
     limits.seconds = 2;
-    SolveResult match = solve(p, limits, true, Aim::match());
     SolveResult round = solve(p, limits, false, Aim::round());
-    if (!match.distance_known || round.value == Value::Unknown) continue;
-    const Side match_winner = winner(match, p), round_winner = winner(round, p);
+    if (round.value == Value::Unknown) continue;
+    const Side round_winner = winner(round, p);
+    if (others >= count - losers_wanted) {
+      // Only losers are wanted now: who wins the match first (value only, fast), the distance
+      // (slower) only where the round's winner loses it.
+      SolveResult value = solve(p, limits, false, Aim::match());
+      if (value.value == Value::Unknown || winner(value, p) == round_winner) continue;
+    }
+    SolveResult match = solve(p, limits, true, Aim::match());
+    if (!match.distance_known) continue;
+    const Side match_winner = winner(match, p);
     if (match_winner == round_winner && others >= count - losers_wanted) continue;
     if (max_plies > 0 && match.plies > max_plies) continue;
     MinimaxResult m = match_minimax(p, minimax_budget);
