@@ -6,8 +6,9 @@
 #             and the puzzle generator's rate and the published collection (reports/puzzles)
 #             (writes reports/verification.md, reports/witness-corpus.json, reports/performance.md)
 #   test      the unit tests (Release build)
-#   slow      the slow tests: the large retrograde tables, built, verified and cross-checked, and
-#             every certificate of the published puzzle collection
+#   slow      the slow tests: the large retrograde tables, built, verified and cross-checked,
+#             every certificate of the published puzzle collection, and the census batch script
+#             on a single-node Slurm started for the test
 #   sanitize  the unit tests in an AddressSanitizer + UndefinedBehaviorSanitizer build
 #   fuzz [S]  the libFuzzer targets (clang; tests/fuzz), each S seconds on its seed corpus
 #             (default 15: the smoke run of CI; the slow job runs them 300 s each)
@@ -21,6 +22,8 @@ packages=(cmake g++ make pkg-config python3
           libz3-dev libboost-graph-dev libtbb-dev libzstd-dev libxxhash-dev libsqlite3-dev
           openmpi-bin libopenmpi-dev openssh-client
           chromium clang libclang-rt-14-dev)
+# The slow job also starts a single-node Slurm to test scripts/census.sbatch.
+if [ "$job" = slow ]; then packages+=(slurm-wlm munge); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
