@@ -101,12 +101,22 @@ Census open_census(const std::string& dir) {
   return c;
 }
 
-bool shard_done(const Census& c, std::uint32_t k) {
+namespace {
+
+// Shard k's records: its file read and checked (shard.h), and as many as its slice has.
+std::vector<ShardRecord> read_slice_shard(const Census& c, std::uint32_t k) {
   const std::string path = c.shard_path(k);
-  if (!fs::exists(path)) return false;
-  const auto records = read_shard(path, c.run, k);
-  if (records.size() != c.slice_end(k) - c.slice_begin(k)) throw InputError(path + ": holds " + std::to_string(records.size()) + " starts, its slice has " +
-                                                                             std::to_string(c.slice_end(k) - c.slice_begin(k)));
+  auto records = read_shard(path, c.run, k);
+  if (records.size() != c.slice_end(k) - c.slice_begin(k))
+    throw InputError(fmt::format("{}: holds {} starts, its slice has {}", path, records.size(), c.slice_end(k) - c.slice_begin(k)));
+  return records;
+}
+
+}  // namespace
+
+bool shard_done(const Census& c, std::uint32_t k) {
+  if (!fs::exists(c.shard_path(k))) return false;
+  read_slice_shard(c, k);
   return true;
 }
 
@@ -138,7 +148,8 @@ std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32
     o.value_only = true;
     auto t0 = std::chrono::steady_clock::now();
     Certified p = certify(start, table, o);
-    if (p.result.value == Value::Unknown) return std::nullopt;  // stopped
+    // Stopped in the search, or later in building the tree: nothing of this slice is kept.
+    if (p.result.value == Value::Unknown || (stop && stop->load())) return std::nullopt;
     ShardRecord r;
     r.index = index;
     r.second_mover_wins = p.winner != start.side_to_move();
@@ -218,11 +229,11 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
   io::Progress progress(lines);
   std::vector<std::uint32_t> first_wins;  // classes, for the 1% re-check
   for (std::uint32_t k = 0; k < c.shards; ++k) {
-    if (!shard_done(c, k)) {
+    if (!fs::exists(c.shard_path(k))) {
       ++m.missing_shards;
       continue;
     }
-    const auto records = read_shard(c.shard_path(k), c.run, k);
+    const auto records = read_slice_shard(c, k);
     // Exact coverage: the shard holds its slice, each class once and in order, nothing else.
     for (std::size_t j = 0; j < records.size(); ++j) {
       const ShardRecord& r = records[j];
@@ -308,7 +319,9 @@ std::string census_report(const CensusMerged& m, const std::string& report_path)
       "Who wins the round from each start of the subspace `{}`: both home rows in the orders the subspace gives (F3), either "
       "side moving first with free choice (T1), single-round rules; starts equal up to the board's symmetries (B3) proved once. "
       "Each start proved by df-pn (value only), its proof tree built and re-checked by the checker; the second mover's wins keep "
-      "their certificates, re-checked from their files at merge, and {} first-mover wins (a seeded 1%) were proved again.",
+      "their certificates, re-checked from their files at merge, and {} first-mover wins (a seeded 1%) were proved again. "
+      "A start is named by its class (solver/census/start_space.h) and shown as the class's representative, Black moving first; "
+      "'starts it stands for' counts the starts of the subspace in its class.",
       c.plan.subspace, m.rechecked_first));
   md.paragraph(census_summary(m));
   if (!m.second_mover_wins.empty()) {
