@@ -1,7 +1,8 @@
 #include "solver/match_minimax.h"
 
 #include <array>
-#include <unordered_map>
+#include <bit>
+#include <vector>
 
 #include "kamisado/movegen.h"
 
@@ -51,7 +52,7 @@ class Referee {
   std::optional<bool> wins(const State& s, Side x, int depth) {
     const std::uint64_t key = key_of(s, x);
     // No draws: once the other side is known to win from here, x wins within no depth.
-    if (auto other = memo_.find(key ^ kOtherSide); other != memo_.end() && other->second.wins_within < kNever) return false;
+    if (const Known* other = memo_.find(key ^ kOtherSide); other && other->wins_within < kNever) return false;
     Known& k = memo_[key];
     if (depth >= k.wins_within) return true;
     if (depth <= k.fails_within) return false;
@@ -93,6 +94,55 @@ class Referee {
   struct Known {
     int fails_within = -1;     // x does not win within this many plies (nor fewer)
     int wins_within = kNever;  // x wins within this many plies (and more)
+  };
+
+  // The memo: an open-addressing table of keys (linear probing, doubled at half full). A
+  // std::unordered_map spent most of the referee's time allocating and freeing its nodes.
+  // A reference into it is valid only until the next insertion.
+  class Memo {
+   public:
+    Known* find(std::uint64_t key) {
+      if (slots_.empty()) return nullptr;
+      key = key ? key : 1;  // 0 marks an empty slot
+      for (std::size_t i = slot_of(key);; i = (i + 1) & mask_) {
+        if (slots_[i].key == key) return &slots_[i].known;
+        if (slots_[i].key == 0) return nullptr;
+      }
+    }
+    Known& operator[](std::uint64_t key) {
+      if (Known* k = find(key)) return *k;
+      if (2 * (used_ + 1) > slots_.size()) grow();
+      key = key ? key : 1;
+      std::size_t i = slot_of(key);
+      while (slots_[i].key != 0) i = (i + 1) & mask_;
+      slots_[i].key = key;
+      ++used_;
+      return slots_[i].known;
+    }
+    std::uint64_t size() const { return used_; }
+
+   private:
+    struct Slot {
+      std::uint64_t key = 0;
+      Known known;
+    };
+    std::size_t slot_of(std::uint64_t key) const { return std::size_t((key * 0x9E3779B97F4A7C15ull) >> shift_); }
+    void grow() {
+      std::vector<Slot> old = std::move(slots_);
+      slots_.assign(old.empty() ? std::size_t{1} << 16 : 2 * old.size(), Slot{});
+      mask_ = slots_.size() - 1;
+      shift_ = 64 - std::countr_zero(slots_.size());
+      for (const Slot& s : old) {
+        if (s.key == 0) continue;
+        std::size_t i = slot_of(s.key);
+        while (slots_[i].key != 0) i = (i + 1) & mask_;
+        slots_[i] = s;
+      }
+    }
+    std::vector<Slot> slots_;
+    std::size_t mask_ = 0;
+    int shift_ = 64;
+    std::uint64_t used_ = 0;
   };
 
   std::uint64_t key_of(const State& s, Side x) const {
@@ -169,7 +219,7 @@ class Referee {
 
   std::uint32_t target_;
   std::uint64_t max_;
-  std::unordered_map<std::uint64_t, Known> memo_;
+  Memo memo_;
 };
 
 }  // namespace
