@@ -127,10 +127,27 @@ std::vector<std::uint32_t> missing_shards(const Census& c) {
   return missing;
 }
 
-std::optional<std::vector<ShardRecord>> prove_and_write_shard(const Census& c, std::uint32_t k, const std::atomic<bool>* stop) {
+std::optional<SliceDone> prove_and_write_shard(const Census& c, std::uint32_t k, const std::atomic<bool>* stop) {
   auto records = prove_slice(c, k, stop);
-  if (records) write_shard(c.shard_path(k), c.run, k, *records);
-  return records;
+  if (!records) return std::nullopt;
+  write_shard(c.shard_path(k), c.run, k, *records);
+  SliceDone d;
+  d.starts = records->size();
+  for (const ShardRecord& r : *records) d.nodes += r.nodes;
+  return d;
+}
+
+std::vector<std::uint32_t> begin_census_run(const Census& c, CensusRunStats& s, const io::Progress& progress) {
+  std::vector<std::uint32_t> todo = missing_shards(c);
+  s.shards = c.shards;
+  s.already_done = c.shards - std::uint32_t(todo.size());
+  if (s.already_done) progress.note(fmt::format("census: resuming {}: {} of {} shards already proved", c.dir, s.already_done, c.shards));
+  return todo;
+}
+
+void end_census_run(const Census& c, const CensusRunStats& s) {
+  if (s.already_done + s.proved < c.shards)
+    throw Stopped(fmt::format("stopped; {} of {} shards are proved and kept in {}, run again to go on", s.already_done + s.proved, c.shards, c.dir));
 }
 
 std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32_t k, const std::atomic<bool>* stop) {
@@ -171,14 +188,11 @@ std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32
 CensusRunStats run_census(const std::string& dir, const CensusRunOptions& o, const io::Lines& lines) {
   const Census c = open_census(dir);
   CensusRunStats s;
-  s.shards = c.shards;
   s.workers = std::max(1, o.threads);
-  const std::vector<std::uint32_t> todo = missing_shards(c);
-  s.already_done = c.shards - std::uint32_t(todo.size());
+  io::Progress progress(lines);
+  const std::vector<std::uint32_t> todo = begin_census_run(c, s, progress);
   std::uint64_t starts_left = 0;
   for (std::uint32_t k : todo) starts_left += c.slice_end(k) - c.slice_begin(k);
-  io::Progress progress(lines);
-  if (s.already_done) progress.note(fmt::format("census: resuming {}: {} of {} shards already proved", dir, s.already_done, c.shards));
   std::atomic<std::size_t> next{0};
   std::mutex mutex;  // guards the counts, the progress and the first error
   std::exception_ptr error;
@@ -188,12 +202,10 @@ CensusRunStats run_census(const std::string& dir, const CensusRunOptions& o, con
       for (std::size_t t; (t = next++) < todo.size();) {
         if (o.stop && o.stop->load()) return;
         const std::uint32_t k = todo[t];
-        auto records = prove_and_write_shard(c, k, o.stop);
-        if (!records) return;
+        auto done = prove_and_write_shard(c, k, o.stop);
+        if (!done) return;
         std::lock_guard lock(mutex);
-        ++s.proved;
-        s.starts_proved += records->size();
-        for (const auto& r : *records) s.nodes += r.nodes;
+        s.add(*done);
         progress.tick([&] {
           const double rate = double(s.starts_proved) / std::max(1e-9, io::seconds_since(t0));
           return fmt::format("census: {} {} of {} shards, {:.1f} starts/s, about {:.0f} s left",
@@ -212,8 +224,7 @@ CensusRunStats run_census(const std::string& dir, const CensusRunOptions& o, con
   for (auto& t : threads) t.join();
   s.seconds = io::seconds_since(t0);
   if (error) std::rethrow_exception(error);
-  if (s.already_done + s.proved < c.shards)
-    throw Stopped(fmt::format("stopped; {} of {} shards are proved and kept in {}, run again to go on", s.already_done + s.proved, c.shards, dir));
+  end_census_run(c, s);
   return s;
 }
 
@@ -255,7 +266,8 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
       CensusSecondMoverWin w;
       w.index = r.index;
       w.weight = weight;
-      w.kfen = to_kfen(start_at_class(r.index));
+      const Position start = start_at_class(r.index);
+      w.kfen = to_kfen(start);
       w.proof = c.proof_path(r.index);
       // The kept certificate, read back and checked by the checker alone: it must prove that the
       // side moving second wins from this very start.
@@ -264,7 +276,7 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
         ProofCheck check = check_proof(tree);
         w.proof_nodes = tree.nodes.size();
         w.proof_checked = check.holds && !tree.nodes.empty() && tree.nodes[0].kfen == w.kfen && tree.aim == Aim::round() &&
-                          tree.winner != start_at_class(r.index).side_to_move();
+                          tree.winner != start.side_to_move();
       } catch (const InputError& e) {
         if (lines) lines(std::string("census: ") + e.what());
       }

@@ -67,8 +67,12 @@ std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32
 bool shard_done(const Census& c, std::uint32_t k);
 // The slices whose shards are not done, in order.
 std::vector<std::uint32_t> missing_shards(const Census& c);
+// What proving one slice added to a run.
+struct SliceDone {
+  std::uint64_t starts = 0, nodes = 0;
+};
 // prove_slice, then its shard file written (atomically); nullopt if stopped, nothing written.
-std::optional<std::vector<ShardRecord>> prove_and_write_shard(const Census& c, std::uint32_t k, const std::atomic<bool>* stop = nullptr);
+std::optional<SliceDone> prove_and_write_shard(const Census& c, std::uint32_t k, const std::atomic<bool>* stop = nullptr);
 
 // The local run hands out the missing slices in order to the threads of one process; the MPI
 // runner (census_mpi.h) hands them out from rank 0 to the other ranks.
@@ -77,7 +81,12 @@ struct CensusRunStats {
   std::uint64_t starts_proved = 0, nodes = 0;
   double seconds = 0;
   int workers = 1;  // threads, or ranks; 0 on an MPI rank other than 0 (it reports nothing)
+  void add(const SliceDone& d) { ++proved, starts_proved += d.starts, nodes += d.nodes; }
 };
+// Both runners: the slices to prove (already_done counted, a resumed run said so), and at the
+// end, Stopped unless every shard is done.
+std::vector<std::uint32_t> begin_census_run(const Census& c, CensusRunStats& s, const io::Progress& progress);
+void end_census_run(const Census& c, const CensusRunStats& s);
 
 struct CensusRunOptions {
   int threads = 1;

@@ -33,10 +33,7 @@ void worker(const Census& c, const CensusRunOptions& o) {
     if (status.MPI_TAG == kStop) return;
     done = {};
     try {
-      if (auto records = prove_and_write_shard(c, std::uint32_t(k), o.stop)) {
-        done.slice = k, done.starts = records->size();
-        for (const auto& r : *records) done.nodes += r.nodes;
-      }
+      if (auto d = prove_and_write_shard(c, std::uint32_t(k), o.stop)) done = {k, d->starts, d->nodes};
     } catch (const std::exception& e) {
       const std::string what = e.what();
       MPI_Send(what.data(), int(what.size()), MPI_CHAR, 0, kFailed, MPI_COMM_WORLD);
@@ -64,7 +61,6 @@ CensusRunStats run_census_mpi(const std::string& dir, const CensusRunOptions& o,
   MPI_Bcast(&run, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
   if (run != c.run) throw InputError(fmt::format("rank {}: {} holds another census run than rank 0's", rank, dir));
   CensusRunStats s;
-  s.shards = c.shards;
   if (rank != 0) {
     worker(c, o);
     MPI_Finalize();
@@ -73,10 +69,8 @@ CensusRunStats run_census_mpi(const std::string& dir, const CensusRunOptions& o,
   }
 
   s.workers = size;
-  const std::vector<std::uint32_t> todo = missing_shards(c);
-  s.already_done = c.shards - std::uint32_t(todo.size());
   io::Progress progress(lines);
-  if (s.already_done) progress.note(fmt::format("census: resuming {}: {} of {} shards already proved", dir, s.already_done, c.shards));
+  const std::vector<std::uint32_t> todo = begin_census_run(c, s, progress);
   std::mutex mutex;  // guards the queue, the counts and the first failure
   std::size_t next = 0;
   std::string failure;
@@ -85,20 +79,15 @@ CensusRunStats run_census_mpi(const std::string& dir, const CensusRunOptions& o,
     if (!failure.empty() || next == todo.size() || (o.stop && o.stop->load())) return std::nullopt;
     return todo[next++];
   };
-  auto account = [&](std::uint64_t starts, std::uint64_t nodes) {
-    ++s.proved, s.starts_proved += starts, s.nodes += nodes;
-  };
   auto t0 = std::chrono::steady_clock::now();
   // Rank 0's own prover: no MPI calls (MPI_THREAD_FUNNELED).
   std::thread own([&] {
     try {
       while (auto k = take()) {
-        auto records = prove_and_write_shard(c, *k, o.stop);
-        if (!records) return;
-        std::uint64_t nodes = 0;
-        for (const auto& r : *records) nodes += r.nodes;
+        auto done = prove_and_write_shard(c, *k, o.stop);
+        if (!done) return;
         std::lock_guard lock(mutex);
-        account(records->size(), nodes);
+        s.add(*done);
       }
     } catch (const std::exception& e) {
       std::lock_guard lock(mutex);
@@ -132,7 +121,7 @@ CensusRunStats run_census_mpi(const std::string& dir, const CensusRunOptions& o,
       MPI_Recv(&done, 3, MPI_UINT64_T, from, kAsk, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       if (done.slice != kNone) {
         std::lock_guard lock(mutex);
-        account(done.starts, done.nodes);
+        s.add({done.starts, done.nodes});
       }
       if (auto k = take()) {
         std::uint64_t slice = *k;
@@ -148,8 +137,7 @@ CensusRunStats run_census_mpi(const std::string& dir, const CensusRunOptions& o,
   MPI_Finalize();
   s.seconds = io::seconds_since(t0);
   if (!failure.empty()) throw InputError(failure);
-  if (s.already_done + s.proved < c.shards)
-    throw Stopped(fmt::format("stopped; {} of {} shards are proved and kept in {}, run again to go on", s.already_done + s.proved, c.shards, dir));
+  end_census_run(c, s);
   return s;
 }
 
