@@ -175,6 +175,16 @@ std::map<int, nlohmann::json> read_checkpoint(const RegroupedOptions& o, const i
 
 }  // namespace
 
+std::vector<Position> regrouped_starts(int count, std::uint64_t seed) {
+  std::vector<Position> starts;
+  std::mt19937_64 rng(seed);
+  for (int i = 0; i < count; ++i) {
+    Side mover = (rng() & 1) ? Side::Gold : Side::Black;
+    starts.push_back(regrouped_start(rng, mover));
+  }
+  return starts;
+}
+
 RegroupedResult prove_regrouped(const RegroupedOptions& o, const io::Lines& lines) {
   RegroupedResult r;
   r.options = o;
@@ -192,10 +202,10 @@ RegroupedResult prove_regrouped(const RegroupedOptions& o, const io::Lines& line
   if (!out) throw InputError("cannot write " + o.checkpoint);
   if (cut) out << "\n";
   io::Progress progress(lines);
-  std::mt19937_64 rng(o.seed);
+  const std::vector<Position> starts = regrouped_starts(o.count, o.seed);
   for (int i = 0; i < o.count; ++i) {
-    Side mover = (rng() & 1) ? Side::Gold : Side::Black;
-    Position start = regrouped_start(rng, mover);
+    const Position& start = starts[i];
+    const Side mover = start.side_to_move();
     if (done.count(i)) continue;
     if (o.stop && o.stop->load()) throw Stopped(fmt::format("stopped; {} holds what is proved, run again to go on", o.checkpoint));
     TranspositionTable table(o.hash_mb);

@@ -68,6 +68,9 @@ struct RegroupedResult {
   std::vector<std::size_t> proof_sizes;  // sorted
 };
 
+// The first `count` starts of the regrouped sample `seed`, in order: what prove_regrouped proves,
+// and what the census subspace regrouped:N:SEED proves again (side by side, the same starts).
+std::vector<Position> regrouped_starts(int count, std::uint64_t seed);
 
 RegroupedResult prove_regrouped(const RegroupedOptions& options, const io::Lines& progress = {});
 std::string regrouped_report(const RegroupedResult& r, const std::string& report_path);

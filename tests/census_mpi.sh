@@ -21,7 +21,7 @@ merged() {
   "$kamisado" census merge "$1" --json 2>/dev/null | python3 -c "
 import json, sys
 d = json.load(sys.stdin)
-for k in ('seconds',): d.pop(k)
+for k in ('seconds', 'runs'): d.pop(k)
 for w in d['second_mover_wins']: w.pop('proof')
 print(json.dumps(d, sort_keys=True))"
 }

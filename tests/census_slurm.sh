@@ -77,7 +77,7 @@ cat "$scratch/job.out"
 "$kamisado" census run "$scratch/single" 2>/dev/null
 strip='import json, sys
 d = json.load(open(sys.argv[1]))
-d.pop("seconds")
+d.pop("seconds"); d.pop("runs")
 for w in d["second_mover_wins"]: w.pop("proof")
 print(json.dumps(d, sort_keys=True))'
 "$kamisado" census merge "$scratch/single" --json >"$scratch/single.json"

@@ -117,6 +117,7 @@ TEST(CensusSpace_F3, PositionsThatAreNotStartsAreRefused) {
 
 #include "kamisado/errors.h"
 #include "solver/census/census.h"
+#include "solver/opening.h"
 
 namespace {
 
@@ -152,7 +153,12 @@ TEST(CensusSubspace_F3, BlackStandardAndSampleCountEveryStart) {
   EXPECT_EQ(make_subspace("sample:1000:7").classes, make_subspace("sample:1000:7").classes);
   EXPECT_EQ(make_subspace("all").starts(), start_space().starts());
   EXPECT_EQ(make_subspace("range:5:9").size(), 4u);
-  for (const char* bad : {"alll", "range:9:5", "range:0:999999999999", "sample:0:1", "sample:x:1", "range:-1:4", ""})
+  // regrouped:N:SEED: the very starts of `opening --regrouped N --seed SEED`, each in its class.
+  const Subspace r = make_subspace("regrouped:50:3");
+  EXPECT_EQ(r.starts(), 50u);
+  for (const Position& p : regrouped_starts(50, 3))
+    EXPECT_TRUE(std::binary_search(r.classes.begin(), r.classes.end(), std::uint32_t(start_space().index_of(*start_of(p))))) << to_kfen(p);
+  for (const char* bad : {"alll", "range:9:5", "range:0:999999999999", "sample:0:1", "sample:x:1", "range:-1:4", "", "regrouped:0:1", "regrouped:5"})
     EXPECT_THROW(make_subspace(bad), InputError) << bad;
 }
 
@@ -206,6 +212,26 @@ TEST(CensusRun_T1, ThreadsAndResumedRunsEndWithTheSameShards) {
   EXPECT_EQ(m.first_mover_starts, n.first_mover_starts);
   EXPECT_EQ(m.nodes, n.nodes);
   EXPECT_GE(m.rechecked_first, 1u);
+  EXPECT_EQ(m.sessions, 2u);  // runs.jsonl: the first run and the resumed one
+  // By default only the second mover's wins get a tree during the run (census.h); with trees
+  // "all" every start's is built and checked, and the winners are the same.
+  CensusPlan all = plan;
+  all.trees_for_all = true;
+  const std::string every = census_dir("every");
+  Census e = plan_census(every, all);
+  EXPECT_NE(e.run, a.run);
+  run_census(every, {});
+  for (std::uint32_t k = 0; k < a.shards; ++k) {
+    const auto lean = read_shard(a.shard_path(k), a.run, k), full = read_shard(e.shard_path(k), e.run, k);
+    ASSERT_EQ(lean.size(), full.size());
+    for (std::size_t j = 0; j < lean.size(); ++j) {
+      EXPECT_EQ(lean[j].second_mover_wins, full[j].second_mover_wins);
+      EXPECT_EQ(lean[j].checked, lean[j].second_mover_wins);
+      EXPECT_TRUE(full[j].checked);
+      EXPECT_GT(full[j].proof, 0u);
+    }
+  }
+  EXPECT_TRUE(merge_census(every).sound());
   // Planning again is harmless; another plan in the folder is refused.
   EXPECT_EQ(plan_census(one, plan).run, a.run);
   CensusPlan other = plan;

@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <random>
 #include <thread>
 
+#include <fmt/chrono.h>
 #include <fmt/format.h>
 #include <xxhash.h>
 
@@ -24,14 +27,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr int kManifestVersion = 1;
+constexpr int kManifestVersion = 2;
+
+const char* trees_name(const CensusPlan& p) { return p.trees_for_all ? "all" : "second-mover"; }
 
 std::uint64_t run_id(const CensusPlan& p) {
-  const std::string text = fmt::format("kamisado-census {} {} {} {}", kManifestVersion, p.subspace, p.shard_size, p.hash_mb);
+  const std::string text = fmt::format("kamisado-census {} {} {} {} {}", kManifestVersion, p.subspace, p.shard_size, p.hash_mb, trees_name(p));
   return XXH64(text.data(), text.size(), 0);
 }
 
 std::string manifest_path(const std::string& dir) { return (fs::path(dir) / "manifest.json").string(); }
+std::string runs_path(const std::string& dir) { return (fs::path(dir) / "runs.jsonl").string(); }
 
 Census make_census(const std::string& dir, const CensusPlan& plan) {
   Census c;
@@ -46,7 +52,7 @@ Census make_census(const std::string& dir, const CensusPlan& plan) {
 nlohmann::json manifest_json(const Census& c) {
   return {{"format", "kamisado-census"}, {"version", kManifestVersion}, {"run", fmt::format("{:016x}", c.run)},
           {"subspace", c.plan.subspace}, {"shard_size", c.plan.shard_size}, {"hash_mb", c.plan.hash_mb},
-          {"shards", c.shards}, {"classes", c.space.size()}, {"starts", c.space.starts()}};
+          {"trees", trees_name(c.plan)}, {"shards", c.shards}, {"classes", c.space.size()}, {"starts", c.space.starts()}};
 }
 
 // The first mover of start_at's representative is Black.
@@ -65,8 +71,8 @@ Census plan_census(const std::string& dir, const CensusPlan& plan) {
   if (fs::exists(manifest_path(dir))) {
     Census existing = open_census(dir);
     if (existing.run != c.run)
-      throw InputError(fmt::format("{} already holds another census run ({}, shards of {}, {} MB); use another folder", dir,
-                                   existing.plan.subspace, existing.plan.shard_size, existing.plan.hash_mb));
+      throw InputError(fmt::format("{} already holds another census run ({}, shards of {}, {} MB, trees of {}); use another folder", dir,
+                                   existing.plan.subspace, existing.plan.shard_size, existing.plan.hash_mb, trees_name(existing.plan)));
     return existing;
   }
   std::error_code ec;
@@ -92,6 +98,7 @@ Census open_census(const std::string& dir) {
     plan.subspace = j.at("subspace").get<std::string>();
     plan.shard_size = j.at("shard_size").get<std::uint32_t>();
     plan.hash_mb = j.at("hash_mb").get<std::size_t>();
+    plan.trees_for_all = j.at("trees").get<std::string>() == "all";
   } catch (const nlohmann::json::exception& e) {
     throw InputError(path + ": a field is missing or wrong (" + std::string(e.what()) + ")");
   }
@@ -146,6 +153,11 @@ std::vector<std::uint32_t> begin_census_run(const Census& c, CensusRunStats& s, 
 }
 
 void end_census_run(const Census& c, const CensusRunStats& s) {
+  // A log for the report's throughput, not a result: a line cut short by a kill is skipped.
+  std::ofstream log(runs_path(c.dir), std::ios::app);
+  log << nlohmann::json{{"runner", s.runner}, {"workers", s.workers}, {"seconds", s.seconds}, {"shards_proved", s.proved},
+                        {"starts_proved", s.starts_proved}, {"nodes", s.nodes}, {"ended", fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::time(nullptr)))}}.dump()
+      << "\n";
   if (s.already_done + s.proved < c.shards)
     throw Stopped(fmt::format("stopped; {} of {} shards are proved and kept in {}, run again to go on", s.already_done + s.proved, c.shards, c.dir));
 }
@@ -163,8 +175,13 @@ std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32
     o.limits.hash_mb = c.plan.hash_mb;
     o.limits.stop = stop;
     o.value_only = true;
+    o.tree = c.plan.trees_for_all;
     auto t0 = std::chrono::steady_clock::now();
     Certified p = certify(start, table, o);
+    if (!o.tree && p.result.value != Value::Unknown && p.winner != start.side_to_move()) {
+      o.tree = true;  // a second-mover win: its certificate (the search again is one table probe)
+      p = certify(start, table, o);
+    }
     // Stopped in the search, or later in building the tree: nothing of this slice is kept.
     if (p.result.value == Value::Unknown || (stop && stop->load())) return std::nullopt;
     ShardRecord r;
@@ -254,7 +271,7 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
       const std::uint32_t weight = c.space.weight_at(at);
       ++m.classes;
       m.starts += weight;
-      m.unchecked += !r.checked;
+      m.unchecked += (c.plan.trees_for_all || r.second_mover_wins) && !r.checked;
       m.nodes += r.nodes;
       m.proof_nodes += r.proof;
       m.seconds += r.micros / 1e6;
@@ -284,7 +301,18 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
     }
     progress.tick([&] { return fmt::format("census merge: {} of {} shards read", k + 1, c.shards); });
   }
-  // A seeded 1% (at least one) of the first mover's wins, proved again from an empty table and checked.
+  // The sessions' log, for throughput.
+  std::ifstream log(runs_path(dir));
+  for (std::string line; std::getline(log, line);) {
+    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    if (!j.is_object() || !j.contains("seconds") || !j["seconds"].is_number() || !j.contains("workers") || !j["workers"].is_number_integer()) continue;
+    ++m.sessions;
+    m.wall_seconds += j["seconds"].get<double>();
+    m.worker_seconds += j["seconds"].get<double>() * j["workers"].get<int>();
+    m.most_workers = std::max(m.most_workers, j["workers"].get<int>());
+  }
+  // A seeded 1% (at least one) of the first mover's wins, proved again from an empty table, the
+  // proof tree built and checked: the certificate of the first mover's wins as a whole.
   std::mt19937_64 rng(c.run);
   std::shuffle(first_wins.begin(), first_wins.end(), rng);
   first_wins.resize(std::min(first_wins.size(), std::max<std::size_t>(1, first_wins.size() / 100)));
@@ -312,7 +340,8 @@ nlohmann::json census_json(const CensusMerged& m) {
           {"classes", m.classes}, {"starts", m.starts}, {"first_mover_classes", m.first_mover_classes},
           {"first_mover_starts", m.first_mover_starts}, {"unchecked_trees", m.unchecked}, {"nodes", m.nodes},
           {"proof_nodes", m.proof_nodes}, {"seconds", m.seconds}, {"second_mover_wins", wins},
-          {"rechecked_first_mover_wins", m.rechecked_first}, {"rechecked_agree", m.rechecked_first_agree}, {"sound", m.sound()}};
+          {"rechecked_first_mover_wins", m.rechecked_first}, {"rechecked_agree", m.rechecked_first_agree}, {"sound", m.sound()},
+          {"runs", {{"sessions", m.sessions}, {"wall_seconds", m.wall_seconds}, {"worker_seconds", m.worker_seconds}, {"most_workers", m.most_workers}}}};
 }
 
 std::string census_summary(const CensusMerged& m) {

@@ -5,19 +5,24 @@
 //   manifest.json   what the run proves (FORMAT below): written once by plan_census
 //   shard-K.bin     the results of slice K (shard.h), written by whoever proved it
 //   proofs/I.proof  the certificate of each start I that the second mover wins
+//   runs.jsonl      one line for each run's session: when, how long, on how many workers
 // The subspace's classes, in order, are cut into slices of `shard_size`; slice K is shard K.
 // Any worker proves any slice whose file is missing, with a table of its own cleared at the
 // slice's start, so a shard's content (all but its times) depends only on the slice: a run
 // stopped anywhere and run again, by one process or many, ends with the same shards.
 //
-// MANIFEST (JSON): {"format": "kamisado-census", "version": 1, "run": "<16 hex digits>",
-//   "subspace": NAME, "shard_size": N, "hash_mb": M, "shards": K, "classes": C, "starts": S}
-// run: XXH64 of the subspace, shard size and table size, so a shard of another plan is refused.
+// MANIFEST (JSON): {"format": "kamisado-census", "version": 2, "run": "<16 hex digits>",
+//   "subspace": NAME, "shard_size": N, "hash_mb": M, "trees": "second-mover" | "all",
+//   "shards": K, "classes": C, "starts": S}
+// run: XXH64 of the plan (subspace, shard size, table size, trees), so a shard of another plan
+// is refused.
 //
-// Each start is proved value-only by df-pn (who wins, not how fast), then its proof tree is built
-// and re-checked by the checker (move generator alone). Of the second mover's wins the proof is
-// kept; at merge each is checked again from its file, and a seeded 1% of the first mover's wins
-// are proved and checked afresh.
+// Each start is proved value-only by df-pn (who wins, not how fast). A start the second mover
+// wins gets its proof tree built, checked by the checker (move generator alone) and kept; at
+// merge it is checked again from its file. The first mover's wins are the bulk (99%), and their
+// trees cost as much as their search: by default they are not built during the run, and instead
+// a seeded 1% of them are proved afresh at merge, tree built and checked. A plan with trees
+// "all" builds and checks the tree of every start during the run (about 1.7 times the time).
 #pragma once
 
 #include <atomic>
@@ -39,6 +44,7 @@ struct CensusPlan {
   std::string subspace = "black-standard";
   std::uint32_t shard_size = 256;
   std::size_t hash_mb = 16;
+  bool trees_for_all = false;  // build and check every start's tree, not only the second mover's wins
 };
 
 struct Census {
@@ -81,10 +87,11 @@ struct CensusRunStats {
   std::uint64_t starts_proved = 0, nodes = 0;
   double seconds = 0;
   int workers = 1;  // threads, or ranks; 0 on an MPI rank other than 0 (it reports nothing)
+  const char* runner = "threads";  // or "mpi"
   void add(const SliceDone& d) { ++proved, starts_proved += d.starts, nodes += d.nodes; }
 };
 // Both runners: the slices to prove (already_done counted, a resumed run said so), and at the
-// end, Stopped unless every shard is done.
+// end the session appended to runs.jsonl, then Stopped unless every shard is done.
 std::vector<std::uint32_t> begin_census_run(const Census& c, CensusRunStats& s, const io::Progress& progress);
 void end_census_run(const Census& c, const CensusRunStats& s);
 
@@ -109,11 +116,15 @@ struct CensusMerged {
   std::uint32_t missing_shards = 0;
   std::uint64_t classes = 0, starts = 0;                          // proved
   std::uint64_t first_mover_classes = 0, first_mover_starts = 0;  // of those, won by the first mover
-  std::uint64_t unchecked = 0;                                    // proof trees that failed their check
+  std::uint64_t unchecked = 0;                                    // starts whose tree was due but not checked
   std::uint64_t nodes = 0, proof_nodes = 0;
   double seconds = 0;                                             // summed over starts
   std::vector<CensusSecondMoverWin> second_mover_wins;
   std::uint64_t rechecked_first = 0, rechecked_first_agree = 0;
+  // runs.jsonl summed: the sessions, their wall time, and wall time times workers.
+  std::uint64_t sessions = 0;
+  double wall_seconds = 0, worker_seconds = 0;
+  int most_workers = 0;
   bool complete() const { return missing_shards == 0; }
   bool sound() const;  // every tree checked, every proof re-checked, every re-proof agrees
 };

@@ -69,6 +69,7 @@ CensusRunStats run_census_mpi(const std::string& dir, const CensusRunOptions& o,
   }
 
   s.workers = size;
+  s.runner = "mpi";
   io::Progress progress(lines);
   const std::vector<std::uint32_t> todo = begin_census_run(c, s, progress);
   std::mutex mutex;  // guards the queue, the counts and the first failure

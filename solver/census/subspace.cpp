@@ -8,6 +8,7 @@
 #include "kamisado/errors.h"
 #include "kamisado/position.h"
 #include "solver/census/start_space.h"
+#include "solver/opening.h"
 
 namespace kamisado::solver {
 
@@ -96,7 +97,14 @@ Subspace make_subspace(const std::string& name) {
     }
     return listed(name, counted);
   }
-  throw InputError("unknown census subspace '" + name + "' (all, range:A:B, black-standard, sample:N:SEED)");
+  if (parts[0] == "regrouped" && parts.size() == 3) {
+    const std::uint64_t n = number(parts[1], name), seed = number(parts[2], name);
+    if (n == 0 || n > kMaxRegrouped) throw InputError("census subspace '" + name + "': regrouped holds 1 to " + std::to_string(kMaxRegrouped) + " starts");
+    std::map<std::uint32_t, std::uint32_t> counted;
+    for (const Position& p : regrouped_starts(int(n), seed)) ++counted[std::uint32_t(space.index_of(*start_of(p)))];
+    return listed(name, counted);
+  }
+  throw InputError("unknown census subspace '" + name + "' (all, range:A:B, black-standard, sample:N:SEED, regrouped:N:SEED)");
 }
 
 }  // namespace kamisado::solver

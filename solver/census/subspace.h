@@ -8,6 +8,8 @@
 //                        moving first: 80,640 starts, 40,320 classes… fewer, as symmetry
 //                        merges them (Black's B5 row is flip-symmetric)
 //   sample:N:SEED        N starts drawn uniformly from all 8!·8!·2 (seeded, with replacement)
+//   regrouped:N:SEED     the N starts of `kamisado opening --regrouped N --seed SEED`, so that the
+//                        two are measured side by side on the same starts
 //
 // A subspace is a sorted list of distinct classes, each with its weight: how many of the
 // subspace's starts it stands for. Shares "over starts" weigh each class so (a class of `all`

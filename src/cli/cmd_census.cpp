@@ -15,8 +15,12 @@ const CommandText kPlanText{
     "The subspace names the starts (solver/census/subspace.h):\n"
     "  black-standard   Black's B5 home row against every Gold row, either side first (the default)\n"
     "  sample:N:SEED    N starts drawn uniformly from all 8!*8!*2 home-row arrangements\n"
+    "  regrouped:N:SEED the N starts of `opening --regrouped N --seed SEED` (to compare the two)\n"
     "  range:A:B        the census classes A..B-1;  all: every class (812,924,928)\n"
-    "Starts equal up to the board's symmetries (rules.md B3) are proved once. The folder gets\n"
+    "Starts equal up to the board's symmetries (rules.md B3) are proved once. Every start is proved\n"
+    "value only; the second mover's wins get a proof tree, built, checked and kept, and at merge a\n"
+    "seeded 1% of the first mover's wins are proved again with a checked tree. --trees all builds\n"
+    "and checks every start's tree during the run instead (about 1.7 times the time). The folder gets\n"
     "manifest.json; planning the same run again is harmless, another plan in it is refused.\n"
     "Example: kamisado census plan runs/std --subspace black-standard"};
 
@@ -96,6 +100,10 @@ void add_census(CLI::App& app, Action& action) {
   p->add_option("--subspace", plan_opt->plan.subspace, "Which starts (default black-standard)");
   p->add_option("--shard-size", plan_opt->plan.shard_size, "Starts in one shard (default 256)")->check(CLI::Range(1, 1'000'000));
   hash_option(p, plan_opt->plan.hash_mb, " for each worker");
+  p->add_option_function<std::string>(
+       "--trees", [o = plan_opt](const std::string& v) { o->plan.trees_for_all = v == "all"; },
+       "Whose proof trees the run builds and checks: second-mover (their wins; the default) or all")
+      ->check(CLI::IsMember({"second-mover", "all"}));
   auto [r, run_opt] = command<RunOptions>(*census, action, kRunText, run, Needs::CtrlC);
   r->add_option("dir", run_opt->dir, "The run's folder")->required();
   threads_option(r, run_opt->threads, "proving shards");
