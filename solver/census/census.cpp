@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -49,11 +50,15 @@ Census make_census(const std::string& dir, const CensusPlan& plan) {
   return c;
 }
 
+}  // namespace
+
 nlohmann::json manifest_json(const Census& c) {
   return {{"format", "kamisado-census"}, {"version", kManifestVersion}, {"run", fmt::format("{:016x}", c.run)},
           {"subspace", c.plan.subspace}, {"shard_size", c.plan.shard_size}, {"hash_mb", c.plan.hash_mb},
           {"trees", trees_name(c.plan)}, {"shards", c.shards}, {"classes", c.space.size()}, {"starts", c.space.starts()}};
 }
+
+namespace {
 
 // The first mover of start_at's representative is Black.
 Position start_at_class(std::uint32_t index) { return start_position(start_space().start_at(index)); }
@@ -256,6 +261,8 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
   const Census& c = m.census;
   io::Progress progress(lines);
   std::vector<std::uint32_t> first_wins;  // classes, for the 1% re-check
+  const bool features = c.space.size() <= kMostClassesForFeatures;
+  FeatureSample sample;
   for (std::uint32_t k = 0; k < c.shards; ++k) {
     if (!fs::exists(c.shard_path(k))) {
       ++m.missing_shards;
@@ -275,6 +282,12 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
       m.nodes += r.nodes;
       m.proof_nodes += r.proof;
       m.seconds += r.micros / 1e6;
+      const StartFeatures f = features ? features_of(start_space().start_at(r.index)) : StartFeatures{};
+      if (features) {
+        sample.features.push_back(f), sample.second_mover_wins.push_back(r.second_mover_wins);
+        m.indices.push_back(r.index), m.micros.push_back(r.micros);
+      }
+      if (r.micros > m.slowest_micros) m.slowest_micros = r.micros, m.slowest_index = r.index;
       if (!r.second_mover_wins) {
         ++m.first_mover_classes, m.first_mover_starts += weight;
         first_wins.push_back(r.index);
@@ -283,6 +296,7 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
       CensusSecondMoverWin w;
       w.index = r.index;
       w.weight = weight;
+      w.features = f;
       const Position start = start_at_class(r.index);
       w.kfen = to_kfen(start);
       w.proof = c.proof_path(r.index);
@@ -301,6 +315,7 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
     }
     progress.tick([&] { return fmt::format("census merge: {} of {} shards read", k + 1, c.shards); });
   }
+  if (features) m.hypotheses = test_features(sample);
   // The sessions' log, for throughput.
   std::ifstream log(runs_path(dir));
   for (std::string line; std::getline(log, line);) {
@@ -331,48 +346,15 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
   return m;
 }
 
-nlohmann::json census_json(const CensusMerged& m) {
-  nlohmann::json wins = nlohmann::json::array();
-  for (const auto& w : m.second_mover_wins)
-    wins.push_back({{"index", w.index}, {"kfen", w.kfen}, {"starts", w.weight}, {"proof", w.proof}, {"proof_nodes", w.proof_nodes},
-                    {"proof_checked", w.proof_checked}});
-  return {{"manifest", manifest_json(m.census)}, {"complete", m.complete()}, {"missing_shards", m.missing_shards},
-          {"classes", m.classes}, {"starts", m.starts}, {"first_mover_classes", m.first_mover_classes},
-          {"first_mover_starts", m.first_mover_starts}, {"unchecked_trees", m.unchecked}, {"nodes", m.nodes},
-          {"proof_nodes", m.proof_nodes}, {"seconds", m.seconds}, {"second_mover_wins", wins},
-          {"rechecked_first_mover_wins", m.rechecked_first}, {"rechecked_agree", m.rechecked_first_agree}, {"sound", m.sound()},
-          {"runs", {{"sessions", m.sessions}, {"wall_seconds", m.wall_seconds}, {"worker_seconds", m.worker_seconds}, {"most_workers", m.most_workers}}}};
-}
+double CensusMerged::first_mover_share() const { return starts ? double(first_mover_starts) / double(starts) : 0.0; }
 
-std::string census_summary(const CensusMerged& m) {
-  const auto& c = m.census;
-  return fmt::format("census {} ({}): {} of {} shards{}; {} classes ({} starts) proved; the first mover wins {} classes, {} starts ({:.3f}%); "
-                     "the second mover wins {} classes; {}\n",
-                     c.dir, c.plan.subspace, c.shards - m.missing_shards, c.shards, m.complete() ? "" : " (INCOMPLETE)", m.classes, m.starts,
-                     m.first_mover_classes, m.first_mover_starts, m.starts ? 100.0 * double(m.first_mover_starts) / double(m.starts) : 0.0,
-                     m.second_mover_wins.size(), m.sound() ? "every certificate checked" : "A CERTIFICATE FAILED");
-}
-
-std::string census_report(const CensusMerged& m, const std::string& report_path) {
-  const auto& c = m.census;
-  io::Report md("First-mover census", fmt::format("kamisado census report {} --report {}", c.dir, report_path));
-  md.paragraph(fmt::format(
-      "Who wins the round from each start of the subspace `{}`: both home rows in the orders the subspace gives (F3), either "
-      "side moving first with free choice (T1), single-round rules; starts equal up to the board's symmetries (B3) proved once. "
-      "Each start proved by df-pn (value only), its proof tree built and re-checked by the checker; the second mover's wins keep "
-      "their certificates, re-checked from their files at merge, and {} first-mover wins (a seeded 1%) were proved again. "
-      "A start is named by its class (solver/census/start_space.h) and shown as the class's representative, Black moving first; "
-      "'starts it stands for' counts the starts of the subspace in its class.",
-      c.plan.subspace, m.rechecked_first));
-  md.paragraph(census_summary(m));
-  if (!m.second_mover_wins.empty()) {
-    md.section("The second mover's wins");
-    md.table({"start", "KFEN", "starts it stands for", "certificate", "positions", "checked"});
-    for (const auto& w : m.second_mover_wins)
-      md.row({std::to_string(w.index), "`" + w.kfen + "`", std::to_string(w.weight), w.proof, std::to_string(w.proof_nodes),
-              w.proof_checked ? "yes" : "NO"});
-  }
-  return md.markdown();
+std::pair<double, double> CensusMerged::first_mover_interval() const {
+  const double p = first_mover_share();
+  if (!census.space.sampled() || starts == 0) return {p, p};
+  const double n = double(starts), z = 1.959963984540054;
+  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+  const double half = z / (1 + z * z / n) * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n));
+  return {centre - half, centre + half};
 }
 
 }  // namespace kamisado::solver

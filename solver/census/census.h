@@ -35,6 +35,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/progress.h"
+#include "solver/census/features.h"
 #include "solver/census/shard.h"
 #include "solver/census/subspace.h"
 
@@ -110,6 +111,7 @@ struct CensusSecondMoverWin {
   std::uint32_t weight = 0;
   std::size_t proof_nodes = 0;
   bool proof_checked = false;
+  StartFeatures features;
 };
 struct CensusMerged {
   Census census;
@@ -120,17 +122,26 @@ struct CensusMerged {
   std::uint64_t nodes = 0, proof_nodes = 0;
   double seconds = 0;                                             // summed over starts
   std::vector<CensusSecondMoverWin> second_mover_wins;
+  // What the second mover's wins have in common (features.h), over the classes of a run of at
+  // most kMostClassesForFeatures classes (a larger one is left untested).
+  std::vector<FeatureTest> hypotheses;
+  std::vector<std::uint32_t> indices, micros;  // each class's time, in order (runs as above only)
+  std::uint32_t slowest_micros = 0, slowest_index = 0;
   std::uint64_t rechecked_first = 0, rechecked_first_agree = 0;
   // runs.jsonl summed: the sessions, their wall time, and wall time times workers.
   std::uint64_t sessions = 0;
   double wall_seconds = 0, worker_seconds = 0;
   int most_workers = 0;
   bool complete() const { return missing_shards == 0; }
+  // The first mover's share over starts, and for a sampled subspace its 95% interval (Wilson);
+  // an exact run's interval is the share itself.
+  double first_mover_share() const;
+  std::pair<double, double> first_mover_interval() const;
   bool sound() const;  // every tree checked, every proof re-checked, every re-proof agrees
 };
+constexpr std::uint64_t kMostClassesForFeatures = 2'000'000;
 CensusMerged merge_census(const std::string& dir, const io::Lines& lines = {}, const std::atomic<bool>* stop = nullptr);
-nlohmann::json census_json(const CensusMerged& m);
-std::string census_summary(const CensusMerged& m);
-std::string census_report(const CensusMerged& m, const std::string& report_path);
+// Its manifest's JSON (census_report.cpp writes it out with the rest).
+nlohmann::json manifest_json(const Census& c);
 
 }  // namespace kamisado::solver

@@ -49,6 +49,8 @@ std::uint64_t Subspace::starts() const {
   return std::accumulate(weights.begin(), weights.end(), std::uint64_t{0});
 }
 
+bool Subspace::sampled() const { return name.rfind("sample:", 0) == 0 || name.rfind("regrouped:", 0) == 0; }
+
 std::uint32_t Subspace::weight_at(std::uint64_t i) const { return listed() ? weights[i] : start_space().orbit_size(first + i); }
 
 Subspace make_subspace(const std::string& name) {

@@ -28,6 +28,7 @@ struct Subspace {
   std::vector<std::uint32_t> weights;  // starts per class, parallel to `classes`
   std::uint64_t first = 0, last = 0;   // all/range: the classes [first, last), not listed
   bool listed() const { return last == 0; }
+  bool sampled() const;  // drawn at random (sample, regrouped): its shares are estimates
   std::uint64_t size() const { return listed() ? classes.size() : last - first; }
   std::uint32_t class_at(std::uint64_t i) const { return listed() ? classes[i] : std::uint32_t(first + i); }
   std::uint64_t starts() const;  // the starts it stands for: the sum of the weights
