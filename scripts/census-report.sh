@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# reports/census.md from its runs, on this machine (2 cores): the command the report names.
+# Each run lives in its own folder under CENSUS_DIR (default runs/census, not in git: the second
+# mover's certificates take gigabytes). A run already complete is only merged again; one that
+# was stopped goes on from its shards; a missing one is planned and proved from the start:
+#   black-standard     exact: Black's B5 row against every Gold row, either side first (MPI, 2 ranks)
+#   sample:100000:1    estimate: 100,000 uniform starts (MPI, 2 ranks)
+#   regrouped:1000:1   the starts of `opening --regrouped 1000 --seed 1`, on one worker like it,
+#                      set beside that command's checkpoint (made here if missing)
+#   sample:4000:2      once on 1 worker and once on 2 MPI ranks: the speed-up
+# From scratch this takes about an hour on 2 cores.
+# KAMISADO: the binary (default build/release/kamisado).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+kamisado=${KAMISADO:-build/release/kamisado}
+runs=${CENSUS_DIR:-runs/census}
+mkdir -p "$runs"
+if [ "$(id -u)" = 0 ]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
+mpi=(mpirun -np 2 --oversubscribe)
+
+census() {  # census DIR SUBSPACE threads|mpi
+  "$kamisado" census plan "$1" --subspace "$2" >/dev/null
+  if [ "$3" = mpi ]; then "${mpi[@]}" "$kamisado" census run "$1" --mpi; else "$kamisado" census run "$1"; fi
+}
+
+census "$runs/black-standard" black-standard mpi
+census "$runs/sample-100000-1" sample:100000:1 mpi
+census "$runs/regrouped-1000-1" regrouped:1000:1 threads
+census "$runs/scale-1" sample:4000:2 threads
+census "$runs/scale-2" sample:4000:2 mpi
+[ -s "$runs/regrouped-1.jsonl" ] ||
+  "$kamisado" opening --regrouped 1000 --seed 1 --checkpoint "$runs/regrouped-1.jsonl" >/dev/null
+"$kamisado" census report "$runs/black-standard" "$runs/sample-100000-1" "$runs/regrouped-1000-1" "$runs/scale-1" "$runs/scale-2" \
+  --compare-regrouped "$runs/regrouped-1.jsonl" --report reports/census.md
