@@ -94,7 +94,8 @@ case "$job" in
     done
     ;;
   sanitize)
-    build build/sanitize -DCMAKE_BUILD_TYPE=Debug -DKAMISADO_SANITIZE=ON
+    # -O1: the sanitizers still see every access, and the tests run about twice as fast as at -O0.
+    build build/sanitize -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-g -O1" -DKAMISADO_SANITIZE=ON
     ctest --test-dir build/sanitize --output-on-failure -j"$jobs" -LE slow
     ;;
   *)
