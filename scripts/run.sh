@@ -3,7 +3,8 @@
 #   main      the rules self-check, the Z3 proofs, the perft benchmark, the proofs of the
 #             solver suite and its match section, the matches from the set-up (reports/match.md),
 #             the opening and a sample of regrouped starts, the retrograde tables,
-#             and the puzzle generator's rate and the published collection (reports/puzzles)
+#             the puzzle generator's rate and the published collection (reports/puzzles),
+#             and the first-mover census (reports/census.md)
 #             (writes reports/verification.md, reports/witness-corpus.json, reports/performance.md)
 #   test      the unit tests (Release build)
 #   slow      the slow tests: the large retrograde tables, built, verified and cross-checked,
@@ -62,6 +63,9 @@ case "$job" in
     build/release/kamisado puzzles bench --count 40 --sumo-count 10 --seed 1 --report reports/puzzles.md
     # The published collection: adds only what is missing, then rewrites and re-checks the certificates.
     build/release/kamisado puzzles publish --out reports/puzzles --seed 1
+    # The first-mover census: proves the runs missing under runs/census (about an hour from
+    # scratch on 2 cores; a complete run is only merged again), writes reports/census.md.
+    bash scripts/census-report.sh
     ;;
   test)
     build build/release -DCMAKE_BUILD_TYPE=Release
