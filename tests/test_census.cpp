@@ -117,6 +117,7 @@ TEST(CensusSpace_F3, PositionsThatAreNotStartsAreRefused) {
 
 #include "kamisado/errors.h"
 #include "solver/census/census.h"
+#include "solver/census/census_report.h"
 #include "solver/opening.h"
 
 namespace {
@@ -324,4 +325,45 @@ TEST(CensusFeatures_Test, ChiSquaredOfAWorkedExample) {
   ASSERT_NE(constant, tests.end());  // 0 on every class here
   EXPECT_EQ(constant->degrees, 0);
   EXPECT_EQ(constant->p_value, 1);
+}
+
+// reports/census.md from runs: the regrouped run beside the checkpoint of `opening --regrouped`
+// on the same starts, the speed-up of one subspace run on 1 worker and on 2, and the
+// projection from a uniform sample; a checkpoint that shares no start with any run is refused.
+TEST(CensusReport_T1, SetsRunsSideBySideAndProjects) {
+  CensusPlan plan;
+  plan.hash_mb = 4;
+  plan.subspace = "regrouped:12:1";
+  const std::string regrouped = census_dir("report-regrouped");
+  plan_census(regrouped, plan);
+  run_census(regrouped, {});
+  plan.subspace = "sample:12:5";
+  const std::string one = census_dir("report-one"), two = census_dir("report-two");
+  plan_census(one, plan), plan_census(two, plan);
+  run_census(one, {});
+  CensusRunOptions threads;
+  threads.threads = 2;
+  run_census(two, threads);
+  RegroupedOptions o;
+  o.count = 12, o.seed = 1, o.hash_mb = 4;
+  o.checkpoint = census_dir("report-opening") + ".jsonl";
+  std::filesystem::remove(o.checkpoint);
+  prove_regrouped(o);
+  std::vector<CensusMerged> runs = {merge_census(regrouped), merge_census(one), merge_census(two)};
+  CensusReportOptions r;
+  r.command = "kamisado census report ...";
+  r.compare_regrouped = o.checkpoint;
+  const std::string md = census_report(runs, r);
+  EXPECT_NE(md.find("## Side by side with `opening --regrouped`"), std::string::npos);
+  EXPECT_NE(md.find("The same 12 starts"), std::string::npos);
+  EXPECT_NE(md.find("on 1 worker and on 2 (1 runs of each"), std::string::npos);
+  EXPECT_NE(md.find("## The whole census, projected"), std::string::npos);
+  EXPECT_NE(md.find("| 10000 |"), std::string::npos);
+  EXPECT_NE(md.find("(95% interval"), std::string::npos);  // the sample's share is an estimate
+  const auto [low, high] = runs[1].first_mover_interval();
+  EXPECT_LE(low, runs[1].first_mover_share());
+  EXPECT_GE(high, runs[1].first_mover_share());
+  EXPECT_LT(high - low, 1.0);
+  // Without the regrouped run the checkpoint has nothing to stand beside.
+  EXPECT_THROW(census_report({runs[1]}, r), InputError);
 }

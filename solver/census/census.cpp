@@ -257,7 +257,7 @@ bool CensusMerged::sound() const {
   return std::all_of(second_mover_wins.begin(), second_mover_wins.end(), [](const auto& w) { return w.proof_checked; });
 }
 
-CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const std::atomic<bool>* stop) {
+CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const std::atomic<bool>* stop, int threads) {
   CensusMerged m;
   m.census = open_census(dir);
   const Census& c = m.census;
@@ -299,20 +299,8 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
       w.index = r.index;
       w.weight = weight;
       w.features = f;
-      const Position start = start_at_class(r.index);
-      w.kfen = to_kfen(start);
+      w.kfen = to_kfen(start_at_class(r.index));
       w.proof = c.proof_path(r.index);
-      // The kept certificate, read back and checked by the checker alone: it must prove that the
-      // side moving second wins from this very start.
-      try {
-        ProofTree tree = read_proof_file(w.proof);
-        ProofCheck check = check_proof(tree);
-        w.proof_nodes = tree.nodes.size();
-        w.proof_checked = check.holds && !tree.nodes.empty() && tree.nodes[0].kfen == w.kfen && tree.aim == Aim::round() &&
-                          tree.winner != start.side_to_move();
-      } catch (const InputError& e) {
-        if (lines) lines(std::string("census: ") + e.what());
-      }
       m.second_mover_wins.push_back(w);
     }
     progress.tick([&] { return fmt::format("census merge: {} of {} shards read", k + 1, c.shards); });
@@ -333,18 +321,58 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
   std::mt19937_64 rng(c.run);
   std::shuffle(first_wins.begin(), first_wins.end(), rng);
   first_wins.resize(std::min(first_wins.size(), std::max<std::size_t>(1, first_wins.size() / 100)));
-  for (std::uint32_t index : first_wins) {
-    if (stop && stop->load()) throw Stopped("stopped while re-checking first-mover wins; nothing was written");
+  // The checks, on `threads` threads: each kept certificate, then each re-proof.
+  const std::size_t checks = m.second_mover_wins.size() + first_wins.size();
+  std::atomic<std::size_t> next{0};
+  std::mutex mutex;  // guards the counts, the progress and the messages
+  std::size_t done = 0;
+  auto check = [&](std::size_t i) {
+    if (i < m.second_mover_wins.size()) {
+      // The kept certificate, read back and checked by the checker alone: it must prove that
+      // the side moving second wins from this very start.
+      CensusSecondMoverWin& w = m.second_mover_wins[i];
+      try {
+        ProofTree tree = read_proof_file(w.proof);
+        ProofCheck verdict = check_proof(tree);
+        w.proof_nodes = tree.nodes.size();
+        w.proof_checked = verdict.holds && !tree.nodes.empty() && tree.nodes[0].kfen == w.kfen && tree.aim == Aim::round() &&
+                          tree.winner != start_at_class(w.index).side_to_move();
+      } catch (const InputError& e) {
+        std::lock_guard lock(mutex);
+        if (lines) lines(std::string("census: ") + e.what());
+      }
+      return;
+    }
     TranspositionTable table(c.plan.hash_mb);
     CertifyOptions o;
     o.limits.hash_mb = c.plan.hash_mb;
     o.value_only = true;
-    const Position start = start_at_class(index);
+    const Position start = start_at_class(first_wins[i - m.second_mover_wins.size()]);
     Certified p = certify(start, table, o);
+    std::lock_guard lock(mutex);
     ++m.rechecked_first;
     m.rechecked_first_agree += p.checked() && p.winner == start.side_to_move();
-    progress.tick([&] { return fmt::format("census merge: {} of {} first-mover wins re-proved", m.rechecked_first, first_wins.size()); });
-  }
+  };
+  std::exception_ptr error;
+  auto work = [&] {
+    try {
+      for (std::size_t i; (i = next++) < checks && !(stop && stop->load());) {
+        check(i);
+        std::lock_guard lock(mutex);
+        ++done;
+        progress.tick([&] { return fmt::format("census merge: {} of {} certificates checked or re-proved", done, checks); });
+      }
+    } catch (...) {
+      std::lock_guard lock(mutex);
+      if (!error) error = std::current_exception();
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < threads; ++t) helpers.emplace_back(work);
+  work();
+  for (auto& t : helpers) t.join();
+  if (error) std::rethrow_exception(error);
+  if (stop && stop->load()) throw Stopped("stopped while checking certificates; nothing was written");
   return m;
 }
 

@@ -140,7 +140,8 @@ struct CensusMerged {
   bool sound() const;  // every tree checked, every proof re-checked, every re-proof agrees
 };
 constexpr std::uint64_t kMostClassesForFeatures = 2'000'000;
-CensusMerged merge_census(const std::string& dir, const io::Lines& lines = {}, const std::atomic<bool>* stop = nullptr);
+// The certificates are checked and the first mover's wins re-proved on `threads` threads.
+CensusMerged merge_census(const std::string& dir, const io::Lines& lines = {}, const std::atomic<bool>* stop = nullptr, int threads = 1);
 // Its manifest's JSON (census_report.cpp writes it out with the rest).
 nlohmann::json manifest_json(const Census& c);
 

@@ -64,10 +64,12 @@ struct RunOptions {
 };
 struct MergeOptions {
   std::string dir;
+  int threads = 1;
 };
 struct ReportOptions {
   std::vector<std::string> dirs;
   std::string report, compare;
+  int threads = 1;
 };
 
 int plan(const PlanOptions& o, Io& io) {
@@ -91,7 +93,7 @@ int run(const RunOptions& o, Io& io) {
 }
 
 int merge(const MergeOptions& o, Io& io) {
-  solver::CensusMerged m = solver::merge_census(o.dir, io.lines(), io.stop);
+  solver::CensusMerged m = solver::merge_census(o.dir, io.lines(), io.stop, o.threads);
   return io.print(solver::census_json(m), solver::census_summary(m), m.sound() ? kOk : kInternalError);
 }
 
@@ -101,7 +103,7 @@ int report(const ReportOptions& o, Io& io) {
   std::string summary;
   bool sound = true;
   for (const std::string& dir : o.dirs) {
-    runs.push_back(solver::merge_census(dir, io.lines(), io.stop));
+    runs.push_back(solver::merge_census(dir, io.lines(), io.stop, o.threads));
     all.push_back(solver::census_json(runs.back()));
     summary += solver::census_summary(runs.back());
     sound = sound && runs.back().sound();
@@ -141,8 +143,10 @@ void add_census(CLI::App& app, Action& action) {
   r->add_flag("--mpi", run_opt->mpi, "Run across the ranks of an MPI job: mpirun -np N kamisado census run DIR --mpi (N >= 2)");
   auto [m, merge_opt] = command<MergeOptions>(*census, action, kMergeText, merge, Needs::CtrlC);
   m->add_option("dir", merge_opt->dir, "The run's folder")->required();
+  threads_option(m, merge_opt->threads, "checking certificates");
   auto [rp, report_opt] = command<ReportOptions>(*census, action, kReportText, report, Needs::CtrlC);
   rp->add_option("dirs", report_opt->dirs, "The runs' folders")->required();
+  threads_option(rp, report_opt->threads, "checking certificates");
   report_option(rp, report_opt->report)->required();
   rp->add_option("--compare-regrouped", report_opt->compare, "A checkpoint of opening --regrouped to set beside a regrouped:N:SEED run")
       ->check(CLI::ExistingFile);
