@@ -335,6 +335,12 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
         ProofTree tree = read_proof_file(w.proof);
         ProofCheck verdict = check_proof(tree);
         w.proof_nodes = tree.nodes.size();
+        std::error_code ec;
+        const std::uintmax_t bytes = fs::file_size(w.proof, ec);
+        if (!ec) {
+          std::lock_guard lock(mutex);
+          m.proof_bytes += bytes;
+        }
         w.proof_checked = verdict.holds && !tree.nodes.empty() && tree.nodes[0].kfen == w.kfen && tree.aim == Aim::round() &&
                           tree.winner != start_at_class(w.index).side_to_move();
       } catch (const InputError& e) {

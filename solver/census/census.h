@@ -120,6 +120,7 @@ struct CensusMerged {
   std::uint64_t first_mover_classes = 0, first_mover_starts = 0;  // of those, won by the first mover
   std::uint64_t unchecked = 0;                                    // starts whose tree was due but not checked
   std::uint64_t nodes = 0, proof_nodes = 0;
+  std::uint64_t proof_bytes = 0;                                  // the kept certificates' files
   double seconds = 0;                                             // summed over starts
   std::vector<CensusSecondMoverWin> second_mover_wins;
   // What the second mover's wins have in common (features.h), over the classes of a run of at

@@ -207,6 +207,15 @@ void projection_section(io::Report& md, const std::vector<CensusMerged>& runs) {
       "holds, and one rank of each job also proves.",
       sample->census.plan.subspace, 1000 * per_class, classes, core_hours, core_hours / (24 * 365.25), classes / sample->census.plan.shard_size,
       sample->census.plan.shard_size, 100 * efficiency, scaling ? fmt::format(", {} workers", scaling->workers) : ", none measured: 100% assumed"));
+  const double wins = double(sample->starts - sample->first_mover_starts) / double(sample->starts);
+  if (!sample->second_mover_wins.empty())
+    md.paragraph(fmt::format(
+        "Its certificates would not fit as they are: {:.2f}% of the sample's starts are the second mover's wins, each certificate "
+        "file {:.1f} MB on average, so the whole census would keep about {:.0f} TB of them. A run of the whole space wants smaller "
+        "certificates first (a proof of the exact distance, or a proof graph that shares positions across starts), or keeps "
+        "only the value and re-proves a seeded sample, as it does for the first mover's wins.",
+        100 * wins, double(sample->proof_bytes) / double(sample->second_mover_wins.size()) / 1e6,
+        wins * classes * double(sample->proof_bytes) / double(sample->second_mover_wins.size()) / 1e12));
   md.table({"cores", "wall time", "core-hours"});
   for (int cores : {100, 1000, 10000}) {
     const double hours = core_hours / (cores * efficiency);
@@ -233,7 +242,7 @@ nlohmann::json census_json(const CensusMerged& m) {
           {"classes", m.classes}, {"starts", m.starts}, {"first_mover_classes", m.first_mover_classes},
           {"first_mover_starts", m.first_mover_starts}, {"first_mover_share", m.first_mover_share()},
           {"first_mover_interval", {low, high}}, {"unchecked_trees", m.unchecked}, {"nodes", m.nodes},
-          {"proof_nodes", m.proof_nodes}, {"seconds", m.seconds}, {"second_mover_wins", wins}, {"hypotheses", hypotheses},
+          {"proof_nodes", m.proof_nodes}, {"proof_bytes", m.proof_bytes}, {"seconds", m.seconds}, {"second_mover_wins", wins}, {"hypotheses", hypotheses},
           {"rechecked_first_mover_wins", m.rechecked_first}, {"rechecked_agree", m.rechecked_first_agree}, {"sound", m.sound()},
           {"runs", {{"sessions", m.sessions}, {"wall_seconds", m.wall_seconds}, {"worker_seconds", m.worker_seconds},
                     {"most_workers", m.most_workers}, {"slowest_class", m.slowest_index}, {"slowest_seconds", m.slowest_micros / 1e6}}}};
