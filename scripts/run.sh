@@ -63,7 +63,7 @@ case "$job" in
     build/release/kamisado puzzles bench --count 40 --sumo-count 10 --seed 1 --report reports/puzzles.md
     # The published collection: adds only what is missing, then rewrites and re-checks the certificates.
     build/release/kamisado puzzles publish --out reports/puzzles --seed 1
-    # The first-mover census: proves the runs missing under runs/census (about an hour from
+    # The first-mover census: proves the runs missing under runs/census (about 70 minutes from
     # scratch on 2 cores; a complete run is only merged again), writes reports/census.md.
     bash scripts/census-report.sh
     ;;

@@ -23,6 +23,9 @@ nlohmann::json features_json(const StartFeatures& f) {
 
 std::string percent(double share) { return fmt::format("{:.3f}%", 100.0 * share); }
 
+// A p-value; one below what a double holds is shown as a bound, not as 0.
+std::string p_text(double p) { return p > 0 ? fmt::format("{:.3g}", p) : "< 1e-300"; }
+
 std::string share_text(const CensusMerged& m) {
   if (!m.census.space.sampled()) return percent(m.first_mover_share());
   const auto [low, high] = m.first_mover_interval();
@@ -79,14 +82,14 @@ void run_section(io::Report& md, const CensusMerged& m) {
   md.table({"feature", "p", "share at its lowest values", "at its highest", "values among the second mover's wins"});
   for (const FeatureTest* t : order) {
     auto share = [](const FeatureBin& b) { return fmt::format("{} ({})", b.classes ? percent(double(b.second_mover_wins) / double(b.classes)) : "-", values(b)); };
-    md.row({"`" + t->name + "`", fmt::format("{:.3g}", t->p_value), share(t->bins.front()), share(t->bins.back()),
+    md.row({"`" + t->name + "`", p_text(t->p_value), share(t->bins.front()), share(t->bins.back()),
             t->win_high < t->win_low ? "-" : t->win_low == t->win_high ? std::to_string(t->win_low) : fmt::format("{}–{}", t->win_low, t->win_high)});
   }
   for (const FeatureTest& t : m.hypotheses) {
     const int low = t.win_low, high = t.win_high;
     std::string among = high < low ? "" : fmt::format("; among the second mover's wins it is {}", low == high ? std::to_string(low) : fmt::format("{} to {}", low, high));
-    md.paragraph(fmt::format("`{}`, {}: chi-squared {:.1f} on {} degrees of freedom, **p = {:.3g}**{}.", t.name, t.meaning, t.chi_squared,
-                             t.degrees, t.p_value, among));
+    md.paragraph(fmt::format("`{}`, {}: chi-squared {:.1f} on {} degrees of freedom, **p {}**{}.", t.name, t.meaning, t.chi_squared,
+                             t.degrees, t.p_value > 0 ? "= " + p_text(t.p_value) : p_text(t.p_value), among));
     md.table({"value", "classes", "second-mover wins", "share"});
     for (const FeatureBin& b : t.bins)
       md.row({values(b), std::to_string(b.classes), std::to_string(b.second_mover_wins),
