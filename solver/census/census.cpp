@@ -63,6 +63,30 @@ namespace {
 // The first mover of start_at's representative is Black.
 Position start_at_class(std::uint32_t index) { return start_position(start_space().start_at(index)); }
 
+// Calls work(i) for each i of [0, n) on `threads` threads, each taking the next i, until i runs
+// out or work returns false (that thread stops: a stop was asked for). The first exception is
+// rethrown once every thread has ended.
+template <class Work>
+void on_threads(std::size_t n, int threads, Work work) {
+  std::atomic<std::size_t> next{0};
+  std::mutex mutex;  // guards the first error
+  std::exception_ptr error;
+  auto run = [&] {
+    try {
+      for (std::size_t i; (i = next++) < n;)
+        if (!work(i)) return;
+    } catch (...) {
+      std::lock_guard lock(mutex);
+      if (!error) error = std::current_exception();
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < threads; ++t) helpers.emplace_back(run);
+  run();
+  for (auto& t : helpers) t.join();
+  if (error) std::rethrow_exception(error);
+}
+
 }  // namespace
 
 std::string Census::shard_path(std::uint32_t k) const { return (fs::path(dir) / fmt::format("shard-{}.bin", k)).string(); }
@@ -217,37 +241,23 @@ CensusRunStats run_census(const std::string& dir, const CensusRunOptions& o, con
   const std::vector<std::uint32_t> todo = begin_census_run(c, s, progress);
   std::uint64_t starts_left = 0;
   for (std::uint32_t k : todo) starts_left += c.slice_end(k) - c.slice_begin(k);
-  std::atomic<std::size_t> next{0};
-  std::mutex mutex;  // guards the counts, the progress and the first error
-  std::exception_ptr error;
+  std::mutex mutex;  // guards the counts and the progress
   auto t0 = std::chrono::steady_clock::now();
-  auto work = [&] {
-    try {
-      for (std::size_t t; (t = next++) < todo.size();) {
-        if (o.stop && o.stop->load()) return;
-        const std::uint32_t k = todo[t];
-        auto done = prove_and_write_shard(c, k, o.stop);
-        if (!done) return;
-        std::lock_guard lock(mutex);
-        s.add(*done);
-        progress.tick([&] {
-          const double rate = double(s.starts_proved) / std::max(1e-9, io::seconds_since(t0));
-          return fmt::format("census: {} {} of {} shards, {:.1f} starts/s, about {:.0f} s left",
-                             io::progress_bar(double(s.already_done + s.proved) / c.shards), s.already_done + s.proved, c.shards, rate,
-                             double(starts_left - s.starts_proved) / std::max(rate, 1e-9));
-        });
-      }
-    } catch (...) {
-      std::lock_guard lock(mutex);
-      if (!error) error = std::current_exception();
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int i = 1; i < s.workers; ++i) threads.emplace_back(work);
-  work();
-  for (auto& t : threads) t.join();
+  on_threads(todo.size(), s.workers, [&](std::size_t t) {
+    if (o.stop && o.stop->load()) return false;
+    auto done = prove_and_write_shard(c, todo[t], o.stop);
+    if (!done) return false;
+    std::lock_guard lock(mutex);
+    s.add(*done);
+    progress.tick([&] {
+      const double rate = double(s.starts_proved) / std::max(1e-9, io::seconds_since(t0));
+      return fmt::format("census: {} {} of {} shards, {:.1f} starts/s, about {:.0f} s left",
+                         io::progress_bar(double(s.already_done + s.proved) / c.shards), s.already_done + s.proved, c.shards, rate,
+                         double(starts_left - s.starts_proved) / std::max(rate, 1e-9));
+    });
+    return true;
+  });
   s.seconds = io::seconds_since(t0);
-  if (error) std::rethrow_exception(error);
   end_census_run(c, s);
   return s;
 }
@@ -323,7 +333,6 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
   first_wins.resize(std::min(first_wins.size(), std::max<std::size_t>(1, first_wins.size() / 100)));
   // The checks, on `threads` threads: each kept certificate, then each re-proof.
   const std::size_t checks = m.second_mover_wins.size() + first_wins.size();
-  std::atomic<std::size_t> next{0};
   std::mutex mutex;  // guards the counts, the progress and the messages
   std::size_t done = 0;
   auto check = [&](std::size_t i) {
@@ -359,25 +368,14 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
     ++m.rechecked_first;
     m.rechecked_first_agree += p.checked() && p.winner == start.side_to_move();
   };
-  std::exception_ptr error;
-  auto work = [&] {
-    try {
-      for (std::size_t i; (i = next++) < checks && !(stop && stop->load());) {
-        check(i);
-        std::lock_guard lock(mutex);
-        ++done;
-        progress.tick([&] { return fmt::format("census merge: {} of {} certificates checked or re-proved", done, checks); });
-      }
-    } catch (...) {
-      std::lock_guard lock(mutex);
-      if (!error) error = std::current_exception();
-    }
-  };
-  std::vector<std::thread> helpers;
-  for (int t = 1; t < threads; ++t) helpers.emplace_back(work);
-  work();
-  for (auto& t : helpers) t.join();
-  if (error) std::rethrow_exception(error);
+  on_threads(checks, threads, [&](std::size_t i) {
+    if (stop && stop->load()) return false;
+    check(i);
+    std::lock_guard lock(mutex);
+    ++done;
+    progress.tick([&] { return fmt::format("census merge: {} of {} certificates checked or re-proved", done, checks); });
+    return true;
+  });
   if (stop && stop->load()) throw Stopped("stopped while checking certificates; nothing was written");
   return m;
 }
