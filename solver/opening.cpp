@@ -141,38 +141,6 @@ Position regrouped_start(std::mt19937_64& rng, Side mover) {
   return parse_kfen(gold + "/8/8/8/8/8/8/" + black + (mover == Side::Black ? " b -" : " g -"));
 }
 
-// The checkpoint's lines so far. A line cut short by a stop in mid-write is proved again; a
-// whole line of another shape is not ours to guess about: refused, naming the line.
-std::map<int, nlohmann::json> read_checkpoint(const RegroupedOptions& o, const io::Lines& lines) {
-  std::map<int, nlohmann::json> done;
-  std::ifstream in(o.checkpoint);
-  std::string line;
-  for (int n = 1; in && std::getline(in, line); ++n) {
-    if (line.empty()) continue;
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::exception&) {
-      if (lines) lines(fmt::format("opening: {} line {} is incomplete; that start is proved again", o.checkpoint, n));
-      continue;
-    }
-    auto refuse = [&](const std::string& why) {
-      return InputError(fmt::format("{} line {}: not a result of opening --regrouped ({})", o.checkpoint, n, why));
-    };
-    for (const char* field : {"seed", "index", "proof_nodes", "nodes"})
-      if (!j.is_object() || !j.contains(field) || !j[field].is_number_unsigned())
-        throw refuse(fmt::format("no whole number \"{}\"", field));
-    if (j["index"].get<std::uint64_t>() >= kMaxRegrouped) throw refuse(fmt::format("an index of {} or more", kMaxRegrouped));
-    for (const char* field : {"kfen", "mover", "winner"})
-      if (!j[field].is_string()) throw refuse(fmt::format("no text \"{}\"", field));
-    if (!j["checked"].is_boolean() || !j["seconds"].is_number()) throw refuse("no \"checked\" or \"seconds\"");
-    if (j["seed"].get<std::uint64_t>() != o.seed)
-      throw InputError(fmt::format("{}: a checkpoint of seed {}, not {}", o.checkpoint, j["seed"].get<std::uint64_t>(), o.seed));
-    done[j["index"].get<int>()] = j;
-  }
-  return done;
-}
-
 }  // namespace
 
 std::vector<Position> regrouped_starts(int count, std::uint64_t seed) {
@@ -185,10 +153,42 @@ std::vector<Position> regrouped_starts(int count, std::uint64_t seed) {
   return starts;
 }
 
+// The checkpoint's lines so far. A line cut short by a stop in mid-write is proved again; a
+// whole line of another shape is not ours to guess about: refused, naming the line.
+std::map<int, nlohmann::json> read_regrouped_checkpoint(const std::string& path, std::uint64_t seed, const io::Lines& lines) {
+  std::map<int, nlohmann::json> done;
+  std::ifstream in(path);
+  std::string line;
+  for (int n = 1; in && std::getline(in, line); ++n) {
+    if (line.empty()) continue;
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(line);
+    } catch (const nlohmann::json::exception&) {
+      if (lines) lines(fmt::format("opening: {} line {} is incomplete; that start is proved again", path, n));
+      continue;
+    }
+    auto refuse = [&](const std::string& why) {
+      return InputError(fmt::format("{} line {}: not a result of opening --regrouped ({})", path, n, why));
+    };
+    for (const char* field : {"seed", "index", "proof_nodes", "nodes"})
+      if (!j.is_object() || !j.contains(field) || !j[field].is_number_unsigned())
+        throw refuse(fmt::format("no whole number \"{}\"", field));
+    if (j["index"].get<std::uint64_t>() >= kMaxRegrouped) throw refuse(fmt::format("an index of {} or more", kMaxRegrouped));
+    for (const char* field : {"kfen", "mover", "winner"})
+      if (!j[field].is_string()) throw refuse(fmt::format("no text \"{}\"", field));
+    if (!j["checked"].is_boolean() || !j["seconds"].is_number()) throw refuse("no \"checked\" or \"seconds\"");
+    if (j["seed"].get<std::uint64_t>() != seed)
+      throw InputError(fmt::format("{}: a checkpoint of seed {}, not {}", path, j["seed"].get<std::uint64_t>(), seed));
+    done[j["index"].get<int>()] = j;
+  }
+  return done;
+}
+
 RegroupedResult prove_regrouped(const RegroupedOptions& o, const io::Lines& lines) {
   RegroupedResult r;
   r.options = o;
-  std::map<int, nlohmann::json> done = read_checkpoint(o, lines);
+  std::map<int, nlohmann::json> done = read_regrouped_checkpoint(o.checkpoint, o.seed, lines);
   r.resumed = int(done.size());
   if (!done.empty() && lines) lines(fmt::format("opening: resuming from {}: {} starts already proved", o.checkpoint, done.size()));
   // A line cut short by a stop in mid-write has no newline: end it, so that the next record

@@ -72,6 +72,11 @@ struct RegroupedResult {
 // and what the census subspace regrouped:N:SEED proves again (side by side, the same starts).
 std::vector<Position> regrouped_starts(int count, std::uint64_t seed);
 
+// The lines of a checkpoint of `opening --regrouped` (index -> its JSON line), for the sample
+// `seed`. A line cut short by a stop in mid-write is skipped (said on `lines`); a whole line of
+// another shape, or of another seed, is an InputError naming it. A missing file holds nothing.
+std::map<int, nlohmann::json> read_regrouped_checkpoint(const std::string& path, std::uint64_t seed, const io::Lines& lines = {});
+
 RegroupedResult prove_regrouped(const RegroupedOptions& options, const io::Lines& progress = {});
 std::string regrouped_report(const RegroupedResult& r, const std::string& report_path);
 nlohmann::json regrouped_json(const RegroupedResult& r);

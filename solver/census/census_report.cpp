@@ -1,7 +1,6 @@
 #include "solver/census/census_report.h"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <optional>
 
@@ -11,6 +10,7 @@
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "solver/census/start_space.h"
+#include "solver/opening.h"
 
 namespace kamisado::solver {
 
@@ -146,26 +146,19 @@ void throughput_section(io::Report& md, const std::vector<CensusMerged>& runs) {
 }
 
 void compare_section(io::Report& md, const std::vector<CensusMerged>& runs, const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError("cannot read " + path);
-  std::vector<std::pair<std::uint32_t, double>> opening;  // class, seconds
-  std::uint64_t seed = 0;
-  std::string line;
-  for (int n = 1; std::getline(in, line); ++n) {
-    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
-    if (!j.is_object() || !j.contains("kfen") || !j["kfen"].is_string() || !j.contains("seconds") || !j["seconds"].is_number() ||
-        !j.contains("seed") || !j["seed"].is_number_unsigned())
-      throw InputError(fmt::format("{} line {}: not a result of opening --regrouped", path, n));
-    auto start = start_of(parse_kfen(j["kfen"].get<std::string>()));
-    if (!start) throw InputError(fmt::format("{} line {}: not a round start", path, n));
-    seed = j["seed"].get<std::uint64_t>();
-    opening.emplace_back(std::uint32_t(start_space().index_of(*start)), j["seconds"].get<double>());
-  }
   const CensusMerged* run = nullptr;
   for (const auto& m : runs)
-    if (m.census.plan.subspace.rfind("regrouped:", 0) == 0 && m.census.plan.subspace.substr(m.census.plan.subspace.rfind(':') + 1) == std::to_string(seed))
-      run = &m;
-  if (!run || run->indices.empty()) throw InputError(fmt::format("no run of subspace regrouped:N:{} to set beside {}", seed, path));
+    if (m.census.plan.subspace.rfind("regrouped:", 0) == 0) run = &m;
+  if (!run || run->indices.empty()) throw InputError("no run of subspace regrouped:N:SEED to set beside " + path);
+  // The run's subspace was checked when it was made: its last field is the seed.
+  const std::string& subspace = run->census.plan.subspace;
+  const std::uint64_t seed = std::stoull(subspace.substr(subspace.rfind(':') + 1));
+  std::vector<std::pair<std::uint32_t, double>> opening;  // class, seconds
+  for (const auto& [index, j] : read_regrouped_checkpoint(path, seed)) {
+    auto start = start_of(parse_kfen(j.at("kfen").get<std::string>()));
+    if (!start) throw InputError(fmt::format("{}: start {} is not a round start", path, index));
+    opening.emplace_back(std::uint32_t(start_space().index_of(*start)), j.at("seconds").get<double>());
+  }
   double census = 0, before = 0;
   std::vector<double> census_each, opening_each;
   for (const auto& [index, seconds] : opening) {
