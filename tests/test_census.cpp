@@ -351,7 +351,8 @@ TEST(CensusReport_T1, SetsRunsSideBySideAndProjects) {
   prove_regrouped(o);
   std::vector<CensusMerged> runs = {merge_census(regrouped), merge_census(one), merge_census(two)};
   CensusReportOptions r;
-  r.command = "kamisado census report ...";
+  r.dirs = {regrouped, one, two};
+  r.report_path = census_dir("report") + ".md";
   r.compare_regrouped = o.checkpoint;
   const std::string md = census_report(runs, r);
   EXPECT_NE(md.find("## Side by side with `opening --regrouped`"), std::string::npos);
@@ -366,4 +367,11 @@ TEST(CensusReport_T1, SetsRunsSideBySideAndProjects) {
   EXPECT_LT(high - low, 1.0);
   // Without the regrouped run the checkpoint has nothing to stand beside.
   EXPECT_THROW(census_report({runs[1]}, r), InputError);
+  // `census report`: the runs merged and the report written where the options say.
+  CensusReportOptions w;
+  w.dirs = {one};
+  w.report_path = census_dir("report-written") + ".md";
+  std::filesystem::remove(w.report_path);
+  EXPECT_EQ(write_census_report(w).size(), 1u);
+  EXPECT_NE(bytes_of(w.report_path).find("`sample:12:5`"), std::string::npos);
 }

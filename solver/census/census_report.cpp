@@ -5,7 +5,9 @@
 #include <optional>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "io/files.h"
 #include "io/report.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
@@ -254,7 +256,9 @@ std::string census_summary(const CensusMerged& m) {
 }
 
 std::string census_report(const std::vector<CensusMerged>& runs, const CensusReportOptions& o) {
-  io::Report md("The first-mover census", o.command, "the workers each run lists");
+  const std::string command = fmt::format("kamisado census report {} --report {}{}", fmt::join(o.dirs, " "), o.report_path,
+                                          o.compare_regrouped.empty() ? "" : " --compare-regrouped " + o.compare_regrouped);
+  io::Report md("The first-mover census", command, "the workers each run lists");
   md.paragraph(
       "Who wins the round from each start of a census run: both home rows in any order (F3), either side moving first with free "
       "choice (T1), single-round rules; starts equal up to the board's symmetries (B3: turned with the sides swapped, mirrored "
@@ -268,6 +272,13 @@ std::string census_report(const std::vector<CensusMerged>& runs, const CensusRep
   if (!o.compare_regrouped.empty()) compare_section(md, runs, o.compare_regrouped);
   projection_section(md, runs);
   return md.markdown();
+}
+
+std::vector<CensusMerged> write_census_report(const CensusReportOptions& o, const io::Lines& lines, const std::atomic<bool>* stop) {
+  std::vector<CensusMerged> runs;
+  for (const std::string& dir : o.dirs) runs.push_back(merge_census(dir, lines, stop, o.threads));
+  io::write_file_atomically(o.report_path, census_report(runs, o));
+  return runs;
 }
 
 }  // namespace kamisado::solver

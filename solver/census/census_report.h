@@ -18,12 +18,17 @@ nlohmann::json census_json(const CensusMerged& m);
 std::string census_summary(const CensusMerged& m);
 
 struct CensusReportOptions {
-  std::string report_path;
-  std::string command;  // the command that wrote the report, shown in it
+  std::vector<std::string> dirs;  // the runs, in the report's order
+  std::string report_path;        // where the report goes (named in it, with the command)
   // A checkpoint of `opening --regrouped` (one JSON line a start): its starts are looked up in
-  // the runs of subspace regrouped:N:SEED, and the two times set side by side.
+  // the run of subspace regrouped:N:SEED, and the two times set side by side.
   std::string compare_regrouped;
+  int threads = 1;  // for each merge (merge_census)
 };
+// The report's Markdown, of runs already merged.
 std::string census_report(const std::vector<CensusMerged>& runs, const CensusReportOptions& options);
+// `census report`: each run merged, then the report written (atomically) to report_path.
+std::vector<CensusMerged> write_census_report(const CensusReportOptions& options, const io::Lines& lines = {},
+                                              const std::atomic<bool>* stop = nullptr);
 
 }  // namespace kamisado::solver

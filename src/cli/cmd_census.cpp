@@ -1,9 +1,7 @@
 // kamisado census plan|run|merge|report: the first-mover census (solver/census/census.h).
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "cli/commands.h"
-#include "io/files.h"
 #include "solver/census/census.h"
 #include "solver/census/census_mpi.h"
 #include "solver/census/census_report.h"
@@ -98,22 +96,11 @@ int merge(const MergeOptions& o, Io& io) {
 }
 
 int report(const ReportOptions& o, Io& io) {
-  std::vector<solver::CensusMerged> runs;
+  const auto runs = solver::write_census_report({o.dirs, o.report, o.compare, o.threads}, io.lines(), io.stop);
   nlohmann::json all = nlohmann::json::array();
   std::string summary;
   bool sound = true;
-  for (const std::string& dir : o.dirs) {
-    runs.push_back(solver::merge_census(dir, io.lines(), io.stop, o.threads));
-    all.push_back(solver::census_json(runs.back()));
-    summary += solver::census_summary(runs.back());
-    sound = sound && runs.back().sound();
-  }
-  solver::CensusReportOptions options;
-  options.report_path = o.report;
-  options.compare_regrouped = o.compare;
-  options.command = "kamisado census report " + fmt::format("{}", fmt::join(o.dirs, " ")) + " --report " + o.report +
-                    (o.compare.empty() ? "" : " --compare-regrouped " + o.compare);
-  io::write_file_atomically(o.report, solver::census_report(runs, options));
+  for (const auto& m : runs) all.push_back(solver::census_json(m)), summary += solver::census_summary(m), sound = sound && m.sound();
   return io.print({{"runs", all}, {"report", o.report}}, summary + "wrote " + o.report + "\n", sound ? kOk : kInternalError);
 }
 
