@@ -1,7 +1,6 @@
 #include "solver/census/census_report.h"
 
 #include <algorithm>
-#include <map>
 #include <optional>
 
 #include <fmt/format.h>
