@@ -9,9 +9,7 @@
 
 namespace kamisado::puzzles {
 
-namespace {
-
-std::string escaped(const std::string& text) {
+std::string escaped_html(const std::string& text) {
   std::string out;
   for (char c : text) {
     switch (c) {
@@ -24,6 +22,8 @@ std::string escaped(const std::string& text) {
   }
   return out;
 }
+
+namespace {
 
 std::string side_title(const std::string& id) { return id == "black" ? "Black" : "Gold"; }
 
@@ -53,10 +53,10 @@ std::string main_line_html(const StoredPuzzle& p) {
       std::string dual;
       if (winner_turn > 0 && winner_turn < in_time.size() && in_time[winner_turn] != "1")
         dual = fmt::format(" <span class=\"dual\">({} moves win in time)</span>", in_time[winner_turn]);
-      out += "<b>" + escaped(text) + "</b>" + dual;
+      out += "<b>" + escaped_html(text) + "</b>" + dual;
       ++winner_turn;
     } else {
-      out += escaped(text);
+      out += escaped_html(text);
     }
     pos = pos.after(parse_move(pos, text));
   }
@@ -73,7 +73,7 @@ std::string match_text(const Position& pos) {
 
 std::string puzzle_booklet_html(const std::vector<StoredPuzzle>& puzzles, const std::string& title) {
   std::ostringstream html;
-  html << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" << escaped(title) << "</title>\n"
+  html << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" << escaped_html(title) << "</title>\n"
        << "<style>\n"
           "body{font-family:sans-serif;margin:2em;background:#fffdf8;color:#222}\n"
           ".puzzles{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:1.5em}\n"
@@ -85,7 +85,7 @@ std::string puzzle_booklet_html(const std::vector<StoredPuzzle>& puzzles, const 
           "details{margin-top:0.5em}\nsummary{cursor:pointer;color:#2255aa}\n"
           "code{font-size:0.8em;word-break:break-all}\n"
           "</style>\n</head>\n<body data-diagrams=\"0\">\n"
-       << "<h1>" << escaped(title) << "</h1>\n"
+       << "<h1>" << escaped_html(title) << "</h1>\n"
        << "<p>" << puzzles.size()
        << " puzzles, each a proved win in exactly N of the winner's own moves (passes and the extra turn after a push "
           "count) with a unique key, reached in play. Open a solution to see the key, the main line against the longest "
@@ -98,21 +98,21 @@ std::string puzzle_booklet_html(const std::vector<StoredPuzzle>& puzzles, const 
     std::vector<std::string> slower;
     for (const std::string& s : puzzles::field_items(p.slower)) {
       auto colon = s.find(':');
-      slower.push_back(escaped(s.substr(0, colon)) + " (in " + escaped(s.substr(colon + 1)) + ")");
+      slower.push_back(escaped_html(s.substr(0, colon)) + " (in " + escaped_html(s.substr(colon + 1)) + ")");
     }
     html << fmt::format("<section class=\"puzzle\" id=\"puzzle-{}\">\n<h2>{}.</h2>\n", p.id, number) << diagram(pos) << "\n"
          << fmt::format("<p class=\"stipulation\">{} to move wins in {}</p>\n", side_title(p.winner), p.n)
          << fmt::format("<p class=\"meta\">Themes: {}<br>Difficulty: {:.1f} · {} legal first moves, {} tempting<br>{}</p>\n",
-                        p.themes.empty() ? "none" : escaped(p.themes), p.difficulty, p.legal_moves, p.tempting,
-                        escaped(match_text(pos)))
+                        p.themes.empty() ? "none" : escaped_html(p.themes), p.difficulty, p.legal_moves, p.tempting,
+                        escaped_html(match_text(pos)))
          << "<details><summary>Solution</summary>\n"
-         << fmt::format("<p>Key: <b>{}</b></p>\n<p>Main line: {}</p>\n", escaped(p.keys), main_line_html(p))
+         << fmt::format("<p>Key: <b>{}</b></p>\n<p>Main line: {}</p>\n", escaped_html(p.keys), main_line_html(p))
          << fmt::format("<p>Duals: {}</p>\n", p.dual_turns == 0 ? std::string("none")
                                                                 : fmt::format("at {} of the winner's later turns", p.dual_turns))
          << fmt::format("<p>Slower wins: {}</p>\n", slower.empty() ? std::string("none") : fmt::format("{}", fmt::join(slower, ", ")))
-         << fmt::format("<p class=\"meta\">KFEN <code>{}</code><br>From {}.</p>\n", escaped(p.kfen), escaped(p.source))
+         << fmt::format("<p class=\"meta\">KFEN <code>{}</code><br>From {}.</p>\n", escaped_html(p.kfen), escaped_html(p.source))
          << fmt::format("<details class=\"meta\"><summary>The {} moves that reach it</summary><code>{}</code></details>\n",
-                        puzzles::field_items(p.prefix).size(), p.prefix.empty() ? "(none: the start)" : escaped(p.prefix))
+                        puzzles::field_items(p.prefix).size(), p.prefix.empty() ? "(none: the start)" : escaped_html(p.prefix))
          << "</details>\n</section>\n";
   }
   html << "</div>\n"

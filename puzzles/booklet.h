@@ -13,6 +13,9 @@
 
 namespace kamisado::puzzles {
 
+// Text with HTML's special characters (& < > ") written as entities.
+std::string escaped_html(const std::string& text);
+
 std::string puzzle_booklet_html(const std::vector<StoredPuzzle>& puzzles, const std::string& title);
 
 }  // namespace kamisado::puzzles

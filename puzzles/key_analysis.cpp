@@ -92,32 +92,45 @@ std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::Transpositio
   a.main_line.push_back({a.keys.front(), true, int(a.keys.size())});
   int left = a.n - 1;
   while (!round_winner(p)) {
+    if (p.side_to_move() != a.winner) {
+      Move reply = longest_defence(p, a.winner, table, limits, &a.nodes);
+      a.main_line.push_back({reply, false, 0});
+      p = p.after(reply);
+      continue;
+    }
     MoveList here;
     generate_moves(p, here);
     std::vector<std::optional<int>> c = move_costs(p, here, a.winner, table, limits, a.nodes);
-    const bool winner_turn = p.side_to_move() == a.winner;
     std::size_t pick = here.size();
     int in_time = 0;
     for (std::size_t i = 0; i < here.size(); ++i) {
-      if (!c[i]) {
-        if (winner_turn) continue;
-        throw std::logic_error("a defence escapes the proved win");
-      }
-      if (winner_turn) {
-        if (*c[i] <= left) {
-          ++in_time;
-          if (pick == here.size()) pick = i;
-        }
-      } else if (pick == here.size() || *c[i] > *c[pick]) {
-        pick = i;
+      if (c[i] && *c[i] <= left) {
+        ++in_time;
+        if (pick == here.size()) pick = i;
       }
     }
     if (pick == here.size()) throw std::logic_error("no move keeps the proved win in time");
-    a.main_line.push_back({here[pick], winner_turn, winner_turn ? in_time : 0});
-    if (winner_turn) --left;
+    a.main_line.push_back({here[pick], true, in_time});
+    --left;
     p = p.after(here[pick]);
   }
   return a;
+}
+
+Move longest_defence(const Position& pos, Side winner, solver::TranspositionTable& table, const solver::SolveLimits& limits,
+                     std::uint64_t* nodes) {
+  MoveList here;
+  generate_moves(pos, here);
+  std::uint64_t effort = 0;
+  std::vector<std::optional<int>> c = move_costs(pos, here, winner, table, limits, effort);
+  if (nodes) *nodes += effort;
+  std::size_t pick = here.size();
+  for (std::size_t i = 0; i < here.size(); ++i) {
+    if (!c[i]) throw std::logic_error("a defence escapes the proved win");
+    if (pick == here.size() || *c[i] > *c[pick]) pick = i;
+  }
+  if (pick == here.size()) throw std::logic_error("the loser has no move");
+  return here[pick];
 }
 
 }  // namespace kamisado::puzzles

@@ -65,6 +65,12 @@ std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::Transpositio
 bool wins_within(const Position& pos, Side winner, int budget, solver::TranspositionTable& table,
                  const solver::SolveLimits& limits, std::uint64_t* nodes = nullptr);
 
+// The loser's longest defence at `pos` (his turn, `winner` winning): the move after which the
+// winner needs the most moves, ties to the first in move order. The main line plays it, and so
+// does the trainer (trainer.h). Throws std::logic_error if some move escapes the win.
+Move longest_defence(const Position& pos, Side winner, solver::TranspositionTable& table,
+                     const solver::SolveLimits& limits, std::uint64_t* nodes = nullptr);
+
 // The fewest moves of `winner` that force his win from `pos` (0 if the round is already his),
 // or nullopt if he does not win.
 std::optional<int> winner_moves_to_win(const Position& pos, Side winner, solver::TranspositionTable& table,

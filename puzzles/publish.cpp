@@ -10,7 +10,6 @@
 #include "io/report.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
-#include "puzzles/booklet.h"
 #include "puzzles/certificate.h"
 #include "puzzles/collection_json.h"
 #include "puzzles/features.h"
@@ -115,7 +114,11 @@ std::string readme(const std::vector<StoredPuzzle>& rows, const PublishOptions& 
   md += "\n## Files\n\n"
         "- `puzzles.db`: the collection (SQLite; schema in `puzzles/store.h`).\n"
         "- `puzzles.json`: every puzzle with its solution, themes, difficulty, source and prefix.\n"
-        "- `index.html`: the booklet, a diagram per puzzle and the solution behind a toggle.\n";
+        "- `index.html`: the trainer (open it in a browser; it needs no server and no network): pick a puzzle, "
+        "play the moves on the board, and the page refuses a move that does not win in the moves left and plays "
+        "the proof's longest defence back. With `trainer.js`, `trainer.css` and `puzzles.js` (the data: every "
+        "verdict proved by the search; puzzles/trainer.h).\n"
+        "- `booklet.html`: the booklet, a diagram per puzzle and the solution behind a toggle (prints).\n";
   md += fmt::format("- `certificates/<id>.proof`: {} proof trees ({} positions in all, the largest {}), each the proof "
                     "that the key wins in N of the winner's moves (a `moves` header). Each was re-verified by the proof "
                     "checker when written ({:.2f} s for all); check one with `kamisado check-proof "
@@ -127,21 +130,20 @@ std::string readme(const std::vector<StoredPuzzle>& rows, const PublishOptions& 
 
 }  // namespace
 
-ExportCounts export_collection(const std::string& db, const std::string& json_out, const std::string& html_dir, const std::string& title) {
-  if (json_out.empty() && html_dir.empty()) throw InputError("nothing to write: give --html DIR, --json FILE or both");
+ExportCounts export_collection(const ExportOptions& o, const io::Lines& lines) {
+  if (o.json_out.empty() && o.html_dir.empty()) throw InputError("nothing to write: give --html DIR, --json FILE or both");
   std::error_code ec;
-  if (!fs::exists(db, ec)) throw InputError("no puzzle collection '" + db + "'");
+  if (!fs::exists(o.db, ec)) throw InputError("no puzzle collection '" + o.db + "'");
   ExportCounts c;
-  if (!html_dir.empty()) {
-    make_folder(html_dir, "--html");
-    c.html_file = (fs::path(html_dir) / "index.html").string();
-    io::check_writable(c.html_file);
+  if (!o.html_dir.empty()) {
+    make_folder(o.html_dir, "--html");
+    c.html_file = (fs::path(o.html_dir) / "index.html").string();
   }
-  if (!json_out.empty()) io::check_writable(json_out);
-  std::vector<StoredPuzzle> rows = Store(db, Store::Mode::ReadExisting).all();
+  if (!o.json_out.empty()) io::check_writable(o.json_out);
+  std::vector<StoredPuzzle> rows = Store(o.db, Store::Mode::ReadExisting).all();
   c.puzzles = rows.size();
-  if (!json_out.empty()) io::write_file_atomically(c.json_file = json_out, collection_json(rows));
-  if (!c.html_file.empty()) io::write_file_atomically(c.html_file, puzzle_booklet_html(rows, title));
+  if (!o.json_out.empty()) io::write_file_atomically(c.json_file = o.json_out, collection_json(rows));
+  if (!c.html_file.empty()) c.trainer = write_trainer(trainer_sections(rows), {o.html_dir, o.title, o.hash_mb, nullptr}, lines);
   return c;
 }
 
@@ -154,7 +156,7 @@ Published publish(const PublishOptions& o, const io::Lines& lines) {
     throw InputError("'" + o.out + "' holds other files and no puzzles.db: give a new or empty folder, or a collection's");
   make_folder(dir, "--out");
   make_folder(certs, "--out");
-  for (const char* name : {"puzzles.json", "index.html", "README.md"}) io::check_writable((dir / name).string());
+  for (const char* name : {"puzzles.json", "README.md"}) io::check_writable((dir / name).string());
   Store store((dir / "puzzles.db").string());
 
   Published done;
@@ -193,7 +195,7 @@ Published publish(const PublishOptions& o, const io::Lines& lines) {
   for (const auto& p : rows) done.sumo += p.kind == "match" && has_sumo_theme(p);
 
   io::write_file_atomically((dir / "puzzles.json").string(), collection_json(rows, true));
-  io::write_file_atomically((dir / "index.html").string(), puzzle_booklet_html(rows, "Kamisado puzzles: a first collection"));
+  done.trainer = write_trainer(trainer_sections(rows), {o.out, "Kamisado puzzles", o.hash_mb, o.stop}, lines);
   io::write_file_atomically((dir / "README.md").string(), readme(rows, o, done, largest));
   return done;
 }

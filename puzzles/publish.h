@@ -1,14 +1,16 @@
 // A collection written out for people and other tools.
 //
-//   export_collection  the SQLite collection as JSON (collection_json.h) and/or an HTML booklet
-//                      (booklet.h), each written atomically;
+//   export_collection  the SQLite collection as JSON (collection_json.h) and/or the trainer
+//                      folder with its text booklet (trainer.h, booklet.h), each file written
+//                      atomically;
 //   publish            a published collection in a folder, brought up to its targets: --per-n
 //                      single-round puzzles for each N = 1..max_n and `sumo` puzzles from
 //                      Marathon rounds with a sumo-push or extra-turn theme (N = 2..4, a push
 //                      needs the extra turn); then a certificate per puzzle (certificate.h),
-//                      checked before it is written, puzzles.json, index.html and README.md.
+//                      checked before it is written, puzzles.json, the trainer and README.md.
 //
-// In DIR: puzzles.db (store.h), certificates/<id>.proof, puzzles.json, index.html, README.md.
+// In DIR: puzzles.db (store.h), certificates/<id>.proof, puzzles.json, README.md and the
+// trainer's files (index.html, trainer.js, trainer.css, puzzles.js, booklet.html; trainer.h).
 // Running publish again adds only what is missing (the generator is seeded, and the store keeps
 // each puzzle once), so a stopped run loses nothing accepted and a finished one changes nothing
 // but the derived files. A stop throws Stopped (kamisado/errors.h).
@@ -19,17 +21,23 @@
 #include <string>
 
 #include "io/progress.h"
+#include "puzzles/trainer.h"
 
 namespace kamisado::puzzles {
 
-struct ExportCounts {
-  std::size_t puzzles = 0;
-  std::string json_file, html_file;  // what was written
+struct ExportOptions {
+  std::string db = "puzzles.db", json_out, html_dir, title = "Kamisado puzzles";
+  std::size_t hash_mb = 64;  // the searches that write the trainer's verdicts
 };
 
-// Writes `json_out` and/or `html_dir`/index.html (the folder made if missing).
-ExportCounts export_collection(const std::string& db, const std::string& json_out, const std::string& html_dir,
-                               const std::string& title);
+struct ExportCounts {
+  std::size_t puzzles = 0;
+  std::string json_file, html_file;  // what was written (html_file: the trainer's index.html)
+  TrainerWritten trainer;
+};
+
+// Writes `json_out` and/or the trainer folder `html_dir` (made if missing).
+ExportCounts export_collection(const ExportOptions& options, const io::Lines& lines = {});
 
 struct PublishOptions {
   std::string out;
@@ -42,6 +50,7 @@ struct PublishOptions {
 struct Published {
   std::size_t puzzles = 0, sumo = 0, proof_nodes = 0;
   double generate_seconds = 0, certificate_seconds = 0;
+  TrainerWritten trainer;
 };
 
 Published publish(const PublishOptions& options, const io::Lines& lines = {});

@@ -21,7 +21,7 @@ count=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['puz
 if [ "$count" -ne 7 ]; then echo "FAIL: expected 7 puzzles in the collection, found $count" >&2; exit 1; fi
 # The sandbox needs user namespaces, which CI containers (and root) may not have.
 HOME="$dir/home" timeout 120 "$browser" --headless --no-sandbox --disable-gpu --no-first-run \
-  --dump-dom "file://$(cd "$dir/book" && pwd)/index.html" >"$dir/dom.html" 2>"$dir/browser.log" || {
+  --dump-dom "file://$(cd "$dir/book" && pwd)/booklet.html" >"$dir/dom.html" 2>"$dir/browser.log" || {
   echo "FAIL: chromium could not open the booklet; its log:" >&2
   tail -5 "$dir/browser.log" >&2
   exit 1

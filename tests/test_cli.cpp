@@ -557,12 +557,18 @@ TEST(CLI_Puzzles, GenerateTwiceNeverDuplicatesAndExportsJson) {
   ASSERT_EQ(t.code, kOk) << t.err;
   EXPECT_EQ(nlohmann::json::parse(t.out)["accepted"], 2);
   EXPECT_GT(nlohmann::json::parse(t.out)["screened"].get<int>(), 0);
-  // The booklet: one diagram, stipulation and solution toggle per puzzle (a browser test opens it).
+  // The trainer and the booklet: one diagram, stipulation and solution toggle per puzzle in the
+  // booklet; the trainer's page with its script, style and data (browser tests open both).
   std::filesystem::path book = temp_dir() / "cli-booklet";
   std::filesystem::remove_all(book);
   CliRun h = run({"puzzles", "export", "--db", db.string(), "--html", book.string()});
   ASSERT_EQ(h.code, kOk) << h.err;
-  std::string html = read((book / "index.html").string());
+  EXPECT_NE(h.out.find("positions, every verdict proved"), std::string::npos) << h.out;
+  EXPECT_NE(read((book / "index.html").string()).find("<script src=\"trainer.js\">"), std::string::npos);
+  EXPECT_NE(read((book / "trainer.js").string()).find("KAMISADO_TRAINER"), std::string::npos);
+  EXPECT_NE(read((book / "trainer.css").string()).find("#board"), std::string::npos);
+  EXPECT_NE(read((book / "puzzles.js").string()).find("\"format\":\"kamisado-trainer 1\""), std::string::npos);
+  std::string html = read((book / "booklet.html").string());
   auto count = [&](const std::string& what) {
     std::size_t n = 0;
     for (auto at = html.find(what); at != std::string::npos; at = html.find(what, at + 1)) ++n;
@@ -590,7 +596,8 @@ TEST(CLI_Puzzles, PublishReachesItsTargetsWithCheckedCertificatesAndAddsNothingW
     EXPECT_EQ(nlohmann::json::parse(check.out)["winner_moves"], p["n"]);
   }
   EXPECT_NE(read((dir / "README.md").string()).find("| single | 2 | 2 |"), std::string::npos);
-  EXPECT_NE(read((dir / "index.html").string()).find("<summary>Solution</summary>"), std::string::npos);
+  EXPECT_NE(read((dir / "booklet.html").string()).find("<summary>Solution</summary>"), std::string::npos);
+  EXPECT_NE(read((dir / "puzzles.js").string()).find("certificates/"), std::string::npos);  // the trainer links them
   CliRun again = run(args);
   ASSERT_EQ(again.code, kOk) << again.err;
   EXPECT_EQ(again.err.find("to add"), std::string::npos) << again.err;  // the targets were met: nothing generated

@@ -23,6 +23,7 @@
 #include "puzzles/key_analysis.h"
 #include "puzzles/publish.h"
 #include "puzzles/store.h"
+#include "puzzles/trainer.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_file.h"
 #include "solver/retro/retro_build.h"
@@ -140,6 +141,82 @@ TEST(PuzzleKey, M6S4WinInNKeysAndSlowerWinsMatchAPlainRecursion) {
   EXPECT_GT(non_unique, 0);  // the test sees both kinds of key
   EXPECT_GT(puzzles - non_unique, 0);
   EXPECT_GT(with_slower, 0);
+}
+
+// The trainer's tree (trainer.h): every verdict agrees with the plain recursion, every defence
+// is a longest one (M6 passes and S4 extra turns included, through kRoots' Sumo round), and
+// the page's line (the best move, then the reply, in turn) is the main line of the analysis.
+TEST(PuzzleTrainer, M6S4EveryVerdictIsTheRecursionsAndTheDefenceIsTheMainLines) {
+  solver::SolveLimits limits;
+  limits.hash_mb = 16;
+  solver::TranspositionTable table(16);
+  int trees = 0, refused = 0, followed = 0;
+  for (const char* root : kRoots) {
+    for (std::uint32_t seed = 1; seed <= 30; ++seed) {
+      Position pos = into_round(root, seed, int(seed % 5));
+      if (round_winner(pos)) continue;
+      std::optional<KeyAnalysis> a = analyse_key(pos, table, limits);
+      if (!a) continue;
+      const Side winner = pos.side_to_move();
+      std::map<std::uint64_t, std::optional<int>> memo;
+      for (std::size_t max_nodes : {std::size_t(4000), std::size_t(1)}) {
+        TrainerTree tree = trainer_tree(pos, a->n, table, limits, max_nodes);
+        ++trees;
+        EXPECT_EQ(tree.complete, max_nodes > 1);
+        ASSERT_EQ(tree.nodes[0].pos, pos);
+        EXPECT_EQ(tree.nodes[0].left, a->n);
+        for (const TrainerNode& n : tree.nodes) {
+          if (round_winner(n.pos)) {
+            EXPECT_EQ(round_winner(n.pos), std::optional<Side>(winner));
+            EXPECT_TRUE(n.moves.empty());
+            continue;
+          }
+          const auto need = plain_moves(n.pos, winner, memo);
+          ASSERT_TRUE(need && *need <= n.left) << to_kfen(n.pos);
+          if (n.pos.side_to_move() != winner) {
+            ASSERT_EQ(n.moves.size(), 1u);
+            const TrainerNode& next = tree.nodes.at(n.moves[0].next);
+            EXPECT_EQ(next.pos, n.pos.after(n.moves[0].move));
+            EXPECT_EQ(next.left, n.left);
+            EXPECT_EQ(plain_moves(next.pos, winner, memo), need) << "not the longest defence at " << to_kfen(n.pos);
+            continue;
+          }
+          MoveList legal;
+          generate_moves(n.pos, legal);
+          ASSERT_EQ(n.moves.size(), legal.size());
+          for (std::size_t i = 0; i < legal.size(); ++i) {
+            const TrainerMove& m = n.moves[i];
+            EXPECT_EQ(m.move, legal[i]);
+            auto rest = plain_moves(n.pos.after(m.move), winner, memo);
+            EXPECT_EQ(m.wins, rest && *rest + 1 <= n.left) << to_string(m.move) << " at " << to_kfen(n.pos);
+            refused += !m.wins;
+            const bool follow = m.wins && (tree.complete || int(i) == n.best);
+            ASSERT_EQ(m.next >= 0, follow);
+            if (!follow) continue;
+            ++followed;
+            EXPECT_EQ(tree.nodes.at(m.next).pos, n.pos.after(m.move));
+            EXPECT_EQ(tree.nodes.at(m.next).left, n.left - 1);
+          }
+          ASSERT_GE(n.best, 0);
+          EXPECT_TRUE(n.moves[n.best].wins);
+        }
+        // The page's line: the best move at the winner's turns, the reply at the loser's.
+        std::vector<Move> line;
+        for (int at = 0; !tree.nodes[at].moves.empty();) {
+          const TrainerNode& n = tree.nodes[at];
+          const TrainerMove& m = n.moves[n.pos.side_to_move() == winner ? n.best : 0];
+          line.push_back(m.move);
+          at = m.next;
+        }
+        std::vector<Move> main_line;
+        for (const LineStep& s : a->main_line) main_line.push_back(s.move);
+        EXPECT_EQ(line, main_line) << to_kfen(pos);
+      }
+    }
+  }
+  EXPECT_GT(trees, 20);
+  EXPECT_GT(refused, 50);
+  EXPECT_GT(followed, 40);
 }
 
 TEST(PuzzleKey, ALosingOrFinishedPositionIsNoPuzzle) {

@@ -13,12 +13,16 @@ namespace kamisado::cli {
 namespace {
 
 const CommandText kExportText{
-    "export", "Export a collection: an HTML booklet with diagrams, or JSON for other tools",
-    "--html DIR writes DIR/index.html: one self-contained page with an SVG diagram per puzzle, its\n"
-    "stipulation, themes and difficulty, and the solution behind a toggle (open it in a browser,\n"
-    "or print it). --json FILE writes every stored field for other tools. Puzzles come in order\n"
-    "of N, then difficulty.\n"
-    "Example: kamisado puzzles export --db puzzles.db --html booklet --json puzzles.json"};
+    "export", "Export a collection: the puzzle trainer and booklet (HTML), or JSON for other tools",
+    "--html DIR writes the trainer: open DIR/index.html in a browser (no server, no network), pick\n"
+    "a puzzle and play it on the board, by clicking a tower then a square, or dragging. The page\n"
+    "refuses a move that does not win in the moves left, plays the proof's longest defence back,\n"
+    "marks forced passes and pushes, gives a hint (the tower to move) or the solution, and keeps\n"
+    "what you solved in the browser. It decides nothing itself: every verdict is proved here by\n"
+    "the search and written into DIR/puzzles.js (puzzles/trainer.h). DIR/booklet.html is the\n"
+    "text booklet: a diagram per puzzle and the solution behind a toggle (it prints).\n"
+    "--json FILE writes every stored field for other tools. Puzzles come by N, then difficulty.\n"
+    "Example: kamisado puzzles export --db puzzles.db --html trainer --json puzzles.json"};
 
 const CommandText kBenchText{
     "bench", "Measure the generator: accepted puzzles a minute for N = 1 to 5, and Sumo puzzles",
@@ -33,20 +37,22 @@ const CommandText kPublishText{
     "to --max-n, and --sumo puzzles from Marathon match rounds with a sumo-push or extra-turn\n"
     "theme (N = 2 to 4). Every puzzle is sound (proved), has a unique key and at least two legal\n"
     "moves. Then it writes a certificate per puzzle (certificates/<id>.proof: the key wins in N of\n"
-    "the winner's moves; check it with kamisado check-proof), puzzles.json, the booklet\n"
-    "index.html and README.md. Running it again only adds what is missing.\n"
+    "the winner's moves; check it with kamisado check-proof), puzzles.json, the trainer\n"
+    "(index.html; see puzzles export), the booklet and README.md. Running it again only adds what\n"
+    "is missing.\n"
     "Example: kamisado puzzles publish --out reports/puzzles --seed 1"};
 
-struct ExportOptions {
-  std::string db = "puzzles.db", json_out, html_dir, title = "Kamisado puzzles";
-};
-
-int export_puzzles(const ExportOptions& opt, Io& io) {
-  puzzles::ExportCounts c = puzzles::export_collection(opt.db, opt.json_out, opt.html_dir, opt.title);
+int export_puzzles(const puzzles::ExportOptions& opt, Io& io) {
+  puzzles::ExportCounts c = puzzles::export_collection(opt, io.lines());
   std::string text;
-  for (const std::string& file : {c.json_file, c.html_file})
-    if (!file.empty()) text += fmt::format("{} puzzles written to {}\n", c.puzzles, file);
-  return io.print({{"puzzles", c.puzzles}, {"json", c.json_file}, {"html", c.html_file}}, text);
+  if (!c.json_file.empty()) text += fmt::format("{} puzzles written to {}\n", c.puzzles, c.json_file);
+  if (!c.html_file.empty())
+    text += fmt::format("{} puzzles written to the trainer {} ({} positions, every verdict proved, {:.1f} s{})\n", c.puzzles,
+                        c.html_file, c.trainer.nodes, c.trainer.seconds,
+                        c.trainer.cut ? fmt::format("; {} follow only their main line", c.trainer.cut) : "");
+  return io.print({{"puzzles", c.puzzles}, {"json", c.json_file}, {"html", c.html_file}, {"trainer_positions", c.trainer.nodes},
+                   {"trainer_main_line_only", c.trainer.cut}},
+                  text);
 }
 
 struct BenchOptions {
@@ -75,11 +81,12 @@ int publish(const puzzles::PublishOptions& opt, Io& io) {
 }  // namespace
 
 void add_puzzle_output(CLI::App& puzzles, Action& action) {
-  auto [e, export_opt] = command<ExportOptions>(puzzles, action, kExportText, export_puzzles, Needs::OwnJson);
+  auto [e, export_opt] = command<puzzles::ExportOptions>(puzzles, action, kExportText, export_puzzles, Needs::OwnJson);
   e->add_option("--db", export_opt->db, "The collection (default puzzles.db)");
   e->add_option("--json", export_opt->json_out, "The JSON file to write");
-  e->add_option("--html", export_opt->html_dir, "The folder to write the booklet (index.html) into; made if missing");
-  e->add_option("--title", export_opt->title, "The booklet's title (default \"Kamisado puzzles\")");
+  e->add_option("--html", export_opt->html_dir, "The folder to write the trainer (index.html) and booklet into; made if missing");
+  e->add_option("--title", export_opt->title, "The trainer's title (default \"Kamisado puzzles\")");
+  hash_option(e, export_opt->hash_mb);
   auto [b, bench_opt] = command<BenchOptions>(puzzles, action, kBenchText, bench);
   b->add_option("--count", bench_opt->bench.count, "Puzzles per N (default 40)")->check(CLI::Range(1, 100000));
   b->add_option("--max-n", bench_opt->bench.max_n, "Measure N = 1 to this (default 5)")->check(CLI::Range(1, 20));

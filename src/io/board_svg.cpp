@@ -26,6 +26,8 @@ std::string escape(const std::string& s) {
 }
 }  // namespace
 
+const char* colour_fill(Colour c) { return kFill[c]; }
+
 std::string board_svg(const Position& pos) {
   const int board = 8 * kCell;
   const int width = board + 2 * kMargin;

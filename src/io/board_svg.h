@@ -10,4 +10,8 @@ namespace kamisado::io {
 
 std::string board_svg(const Position& pos);
 
+// The fill of a colour's squares and dragons in these pictures ("#d1342f" for red), for other
+// pictures of the board that should look the same (the puzzle trainer draws its own).
+const char* colour_fill(Colour c);
+
 }  // namespace kamisado::io

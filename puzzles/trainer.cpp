@@ -1,0 +1,248 @@
+#include "puzzles/trainer.h"
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <unordered_map>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "io/board_svg.h"
+#include "io/describe.h"
+#include "io/files.h"
+#include "kamisado/errors.h"
+#include "kamisado/kfen.h"
+#include "kamisado/movegen.h"
+#include "kamisado/rules.h"
+#include "puzzles/booklet.h"
+#include "puzzles/key_analysis.h"
+#include "solver/search/transposition_table.h"
+
+namespace kamisado::puzzles {
+
+// The page, its script and its style (puzzles/trainer/), built into the binary by CMake.
+extern const char* const kTrainerIndexHtml;
+extern const char* const kTrainerJs;
+extern const char* const kTrainerCss;
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TooLarge {};
+
+// Builds the tree depth first; a position met again with as many moves left is the same node.
+class TreeBuilder {
+ public:
+  TreeBuilder(Side winner, solver::TranspositionTable& table, const solver::SolveLimits& limits, std::size_t max_nodes,
+              bool follow_all)
+      : winner_(winner), table_(table), limits_(limits), max_nodes_(max_nodes), follow_all_(follow_all) {}
+
+  int node(const Position& pos, int left) {
+    for (int id : seen_[pos.key()])
+      if (nodes_[id].left == left && nodes_[id].pos == pos) return id;
+    if (nodes_.size() >= max_nodes_) throw TooLarge{};
+    const int id = int(nodes_.size());
+    nodes_.push_back({pos, left, {}, -1});
+    seen_[pos.key()].push_back(id);
+    if (round_winner(pos)) return id;
+    if (pos.side_to_move() != winner_) {
+      Move reply = longest_defence(pos, winner_, table_, limits_);
+      int next = node(pos.after(reply), left);
+      nodes_[id].moves.push_back({reply, true, next});
+      return id;
+    }
+    MoveList legal;
+    generate_moves(pos, legal);
+    std::vector<TrainerMove> moves;
+    int best = -1;
+    for (Move m : legal) {
+      Position after = pos.after(m);
+      bool wins;
+      if (auto w = round_winner(after))
+        wins = *w == winner_;
+      else
+        wins = left > 1 && wins_within(after, winner_, left - 1, table_, limits_);
+      if (wins && best < 0) best = int(moves.size());
+      moves.push_back({m, wins, -1});
+    }
+    if (best < 0) throw std::logic_error(fmt::format("no move of {} wins in time at {}", side_id(winner_), to_kfen(pos)));
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      if (moves[i].wins && (follow_all_ || int(i) == best)) moves[i].next = node(pos.after(moves[i].move), left - 1);
+    nodes_[id].moves = std::move(moves);
+    nodes_[id].best = best;
+    return id;
+  }
+
+  std::vector<TrainerNode> take() { return std::move(nodes_); }
+
+ private:
+  Side winner_;
+  solver::TranspositionTable& table_;
+  const solver::SolveLimits& limits_;
+  std::size_t max_nodes_;
+  bool follow_all_;
+  std::vector<TrainerNode> nodes_;
+  std::unordered_map<std::uint64_t, std::vector<int>> seen_;
+};
+
+const char* kind_name(Move m) {
+  switch (m.kind()) {
+    case MoveKind::Push: return "push";
+    case MoveKind::Pass: return "pass";
+    case MoveKind::Fill: return "fill";
+    case MoveKind::Step: break;
+  }
+  return "step";
+}
+
+// How the round ended, for the page's last line.
+std::string ending_text(const Position& before, Move m) {
+  Outcome o = round_outcome(before, m);
+  if (o.ending == Ending::Deadlock)
+    return fmt::format("{} wins by deadlock: the other side's moves end in a chain of passes (M8)", side_name(o.winner));
+  return fmt::format("{} wins: the {} tower reaches the home row (M7)", side_name(o.winner), kColourNames[o.ring_tower]);
+}
+
+nlohmann::json node_json(const TrainerNode& n, const std::string& end) {
+  nlohmann::json towers = nlohmann::json::array();
+  for (Side s : {Side::Black, Side::Gold})
+    for (int c = 0; c < kColours; ++c)
+      towers.push_back({square_name(n.pos.square_of(s, Colour(c))), s == Side::Black ? "b" : "g", c,
+                        n.pos.rank_of_tower(s, Colour(c))});
+  nlohmann::json j{{"to_move", side_id(n.pos.side_to_move())}, {"left", n.left}, {"towers", towers}};
+  if (!end.empty()) {
+    j["end"] = end;
+    return j;
+  }
+  if (n.pos.turn() == Turn::Designated) j["designated"] = square_name(n.pos.square_of(n.pos.side_to_move(), n.pos.designated()));
+  nlohmann::json moves = nlohmann::json::array();
+  for (const TrainerMove& m : n.moves)
+    moves.push_back({to_string(m.move), square_name(m.move.from()), square_name(m.move.to()), kind_name(m.move), m.wins ? 1 : 0, m.next});
+  j["moves"] = moves;
+  if (n.best >= 0) j["best"] = n.best;
+  return j;
+}
+
+std::string side_title(const std::string& id) { return id == "black" ? "Black" : "Gold"; }
+
+}  // namespace
+
+TrainerTree trainer_tree(const Position& pos, int n, solver::TranspositionTable& table, const solver::SolveLimits& limits,
+                         std::size_t max_nodes) {
+  if (round_winner(pos)) throw std::logic_error("the round is already over");
+  TrainerTree tree;
+  for (bool follow_all : {true, false}) {
+    TreeBuilder b(pos.side_to_move(), table, limits, follow_all ? max_nodes : std::size_t(-1), follow_all);
+    try {
+      b.node(pos, n);
+      tree.nodes = b.take();
+      tree.complete = follow_all;
+      return tree;
+    } catch (const TooLarge&) {
+    }
+  }
+  throw std::logic_error("unreachable: the main line alone has no limit");
+}
+
+nlohmann::json trainer_puzzle_json(const StoredPuzzle& p, const std::string& section, const TrainerTree& tree) {
+  // The end of the round, read off each terminal node's parent move.
+  std::vector<std::string> ends(tree.nodes.size());
+  for (const TrainerNode& n : tree.nodes)
+    for (const TrainerMove& m : n.moves)
+      if (m.next >= 0 && round_winner(tree.nodes[m.next].pos)) ends[m.next] = ending_text(n.pos, m.move);
+  nlohmann::json nodes = nlohmann::json::array();
+  for (std::size_t i = 0; i < tree.nodes.size(); ++i) nodes.push_back(node_json(tree.nodes[i], ends[i]));
+  nlohmann::json slower = nlohmann::json::array();
+  for (const std::string& s : field_items(p.slower)) {
+    auto colon = s.find(':');
+    slower.push_back({s.substr(0, colon), std::stoi(s.substr(colon + 1))});
+  }
+  return {{"id", p.id}, {"section", section}, {"kind", p.kind}, {"n", p.n}, {"winner", p.winner},
+          {"stipulation", fmt::format("{} to move wins in {}", side_title(p.winner), p.n)},
+          {"key", field_items(p.keys)}, {"main_line", field_items(p.main_line)}, {"slower", slower},
+          {"themes", field_items(p.themes)}, {"difficulty", p.difficulty}, {"legal_moves", p.legal_moves},
+          {"kfen", p.kfen}, {"source", p.source}, {"complete", tree.complete}, {"nodes", nodes}};
+}
+
+std::vector<TrainerSection> trainer_sections(const std::vector<StoredPuzzle>& rows) {
+  std::map<int, TrainerSection> single, sumo;
+  TrainerSection studies{"Studies", {}};
+  for (const StoredPuzzle& p : rows) {
+    if (p.kind == "study")
+      studies.puzzles.push_back(p);
+    else if (p.kind == "match")
+      sumo[p.n].puzzles.push_back(p);
+    else
+      single[p.n].puzzles.push_back(p);
+  }
+  std::vector<TrainerSection> out;
+  for (auto& [n, s] : single) out.push_back({fmt::format("Win in {}", n), std::move(s.puzzles)});
+  for (auto& [n, s] : sumo) out.push_back({fmt::format("Sumo, win in {}", n), std::move(s.puzzles)});
+  if (!studies.puzzles.empty()) out.push_back(std::move(studies));
+  return out;
+}
+
+TrainerWritten write_trainer(const std::vector<TrainerSection>& sections, const TrainerOptions& o, const io::Lines& lines) {
+  const fs::path dir(o.dir);
+  const char* names[] = {"index.html", "trainer.js", "trainer.css", "puzzles.js", "booklet.html"};
+  for (const char* name : names) io::check_writable((dir / name).string());
+  auto start = std::chrono::steady_clock::now();
+  solver::SolveLimits limits;
+  limits.hash_mb = o.hash_mb;
+  limits.stop = o.stop;
+  solver::TranspositionTable table(o.hash_mb);
+  std::size_t total = 0, done = 0;
+  for (const auto& s : sections) total += s.puzzles.size();
+
+  TrainerWritten w;
+  io::Progress progress(lines);
+  nlohmann::json out_sections = nlohmann::json::array();
+  std::vector<StoredPuzzle> all;
+  for (const TrainerSection& s : sections) {
+    nlohmann::json puzzles = nlohmann::json::array();
+    for (const StoredPuzzle& p : s.puzzles) {
+      TrainerTree tree;
+      try {
+        tree = trainer_tree(parse_kfen(p.kfen), p.n, table, limits);
+      } catch (const Stopped&) {
+        throw Stopped("stopped while writing the trainer; run again to go on");
+      }
+      w.nodes += tree.nodes.size();
+      w.cut += !tree.complete;
+      puzzles.push_back(trainer_puzzle_json(p, s.name, tree));
+      std::error_code ec;
+      if (fs::exists(dir / "certificates" / fmt::format("{}.proof", p.id), ec))
+        puzzles.back()["certificate"] = fmt::format("certificates/{}.proof", p.id);
+      all.push_back(p);
+      ++done;
+      progress.tick([&] { return fmt::format("trainer {} {} of {}", io::progress_bar(double(done) / total), done, total); });
+    }
+    out_sections.push_back({{"name", s.name}, {"puzzles", puzzles}});
+  }
+  nlohmann::json colours = nlohmann::json::array(), colour_names = nlohmann::json::array(), board = nlohmann::json::array();
+  for (int c = 0; c < kColours; ++c) {
+    colours.push_back(io::colour_fill(Colour(c)));
+    colour_names.push_back(std::string(kColourNames[c]));
+  }
+  for (int r = 0; r < 8; ++r)
+    for (int f = 0; f < 8; ++f) board.push_back(int(colour_of(make_square(f, r))));
+  nlohmann::json data{{"format", "kamisado-trainer 1"}, {"title", o.title}, {"colours", colours},
+                      {"colour_names", colour_names}, {"board", board}, {"sections", out_sections}};
+
+  io::write_file_atomically((dir / "puzzles.js").string(),
+                            "// The puzzles of the trainer, written by kamisado (puzzles/trainer.h).\nwindow.KAMISADO_TRAINER = " +
+                                data.dump() + ";\n");
+  io::write_file_atomically((dir / "trainer.js").string(), kTrainerJs);
+  io::write_file_atomically((dir / "trainer.css").string(), kTrainerCss);
+  std::string index = kTrainerIndexHtml;
+  for (std::string::size_type at; (at = index.find("{{title}}")) != std::string::npos;) index.replace(at, 9, escaped_html(o.title));
+  io::write_file_atomically((dir / "index.html").string(), index);
+  io::write_file_atomically((dir / "booklet.html").string(), puzzle_booklet_html(all, o.title + ": the booklet"));
+  w.puzzles = done;
+  w.seconds = io::seconds_since(start);
+  return w;
+}
+
+}  // namespace kamisado::puzzles

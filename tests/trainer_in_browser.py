@@ -1,0 +1,190 @@
+#!/usr/bin/python3
+"""The puzzle trainer in a real browser (issue 19): headless Chromium driven through WebDriver.
+
+Makes a small collection (win-in-3 single rounds and Sumo puzzles from Marathon rounds), exports
+the trainer, and plays a whole puzzle with clicks, as a person would:
+  - a wrong first move (a legal move other than the key: the key is unique, so it fails) is
+    refused and the board stays as it was;
+  - the main line's moves, made one by one (one of them by dragging), are accepted, and the page
+    answers each with the defence, which must be the proof's (puzzles.json's main line, from
+    `kamisado puzzles export --json`, not from the page's own data);
+  - the puzzle ends solved, and after a reload the browser still counts it solved;
+  - on a phone-sized window the page does not scroll sideways and the board fills the width.
+Then a Sumo puzzle is played through with the Solution button, and its pushes must be marked.
+
+The legal moves come from `kamisado moves`, the expected line from `puzzles export --json`.
+Usage: trainer_in_browser.py KAMISADO SCRATCH_DIR   (Debian's python3 with python3-selenium and
+chromium-driver; exit 77 tells ctest it was skipped when they are missing outside CI.)
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+kamisado, scratch = sys.argv[1], sys.argv[2]
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+except ImportError:
+    print("SKIP: python3-selenium is missing (scripts/run.sh installs it)")
+    sys.exit(1 if os.environ.get("CI") else 77)
+
+
+def fail(message):
+    print("FAIL: " + message)
+    sys.exit(1)
+
+
+def run(*args):
+    return subprocess.run([kamisado, *args], check=True, capture_output=True, text=True).stdout
+
+
+shutil.rmtree(scratch, ignore_errors=True)
+os.makedirs(os.path.join(scratch, "home"))
+db = os.path.join(scratch, "p.db")
+run("puzzles", "generate", "--count", "2", "--n", "3", "--seed", "2", "--db", db)
+run("puzzles", "generate", "--count", "2", "--n", "2", "--seed", "2", "--match", "--theme", "sumo-push", "--db", db)
+book = os.path.join(scratch, "trainer")
+run("puzzles", "export", "--db", db, "--html", book, "--json", os.path.join(scratch, "p.json"), "--title", "Browser check")
+puzzles = json.load(open(os.path.join(scratch, "p.json")))["puzzles"]
+single = [p for p in puzzles if p["kind"] == "single" and p["n"] == 3][0]
+sumo = [p for p in puzzles if "sumo-push" in p["themes"]][0]
+
+driver_path = shutil.which("chromedriver")
+browser = shutil.which("chromium") or shutil.which("chromium-browser")
+if not driver_path or not browser:
+    print("SKIP: chromium-driver is missing (scripts/run.sh installs it)")
+    sys.exit(1 if os.environ.get("CI") else 77)
+options = webdriver.ChromeOptions()
+options.binary_location = browser
+# The sandbox needs user namespaces, which CI containers (and root) may not have.
+for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--window-size=1200,900",
+             "--user-data-dir=" + os.path.join(scratch, "profile")):
+    options.add_argument(flag)
+os.environ["HOME"] = os.path.join(scratch, "home")
+driver = webdriver.Chrome(service=Service(driver_path), options=options)
+driver.set_page_load_timeout(60)
+
+
+def wait_for(what, check, seconds=30):
+    end = time.time() + seconds
+    while time.time() < end:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.05)
+    fail("timed out waiting for " + what + "; status: " + status()[1])
+
+
+def status():
+    s = driver.find_element(By.ID, "status")
+    return s.get_attribute("data-state"), s.text
+
+
+def log():
+    return [li.get_attribute("data-move") for li in driver.find_elements(By.CSS_SELECTOR, "#log li")]
+
+
+def square(name):
+    return driver.find_element(By.CSS_SELECTOR, 'rect.square[data-square="%s"]' % name)
+
+
+def tower_on(name):
+    found = driver.find_elements(By.CSS_SELECTOR, 'g.tower[data-square="%s"]' % name)
+    return found[0].get_attribute("data-colour") + " " + found[0].get_attribute("data-side") if found else None
+
+
+def open_puzzle(p):
+    driver.get("file://%s/index.html#puzzle-%d" % (os.path.abspath(book), p["id"]))
+    wait_for("the page", lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+    wait_for("the puzzle", lambda: status()[0] == "your-move")
+
+
+def settled():
+    state = status()[0]
+    return state if state in ("your-move", "solved") else None
+
+
+try:
+    # 1. A wrong first move is refused, and nothing moves.
+    open_puzzle(single)
+    if single["stipulation"] not in driver.find_element(By.ID, "stipulation").text:
+        fail("the stipulation is not shown")
+    legal = [m["move"] for m in json.loads(run("moves", single["kfen"], "--json"))["moves"]]
+    key = single["key"].split()[0]
+    wrong = [m for m in legal if m != key and m != "pass"][0]
+    before = tower_on(wrong[0:2])
+    square(wrong[0:2]).click()
+    square(wrong[2:4]).click()
+    state, text = status()
+    if state != "refused":
+        fail("the wrong move %s was not refused (status %s: %s)" % (wrong, state, text))
+    if log() or tower_on(wrong[0:2]) != before or tower_on(wrong[2:4]) == before:
+        fail("the refused move %s changed the board or the log" % wrong)
+    print("wrong move %s refused: %s" % (wrong, text))
+
+    # 2. The main line, with the defence played back by the page; the second move by dragging.
+    line = single["main_line"].split()
+    mine = 0
+    while status()[0] != "solved":
+        played = log()
+        if played != line[:len(played)]:
+            fail("the page's line %s is not the proof's %s" % (played, line))
+        move = line[len(played)]
+        if move == "pass":
+            driver.find_element(By.ID, "pass").click()
+        elif mine == 1:
+            # By offset: the page redraws the board when the tower is picked up.
+            a, b = square(move[0:2]).rect, square(move[2:4]).rect
+            ActionChains(driver).move_to_element(square(move[0:2])).click_and_hold() \
+                .move_by_offset(b["x"] - a["x"], b["y"] - a["y"]).release().perform()
+        else:
+            square(move[0:2]).click()
+            square(move[2:4]).click()
+        mine += 1
+        wait_for("the move %s to be taken" % move, lambda: len(log()) > len(played))
+        wait_for("the defence", settled)
+    if log() != line:
+        fail("the solved line %s is not the proof's %s" % (log(), line))
+    print("solved with %d moves of mine; the line %s is the proof's" % (mine, single["main_line"]))
+
+    # 3. Progress survives a reload.
+    driver.refresh()
+    wait_for("the page after a reload", lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+    solved = driver.find_element(By.ID, "progress").get_attribute("data-solved")
+    item = driver.find_element(By.CSS_SELECTOR, '#list li[data-id="%d"]' % single["id"])
+    if solved != "1" or "solved" not in item.get_attribute("class"):
+        fail("the browser forgot the solved puzzle (solved %s, class %s)" % (solved, item.get_attribute("class")))
+    print("after a reload: %s" % driver.find_element(By.ID, "progress").text)
+
+    # 4. A Sumo puzzle through the Solution button: the pushes are marked.
+    open_puzzle(sumo)
+    while status()[0] != "solved":
+        driver.find_element(By.ID, "solution").click()
+        wait_for("the solution's move", settled)
+    if log() != sumo["main_line"].split():
+        fail("the Sumo puzzle's line %s is not the proof's %s" % (log(), sumo["main_line"]))
+    notes = driver.find_element(By.ID, "log").text
+    if "Sumo push" not in notes:
+        fail("no push is marked in the log: " + notes)
+    if "with help" not in status()[1]:
+        fail("a solution shown counts as solved without help: " + status()[1])
+    print("Sumo puzzle %d played through: %s" % (sumo["id"], sumo["main_line"]))
+
+    # 5. A phone's screen: no sideways scrolling, the board as wide as the screen.
+    driver.set_window_size(390, 844)
+    open_puzzle(single)
+    width = driver.execute_script("return window.innerWidth")
+    scroll = driver.execute_script("return document.documentElement.scrollWidth")
+    board = driver.find_element(By.ID, "board").size["width"]
+    if scroll > width or board < 0.8 * width:
+        fail("on a %d px wide window the page is %d px wide and the board %d px" % (width, scroll, board))
+    print("phone: window %d px, page %d px, board %d px" % (width, scroll, board))
+finally:
+    driver.quit()
+print("PASS")
