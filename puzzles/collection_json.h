@@ -18,7 +18,7 @@ inline nlohmann::json puzzle_json(const StoredPuzzle& p) {
           {"key", p.keys}, {"main_line", p.main_line}, {"moves_in_time", p.in_time},
           {"dual_turns", p.dual_turns}, {"slower_wins", p.slower}, {"themes", p.themes},
           {"difficulty", p.difficulty}, {"legal_moves", p.legal_moves}, {"tempting", p.tempting},
-          {"nodes", p.nodes}, {"source", p.source}, {"prefix", p.prefix}};
+          {"nodes", p.nodes}, {"proof_size", p.proof_size}, {"source", p.source}, {"prefix", p.prefix}};
 }
 
 // The whole document, as text; `certificates` names each puzzle's certificates/<id>.proof

@@ -21,8 +21,9 @@ std::vector<Move> tempting_moves(const Position& pos, Move key) {
   return tempting;
 }
 
-double difficulty(int n, int legal_moves, int tempting, std::uint64_t nodes) {
-  return n + std::log2(double(legal_moves)) + 2.0 * tempting / double(legal_moves) + 0.5 * std::log10(1.0 + double(nodes));
+double difficulty(int n, int legal_moves, int tempting, int slower, std::uint64_t proof_size) {
+  return n + std::log2(double(legal_moves)) + (2.0 * tempting + slower) / double(legal_moves) +
+         0.5 * std::log10(1.0 + double(proof_size));
 }
 
 void measure(const Position& pos, Puzzle& puzzle) {
@@ -58,7 +59,7 @@ void measure(const Position& pos, Puzzle& puzzle) {
   const bool has[] = {pass, deadlock, forcing, push, extra, dash, a.dual_turns() > 0};
   for (std::size_t t = 0; t < kThemes.size(); ++t)
     if (has[t]) puzzle.themes.push_back(kThemes[t]);
-  puzzle.difficulty = difficulty(a.n, puzzle.legal_moves, puzzle.tempting, a.nodes);
+  puzzle.difficulty = difficulty(a.n, puzzle.legal_moves, puzzle.tempting, int(a.slower.size()), puzzle.proof_size);
 }
 
 }  // namespace kamisado::puzzles

@@ -8,6 +8,7 @@
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
 #include "play/players.h"
+#include "puzzles/certificate.h"
 #include "solver/retro/retro_table.h"
 #include "puzzles/features.h"
 #include "solver/retro/retro_key.h"
@@ -133,6 +134,7 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
                                    : options.player + " self-play, seed " + std::to_string(seed);
         p.prefix = round[i].prefix;
         p.analysis = std::move(*a);
+        if (auto tree = certify(pos, p.analysis.keys.front(), p.analysis.n, table, limits)) p.proof_size = tree->nodes.size();
         measure(pos, p);
         if (!options.themes.empty() &&
             std::none_of(options.themes.begin(), options.themes.end(), [&](const std::string& t) {

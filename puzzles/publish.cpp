@@ -77,14 +77,15 @@ void fill(Store& store, const PublishOptions& o, const io::Lines& lines) {
   }
 }
 
-// Every stored puzzle's traps and difficulty measured again (features.h), so that a collection
-// made before the measure changed agrees with one made now.
-void rerate(Store& store) {
+// Every stored puzzle's traps, certificate size and difficulty measured again (features.h), so
+// that a collection made before the measure changed agrees with one made now.
+void rerate(Store& store, const std::map<std::int64_t, std::size_t>& proof_sizes) {
   for (const StoredPuzzle& p : store.all()) {
     Position pos = parse_kfen(p.kfen);
     int tempting = int(tempting_moves(pos, parse_move(pos, field_items(p.keys).front())).size());
-    double d = difficulty(p.n, p.legal_moves, tempting, std::uint64_t(p.nodes));
-    if (tempting != p.tempting || d != p.difficulty) store.rate(p.id, tempting, d);
+    std::size_t size = proof_sizes.at(p.id);
+    double d = difficulty(p.n, p.legal_moves, tempting, int(field_items(p.slower).size()), size);
+    if (tempting != p.tempting || std::int64_t(size) != p.proof_size || d != p.difficulty) store.rate(p.id, tempting, size, d);
   }
 }
 
@@ -164,7 +165,6 @@ Published publish(const PublishOptions& o, const io::Lines& lines) {
   fill(store, o, lines);
   done.generate_seconds = io::seconds_since(start);
 
-  rerate(store);
   // A certificate per puzzle, checked before it is written.
   std::vector<StoredPuzzle> rows = store.all();
   solver::SolveLimits limits;
@@ -172,6 +172,7 @@ Published publish(const PublishOptions& o, const io::Lines& lines) {
   limits.stop = o.stop;
   solver::TranspositionTable table(o.hash_mb);
   std::size_t largest = 0;
+  std::map<std::int64_t, std::size_t> proof_sizes;
   io::Progress progress(lines);
   auto cert_start = std::chrono::steady_clock::now();
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -187,10 +188,13 @@ Published publish(const PublishOptions& o, const io::Lines& lines) {
     solver::seal(c, write);  // checked, then written
     if (!c.checked()) throw std::logic_error(fmt::format("puzzle {}: its certificate fails: {}", p.id, c.failure()));
     done.proof_nodes += c.proof_nodes;
+    proof_sizes[p.id] = c.proof_nodes;
     largest = std::max(largest, c.proof_nodes);
     progress.tick([&] { return fmt::format("puzzles publish: certificates {} {} of {}", io::progress_bar(double(i + 1) / rows.size()), i + 1, rows.size()); });
   }
   done.certificate_seconds = io::seconds_since(cert_start);
+  rerate(store, proof_sizes);
+  rows = store.all();
   done.puzzles = rows.size();
   for (const auto& p : rows) done.sumo += p.kind == "match" && has_sumo_theme(p);
 

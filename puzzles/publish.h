@@ -41,7 +41,7 @@ ExportCounts export_collection(const ExportOptions& options, const io::Lines& li
 
 struct PublishOptions {
   std::string out;
-  int per_n = 45, max_n = 5, sumo = 55;
+  int per_n = 45, max_n = 10, sumo = 55;
   std::uint64_t seed = 1;
   std::size_t hash_mb = 64;
   const std::atomic<bool>* stop = nullptr;

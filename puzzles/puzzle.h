@@ -18,6 +18,7 @@ struct Puzzle {
   KeyAnalysis analysis;
   int legal_moves = 0;    // first moves to choose from
   int tempting = 0;       // traps: first moves that look as good as the key a few plies deep (features.h)
+  std::size_t proof_size = 0;  // positions in the certificate (certificate.h)
   std::vector<std::string> themes;
   double difficulty = 0;
 };

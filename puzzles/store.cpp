@@ -61,8 +61,17 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
     const unsigned char* schema = step == SQLITE_ROW ? sqlite3_column_text(s.stmt, 0) : nullptr;
     if (step != SQLITE_ROW && step != SQLITE_DONE)
       throw StoreError("puzzle collection '" + path + "' is damaged: " + sqlite3_errmsg(db_));
-    if (!schema || std::string(reinterpret_cast<const char*>(schema)) != "1")
+    const std::string version = schema ? reinterpret_cast<const char*>(schema) : "";
+    if (version != "1" && version != "2")
       throw StoreError("'" + path + "' is a puzzle collection of another schema version, or none");
+    schema_ = version[0] - '0';
+    if (schema_ == 1 && mode == Mode::Create) {  // version 1 had no proof_size: measured at the next publish
+      exec("BEGIN");
+      exec("ALTER TABLE puzzles ADD COLUMN proof_size INTEGER NOT NULL DEFAULT 0");
+      exec("UPDATE meta SET value = '2' WHERE key = 'schema'");
+      exec("COMMIT");
+      schema_ = 2;
+    }
   } catch (...) {
     sqlite3_close(db_);
     db_ = nullptr;
@@ -72,12 +81,12 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
 
 void Store::create_schema() {
   exec("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)");
-  exec("INSERT OR IGNORE INTO meta VALUES('schema', '1')");
+  exec("INSERT OR IGNORE INTO meta VALUES('schema', '2')");
   exec("CREATE TABLE IF NOT EXISTS puzzles(id INTEGER PRIMARY KEY, canonical TEXT NOT NULL UNIQUE, kfen TEXT NOT NULL,"
        " kind TEXT NOT NULL, winner TEXT NOT NULL, n INTEGER NOT NULL, keys TEXT NOT NULL, main_line TEXT NOT NULL,"
        " in_time TEXT NOT NULL, dual_turns INTEGER NOT NULL, slower TEXT NOT NULL, legal_moves INTEGER NOT NULL,"
        " tempting INTEGER NOT NULL, nodes INTEGER NOT NULL, themes TEXT NOT NULL, difficulty REAL NOT NULL,"
-       " source TEXT NOT NULL, prefix TEXT NOT NULL)");
+       " source TEXT NOT NULL, prefix TEXT NOT NULL, proof_size INTEGER NOT NULL DEFAULT 0)");
 }
 
 Store::~Store() { sqlite3_close(db_); }
@@ -103,8 +112,8 @@ bool Store::add(const Puzzle& p) {
   Statement s;
   if (sqlite3_prepare_v2(db_,
                          "INSERT OR IGNORE INTO puzzles(canonical, kfen, kind, winner, n, keys, main_line, in_time,"
-                         " dual_turns, slower, legal_moves, tempting, nodes, themes, difficulty, source, prefix)"
-                         " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                         " dual_turns, slower, legal_moves, tempting, nodes, themes, difficulty, source, prefix, proof_size)"
+                         " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                          -1, &s.stmt, nullptr) != SQLITE_OK)
     throw StoreError("puzzle collection '" + path_ + "': " + sqlite3_errmsg(db_));
   const std::string texts[] = {p.canonical, p.kfen, p.kind, side_id(a.winner)};
@@ -122,17 +131,20 @@ bool Store::add(const Puzzle& p) {
   sqlite3_bind_double(s.stmt, 15, p.difficulty);
   sqlite3_bind_text(s.stmt, 16, p.source.c_str(), -1, SQLITE_TRANSIENT);
   sqlite3_bind_text(s.stmt, 17, prefix.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64(s.stmt, 18, std::int64_t(p.proof_size));
   if (sqlite3_step(s.stmt) != SQLITE_DONE) throw StoreError("puzzle collection '" + path_ + "': " + sqlite3_errmsg(db_));
   return sqlite3_changes(db_) == 1;
 }
 
-void Store::rate(std::int64_t id, int tempting, double difficulty) {
+void Store::rate(std::int64_t id, int tempting, std::size_t proof_size, double difficulty) {
   Statement s;
-  if (sqlite3_prepare_v2(db_, "UPDATE puzzles SET tempting = ?1, difficulty = ?2 WHERE id = ?3", -1, &s.stmt, nullptr) != SQLITE_OK)
+  if (sqlite3_prepare_v2(db_, "UPDATE puzzles SET tempting = ?1, difficulty = ?2, proof_size = ?3 WHERE id = ?4", -1, &s.stmt,
+                         nullptr) != SQLITE_OK)
     throw StoreError("puzzle collection '" + path_ + "': " + sqlite3_errmsg(db_));
   sqlite3_bind_int(s.stmt, 1, tempting);
   sqlite3_bind_double(s.stmt, 2, difficulty);
-  sqlite3_bind_int64(s.stmt, 3, id);
+  sqlite3_bind_int64(s.stmt, 3, std::int64_t(proof_size));
+  sqlite3_bind_int64(s.stmt, 4, id);
   if (sqlite3_step(s.stmt) != SQLITE_DONE) throw StoreError("puzzle collection '" + path_ + "': " + sqlite3_errmsg(db_));
 }
 
@@ -145,10 +157,11 @@ std::int64_t Store::count() const {
 
 std::vector<StoredPuzzle> Store::all() const {
   Statement s;
-  if (sqlite3_prepare_v2(db_,
-                         "SELECT id, canonical, kfen, kind, winner, keys, main_line, in_time, slower, themes, source, prefix,"
-                         " n, dual_turns, legal_moves, tempting, nodes, difficulty FROM puzzles ORDER BY n, difficulty, id",
-                         -1, &s.stmt, nullptr) != SQLITE_OK)
+  const std::string sql =
+      std::string("SELECT id, canonical, kfen, kind, winner, keys, main_line, in_time, slower, themes, source, prefix,"
+                  " n, dual_turns, legal_moves, tempting, nodes, difficulty, ") +
+      (schema_ == 1 ? "0" : "proof_size") + " FROM puzzles ORDER BY n, difficulty, id";
+  if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &s.stmt, nullptr) != SQLITE_OK)
     throw StoreError("puzzle collection '" + path_ + "': " + sqlite3_errmsg(db_));
   std::vector<StoredPuzzle> out;
   auto text = [&](int c) {
@@ -169,6 +182,7 @@ std::vector<StoredPuzzle> Store::all() const {
     p.n = sqlite3_column_int(s.stmt, 12), p.dual_turns = sqlite3_column_int(s.stmt, 13);
     p.legal_moves = sqlite3_column_int(s.stmt, 14), p.tempting = sqlite3_column_int(s.stmt, 15);
     p.nodes = sqlite3_column_int64(s.stmt, 16), p.difficulty = sqlite3_column_double(s.stmt, 17);
+    p.proof_size = sqlite3_column_int64(s.stmt, 18);
     out.push_back(std::move(p));
   }
   if (step != SQLITE_DONE) throw StoreError("puzzle collection '" + path_ + "' is damaged: " + sqlite3_errmsg(db_));

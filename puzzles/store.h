@@ -1,7 +1,7 @@
 // The puzzle collection in SQLite (file puzzles.db by default).
 //
-// SCHEMA (version 1):
-//   meta(key TEXT PRIMARY KEY, value TEXT)      'schema' -> '1'
+// SCHEMA (version 2):
+//   meta(key TEXT PRIMARY KEY, value TEXT)      'schema' -> '2'
 //   puzzles(
 //     id          INTEGER PRIMARY KEY,
 //     canonical   TEXT NOT NULL UNIQUE,  -- KFEN of the least image under B3: no puzzle twice
@@ -19,7 +19,11 @@
 //     themes      TEXT NOT NULL,         -- space-separated (features.h)
 //     difficulty  REAL NOT NULL,         -- features.h
 //     source      TEXT NOT NULL,         -- the game that reached it
-//     prefix      TEXT NOT NULL)         -- the moves from that game's start, space-separated
+//     prefix      TEXT NOT NULL,         -- the moves from that game's start, space-separated
+//     proof_size  INTEGER NOT NULL)      -- positions in the certificate (certificate.h); 0: not
+//                                        -- yet measured
+// Version 1 had no proof_size: opening one to write adds the column (0) and makes it version 2,
+// and the next publish measures it; a version 1 file opened read-only reads 0.
 // Each puzzle is its own transaction: an interrupted run keeps every puzzle it accepted, and a
 // puzzle met again (or its mirror image) is not stored twice.
 #pragma once
@@ -45,7 +49,7 @@ struct StoredPuzzle {
   std::int64_t id = 0;
   std::string canonical, kfen, kind, winner, keys, main_line, in_time, slower, themes, source, prefix;
   int n = 0, dual_turns = 0, legal_moves = 0, tempting = 0;
-  std::int64_t nodes = 0;
+  std::int64_t nodes = 0, proof_size = 0;
   double difficulty = 0;
 };
 
@@ -72,13 +76,14 @@ class Store {
   std::vector<StoredPuzzle> all() const;
   // Sets a stored puzzle's trap count and difficulty (features.h), as a collection made before
   // the measure changed is brought up to date.
-  void rate(std::int64_t id, int tempting, double difficulty);
+  void rate(std::int64_t id, int tempting, std::size_t proof_size, double difficulty);
 
  private:
   void exec(const std::string& sql) const;
   void create_schema();
   sqlite3* db_ = nullptr;
   std::string path_;
+  int schema_ = 2;
 };
 
 }  // namespace kamisado::puzzles

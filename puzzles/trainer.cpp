@@ -53,6 +53,7 @@ class TreeBuilder {
       nodes_[id].moves.push_back({reply, true, next});
       return id;
     }
+    if (left < 1) throw std::logic_error(fmt::format("the winner's turn with no move left at {}", to_kfen(pos)));
     MoveList legal;
     generate_moves(pos, legal);
     std::vector<TrainerMove> moves;
@@ -60,10 +61,12 @@ class TreeBuilder {
     for (Move m : legal) {
       Position after = pos.after(m);
       bool wins;
+      // With no move left after this one the win can still come: the loser's forced moves may
+      // end the round in a deadlock that is his (M8).
       if (auto w = round_winner(after))
         wins = *w == winner_;
       else
-        wins = left > 1 && wins_within(after, winner_, left - 1, table_, limits_);
+        wins = wins_within(after, winner_, left - 1, table_, limits_);
       if (wins && best < 0) best = int(moves.size());
       moves.push_back({m, wins, -1});
     }

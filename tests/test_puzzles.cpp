@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include <nlohmann/json.hpp>
+#include <sqlite3.h>
 
 #include "helpers.h"
 #include "play/alphabeta_player.h"
@@ -219,6 +220,26 @@ TEST(PuzzleTrainer, M6S4EveryVerdictIsTheRecursionsAndTheDefenceIsTheMainLines) 
   EXPECT_GT(followed, 40);
 }
 
+// M8: Gold's f7c4 wins in 1, though the round ends on Black's reply, a deadlock of his: the
+// trainer accepts the key with no move of Gold's left after it, and refuses the rest.
+TEST(PuzzleTrainer, M8AWinCompletedByTheLosersDeadlockIsAccepted) {
+  solver::TranspositionTable table(16);
+  Position pos = parse_kfen("1b1k2g1/5y2/2R5/8/3n4/opKPB3/N1Y2r2/1G5O g y");
+  TrainerTree tree = trainer_tree(pos, 1, table, {});
+  ASSERT_TRUE(tree.complete);
+  std::vector<std::string> wins;
+  for (const TrainerMove& m : tree.nodes[0].moves)
+    if (m.wins) wins.push_back(to_string(m.move));
+  EXPECT_EQ(wins, std::vector<std::string>{"f7c4"});
+  EXPECT_EQ(tree.nodes[0].moves.size(), 9u);
+  const TrainerNode& reply = tree.nodes.at(tree.nodes[0].moves[std::size_t(tree.nodes[0].best)].next);
+  ASSERT_EQ(reply.moves.size(), 1u);
+  EXPECT_EQ(to_string(reply.moves[0].move), "b1b2");
+  const TrainerNode& end = tree.nodes.at(reply.moves[0].next);
+  EXPECT_EQ(end.pos.outcome().ending, Ending::Deadlock);
+  EXPECT_EQ(round_winner(end.pos), std::optional<Side>(Side::Gold));
+}
+
 TEST(PuzzleKey, ALosingOrFinishedPositionIsNoPuzzle) {
   solver::SolveLimits limits;
   solver::TranspositionTable table(16);
@@ -364,8 +385,12 @@ TEST(PuzzleDifficulty, TrapsAreFirstMovesThatLookAsGoodAsTheKeyAndDoNotWinInTime
       EXPECT_FALSE(wins_within(pos.after(m), pos.side_to_move(), 1, table, {})) << to_string(m) << " also wins in 2";
     }
   }
-  // Same N, same choice, same effort: the traps alone set them apart, by 2 * 5 / 8.
-  EXPECT_DOUBLE_EQ(difficulty(2, 8, 5, 1000) - difficulty(2, 8, 0, 1000), 1.25);
+  // Same N, same choice, same proof: the traps alone set them apart, by 2 * 5 / 8; a slower win
+  // counts half a trap; a proof ten times larger adds a half.
+  EXPECT_DOUBLE_EQ(difficulty(2, 8, 5, 0, 1000) - difficulty(2, 8, 0, 0, 1000), 1.25);
+  EXPECT_DOUBLE_EQ(difficulty(2, 8, 0, 2, 1000) - difficulty(2, 8, 0, 0, 1000), 0.25);
+  EXPECT_NEAR(difficulty(2, 8, 0, 0, 9999) - difficulty(2, 8, 0, 0, 999), 0.5, 1e-12);
+  EXPECT_DOUBLE_EQ(difficulty(3, 8, 0, 0, 0), 3 + 3);
 }
 
 // Issue 18, 5: a time limit is for the whole analysis. Its searches share one deadline, and a
@@ -509,8 +534,35 @@ TEST(PuzzleStore, KeepsEachClassOnceAcrossRunsAndRefusesOtherFiles) {
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(rows[0].n, 1);
   EXPECT_EQ(rows[0].winner, side_id(parse_kfen(rows[0].kfen).side_to_move()));
+  for (std::size_t i = 0; i < rows.size(); ++i) EXPECT_GT(rows[i].proof_size, 0) << "the generator measures the certificate";
 
   std::filesystem::path text = dir / "not-a-db.txt";
   { std::ofstream(text) << "this is not a database, just some text that is long enough to look like a header"; }
   EXPECT_THROW(Store{text.string()}, StoreError);
+}
+
+// A collection of schema version 1 (no proof_size) is read as 0 when opened read-only, and is
+// brought to version 2 when opened to write, keeping every puzzle.
+TEST(PuzzleStore, AVersionOneCollectionIsReadAndUpgraded) {
+  std::filesystem::path db = std::filesystem::path(KAMISADO_TEST_TMP) / "puzzles" / "store-v1.db";
+  std::filesystem::create_directories(db.parent_path());
+  std::filesystem::remove(db);
+  GenerateOptions options;
+  options.count = 2;
+  generate(options, [&](const Puzzle& p) { return Store(db.string()).add(p); });
+  {  // back to version 1, as a collection written before the column was added
+    sqlite3* raw = nullptr;
+    ASSERT_EQ(sqlite3_open(db.string().c_str(), &raw), SQLITE_OK);
+    EXPECT_EQ(sqlite3_exec(raw, "ALTER TABLE puzzles DROP COLUMN proof_size; UPDATE meta SET value = '1'", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(raw);
+  }
+  auto old_rows = Store(db.string(), Store::Mode::ReadExisting).all();
+  ASSERT_EQ(old_rows.size(), 2u);
+  EXPECT_EQ(old_rows[0].proof_size, 0);
+  Store upgraded(db.string());
+  auto rows = upgraded.all();
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].kfen, old_rows[0].kfen);
+  upgraded.rate(rows[0].id, rows[0].tempting, 42, rows[0].difficulty);
+  EXPECT_EQ(Store(db.string(), Store::Mode::ReadExisting).all()[0].proof_size, 42);
 }

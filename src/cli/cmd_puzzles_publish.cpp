@@ -96,7 +96,7 @@ void add_puzzle_output(CLI::App& puzzles, Action& action) {
   auto [p, publish_opt] = command<puzzles::PublishOptions>(puzzles, action, kPublishText, publish, Needs::CtrlC);
   p->add_option("--out", publish_opt->out, "The collection's folder (made if missing)")->required();
   p->add_option("--per-n", publish_opt->per_n, "Single-round puzzles for each N (default 45)")->check(CLI::Range(0, 100000));
-  p->add_option("--max-n", publish_opt->max_n, "The largest N (default 5)")->check(CLI::Range(1, 20));
+  p->add_option("--max-n", publish_opt->max_n, "The largest N (default 10)")->check(CLI::Range(1, 20));
   p->add_option("--sumo", publish_opt->sumo, "Puzzles with Sumo themes from match rounds (default 55)")->check(CLI::Range(0, 100000));
   seed_option(p, publish_opt->seed, "the games");
   hash_option(p, publish_opt->hash_mb);
