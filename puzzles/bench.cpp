@@ -8,7 +8,10 @@
 
 #include <fmt/format.h>
 
+#include "io/files.h"
 #include "io/report.h"
+#include "kamisado/errors.h"
+#include "puzzles/difficulty_plot.h"
 #include "io/progress.h"
 #include "puzzles/generator.h"
 #include "puzzles/store.h"
@@ -23,6 +26,12 @@ bool PuzzleBench::target_met() const {
 PuzzleBench bench_puzzles(const PuzzleBenchOptions& o, const io::Lines& lines) {
   PuzzleBench b;
   b.options = o;
+  if (!o.collection.empty()) {  // read first: a wrong folder is refused before the long part
+    const std::filesystem::path db = std::filesystem::path(o.collection) / "puzzles.db";
+    std::error_code ec;
+    if (!std::filesystem::exists(db, ec)) throw InputError("--collection '" + o.collection + "' holds no puzzles.db");
+    b.collection = Store(db.string(), Store::Mode::ReadExisting).all();
+  }
   const std::filesystem::path scratch = std::filesystem::temp_directory_path() / fmt::format("kamisado-puzzles-bench-{}.db", ::getpid());
   auto run = [&](PuzzleBenchRow row, const GenerateOptions& gen) {
     std::filesystem::remove(scratch);
@@ -49,10 +58,26 @@ PuzzleBench bench_puzzles(const PuzzleBenchOptions& o, const io::Lines& lines) {
   return b;
 }
 
+namespace {
+std::string plot_path(const std::string& report_path) {
+  std::filesystem::path p(report_path);
+  return (p.parent_path() / (p.stem().string() + "-difficulty.svg")).string();
+}
+}  // namespace
+
+void write_puzzle_bench_report(const PuzzleBench& b, const std::string& report_path) {
+  if (!b.options.collection.empty()) {
+    io::check_writable(plot_path(report_path));
+    io::write_file_atomically(plot_path(report_path), difficulty_svg(b.collection));
+  }
+  io::write_file_atomically(report_path, puzzle_bench_report(b, report_path));
+}
+
 std::string puzzle_bench_report(const PuzzleBench& b, const std::string& report_path) {
   const auto& o = b.options;
   io::Report md("Puzzle generation",
-                fmt::format("kamisado puzzles bench --count {} --sumo-count {} --seed {} --report {}", o.count, o.sumo_count, o.seed, report_path));
+                fmt::format("kamisado puzzles bench --count {} --sumo-count {} --seed {}{} --report {}", o.count, o.sumo_count, o.seed,
+                            o.collection.empty() ? "" : " --collection " + o.collection, report_path));
   md.paragraph(fmt::format(
         "Each row generates new puzzles into an empty scratch collection: a proved win in exactly N of the winner's moves "
         "with a unique key and at least two legal moves, from positions reached in seeded games between the alpha-beta players "
@@ -64,6 +89,9 @@ std::string puzzle_bench_report(const PuzzleBench& b, const std::string& report_
   for (const PuzzleBenchRow& r : b.rows)
     md.row({r.what, std::to_string(r.accepted), fmt::format("{:.1f}", r.seconds), fmt::format("**{:.0f}**", r.per_minute()),
             std::to_string(r.games), std::to_string(r.tried)});
+  if (!o.collection.empty())
+    collection_section(md, b.collection, o.collection, std::filesystem::path(plot_path(report_path)).filename().string(),
+                       o.collection_per_n, o.collection_max_n);
   return md.markdown();
 }
 

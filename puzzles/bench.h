@@ -2,6 +2,8 @@
 // generates `count` single-round puzzles into an empty scratch collection and times it, then
 // `sumo_count` win-in-2 puzzles with a sumo-push or extra-turn theme from Marathon rounds.
 // Target: at least 100 accepted puzzles a minute for N <= 3 (single rounds).
+// With a collection (a published folder, publish.h), the report also shows how its difficulty
+// spreads over N (difficulty_plot.h): a table in the report and an SVG plot next to it.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +11,7 @@
 #include <vector>
 
 #include "io/progress.h"
+#include "puzzles/store.h"
 
 namespace kamisado::puzzles {
 
@@ -17,6 +20,8 @@ constexpr double kTargetPuzzlesPerMinute = 100;
 struct PuzzleBenchOptions {
   int count = 40, sumo_count = 10, max_n = 5;
   std::uint64_t seed = 1;
+  std::string collection;  // a published collection's folder to report on, or empty
+  int collection_per_n = 30, collection_max_n = 10;  // its target: this many for each N = 1..max_n
 };
 
 struct PuzzleBenchRow {
@@ -31,11 +36,14 @@ struct PuzzleBenchRow {
 struct PuzzleBench {
   PuzzleBenchOptions options;
   std::vector<PuzzleBenchRow> rows;
+  std::vector<StoredPuzzle> collection;  // options.collection's puzzles
   bool target_met() const;
 };
 
 PuzzleBench bench_puzzles(const PuzzleBenchOptions& options, const io::Lines& lines = {});
 std::string puzzle_bench_report(const PuzzleBench& b, const std::string& report_path);
+// The report at `report_path` and, with a collection, its plot next to it (<stem>-difficulty.svg).
+void write_puzzle_bench_report(const PuzzleBench& b, const std::string& report_path);
 std::string puzzle_bench_summary(const PuzzleBench& b);
 
 }  // namespace kamisado::puzzles

@@ -4,6 +4,8 @@
 #include <optional>
 #include <unordered_set>
 
+#include <fmt/format.h>
+
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
@@ -11,6 +13,7 @@
 #include "puzzles/certificate.h"
 #include "solver/retro/retro_table.h"
 #include "puzzles/features.h"
+#include "puzzles/store.h"
 #include "solver/retro/retro_key.h"
 #include "kamisado/rules.h"
 #include "solver/search/transposition_table.h"
@@ -64,6 +67,29 @@ std::vector<std::vector<Reached>> play_game(const Position& start, std::uint64_t
 constexpr const char* kStoppedText = "stopped; the puzzles accepted so far are kept";
 
 }  // namespace
+
+Puzzle make_puzzle(const Position& pos, KeyAnalysis analysis, std::string source, std::vector<std::string> prefix,
+                   solver::TranspositionTable& table, const solver::SolveLimits& limits) {
+  Puzzle p;
+  p.kfen = to_kfen(pos);
+  p.canonical = canonical_kfen(pos);
+  p.kind = pos.match().is_match() ? "match" : "single";
+  p.source = std::move(source);
+  p.prefix = std::move(prefix);
+  p.analysis = std::move(analysis);
+  if (auto tree = certify(pos, p.analysis.keys.front(), p.analysis.n, table, limits)) p.proof_size = tree->nodes.size();
+  measure(pos, p);
+  return p;
+}
+
+bool add_to_collection(const std::string& db, const Position& pos, const KeyAnalysis& analysis,
+                       solver::TranspositionTable& table, const solver::SolveLimits& limits) {
+  if (!analysis.unique_key())
+    throw InputError(fmt::format("not added: {} first moves win in {}, and a puzzle has one key", analysis.keys.size(), analysis.n));
+  if (count_moves(pos) < 2) throw InputError("not added: the side to move has one legal move, so the key would be forced");
+  Store store(db);
+  return store.add(make_puzzle(pos, analysis, "added by hand", {}, table, limits));
+}
 
 GenerateProgress generate(const GenerateOptions& options, const std::function<bool(const Puzzle&)>& accept,
                           const std::function<void(const GenerateProgress&)>& progress, const std::atomic<bool>* stop) {
@@ -123,19 +149,12 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
           continue;
         std::optional<KeyAnalysis> a = analyse_key(pos, table, limits);
         if (!a || !a->unique_key() || (options.no_duals && a->dual_turns() > 0)) continue;
-        Puzzle p;
-        p.kfen = to_kfen(pos);
-        p.canonical = canonical;
-        p.kind = pos.match().is_match() ? "match" : "single";
-        p.source = options.table   ? "random walk from the retrograde table root " + options.table->root_kfen() +
-                                         ", seed " + std::to_string(seed)
-                   : options.match ? options.player + " Marathon match, seed " + std::to_string(seed) + ", round " +
-                                         std::to_string(r + 1)
-                                   : options.player + " self-play, seed " + std::to_string(seed);
-        p.prefix = round[i].prefix;
-        p.analysis = std::move(*a);
-        if (auto tree = certify(pos, p.analysis.keys.front(), p.analysis.n, table, limits)) p.proof_size = tree->nodes.size();
-        measure(pos, p);
+        std::string source = options.table   ? "random walk from the retrograde table root " + options.table->root_kfen() +
+                                                   ", seed " + std::to_string(seed)
+                             : options.match ? options.player + " Marathon match, seed " + std::to_string(seed) + ", round " +
+                                                   std::to_string(r + 1)
+                                             : options.player + " self-play, seed " + std::to_string(seed);
+        Puzzle p = make_puzzle(pos, std::move(*a), std::move(source), round[i].prefix, table, limits);
         if (!options.themes.empty() &&
             std::none_of(options.themes.begin(), options.themes.end(), [&](const std::string& t) {
               return std::find(p.themes.begin(), p.themes.end(), t) != p.themes.end();

@@ -25,6 +25,8 @@
 
 namespace kamisado::solver {
 class RetroTable;
+class TranspositionTable;
+struct SolveLimits;
 }
 
 namespace kamisado::puzzles {
@@ -61,5 +63,17 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
 
 // The KFEN of the least image of `pos` under the symmetries of its round (B3).
 std::string canonical_kfen(const Position& pos);
+
+// The puzzle of `pos` from its key analysis: its KFEN and canonical form, its kind ("single", or
+// "match" in a match round), the size of its certificate (certificate.h), its themes and its
+// difficulty (features.h). The generator, the studies and `puzzles solve --add` make theirs so.
+Puzzle make_puzzle(const Position& pos, KeyAnalysis analysis, std::string source, std::vector<std::string> prefix,
+                   solver::TranspositionTable& table, const solver::SolveLimits& limits);
+
+// Adds a position of one's own to the collection `db` (made if missing), its source "added by
+// hand": true if added, false if the collection holds it (or an image) already. InputError if it
+// is no puzzle: more than one key, or fewer than two legal moves.
+bool add_to_collection(const std::string& db, const Position& pos, const KeyAnalysis& analysis,
+                       solver::TranspositionTable& table, const solver::SolveLimits& limits);
 
 }  // namespace kamisado::puzzles

@@ -15,6 +15,7 @@
 #include "puzzles/features.h"
 #include "puzzles/generator.h"
 #include "puzzles/store.h"
+#include "puzzles/studies.h"
 #include "solver/proof/certify.h"
 
 namespace kamisado::puzzles {
@@ -75,6 +76,22 @@ void fill(Store& store, const PublishOptions& o, const io::Lines& lines) {
     gen.themes = {"sumo-push", "extra-turn"};
     add(fmt::format("Marathon rounds with Sumo themes, win in {}", n), gen, have_n);
   }
+  // The studies: their search is deterministic, so a stopped run that is run again finds the
+  // same ones, and the store keeps each once.
+  std::vector<solver::RetroRoot> roots = o.study_roots.empty() ? std::vector<solver::RetroRoot>{} : solver::read_retro_roots(o.study_roots);
+  const int target = o.studies_from_opening + o.studies_per_table * int(roots.size());
+  int have = 0;
+  for (const auto& p : store.all()) have += p.kind == "study";
+  if (have < target) {
+    progress.note(fmt::format("puzzles publish: studies: {} to find", target - have));
+    StudyOptions so;
+    so.from_opening = o.studies_from_opening, so.per_table = o.studies_per_table, so.roots = roots;
+    so.hash_mb = o.hash_mb, so.stop = o.stop;
+    std::vector<Puzzle> found = find_studies(so, lines);
+    for (const Puzzle& p : found) store.add(p);
+    if (int(found.size()) < target)
+      progress.note(fmt::format("puzzles publish: studies: only {} of {} have a unique key", found.size(), target));
+  }
 }
 
 // Every stored puzzle's traps, certificate size and difficulty measured again (features.h), so
@@ -92,26 +109,38 @@ void rerate(Store& store, const std::map<std::int64_t, std::size_t>& proof_sizes
 std::string readme(const std::vector<StoredPuzzle>& rows, const PublishOptions& o, const Published& done, std::size_t largest) {
   std::map<std::pair<std::string, int>, int> by_n;
   std::map<std::string, int> by_theme;
+  std::map<std::string, int> by_kind;
   int unique = 0, with_duals = 0;
   for (const auto& p : rows) {
     ++by_n[{p.kind, p.n}];
+    ++by_kind[p.kind];
     unique += p.keys.find(' ') == std::string::npos;
     with_duals += p.dual_turns > 0;
     for (const std::string& t : field_items(p.themes)) ++by_theme[t];
   }
-  std::string md = "# Kamisado puzzles: a first collection\n\n";
-  md += fmt::format("Made by `kamisado puzzles publish --out {} --per-n {} --max-n {} --sumo {} --seed {}` (last run {}, {}).\n\n", o.out,
-                    o.per_n, o.max_n, o.sumo, o.seed, io::today(), io::build_flags());
+  std::string md = "# Kamisado puzzles\n\n";
+  md += fmt::format("Made by `kamisado puzzles publish --out {} --per-n {} --max-n {} --sumo {} --studies {} --studies-per-table {}{} "
+                    "--seed {}` (last run {}, {}).\n\n",
+                    o.out, o.per_n, o.max_n, o.sumo, o.studies_from_opening, o.studies_per_table,
+                    o.study_roots.empty() ? "" : " --study-roots " + o.study_roots, o.seed, io::today(), io::build_flags());
+  md += "**Open `index.html` in a browser to play them** (the trainer: no server, no network; see the project README, \"The "
+        "puzzle trainer\").\n\n";
   md += fmt::format("**{} puzzles**: {} with a unique key; {} from Marathon match rounds with a Sumo theme (sumo-push or "
-                    "extra-turn); {} with duals on the main line (tagged, and shown in the solution).\n\n",
-                    rows.size(), unique, done.sumo, with_duals);
-  md += "Each is a position reached in seeded self-play between the alpha-beta players (the moves that reach it are in "
-        "`puzzles.json`), a proved win in exactly N of the winner's own moves (passes and the extra turn after a push "
-        "count) with one key and at least two legal moves.\n\n"
+                    "extra-turn); {} studies; {} with duals on the main line (tagged, and shown in the solution).\n\n",
+                    rows.size(), unique, done.sumo, by_kind["study"], with_duals);
+  md += "Each is a proved win in exactly N of the winner's own moves (passes and the extra turn after a push count) with "
+        "one key and at least two legal moves. The puzzles are positions reached in seeded self-play between the "
+        "alpha-beta players (the moves that reach them are in `puzzles.json`); the studies are the longest such wins "
+        "one or two plies from the start and in the retrograde tables of the study roots (puzzles/studies.h).\n\n"
         "| kind | N | puzzles |\n|---|---|---|\n";
   for (const auto& [k, count] : by_n) md += fmt::format("| {} | {} | {} |\n", k.first, k.second, count);
   md += "\n| theme | puzzles |\n|---|---|\n";
   for (const auto& [t, count] : by_theme) md += fmt::format("| {} | {} |\n", t, count);
+  md += "\n## Studies\n\n| puzzle | N | key | legal first moves | KFEN | from |\n|---|---|---|---|---|---|\n";
+  for (const auto& p : rows)
+    if (p.kind == "study")
+      md += fmt::format("| {} | {} | {} | {} | `{}` | {}{} |\n", p.id, p.n, p.keys, p.legal_moves, p.kfen, p.source,
+                        p.prefix.empty() ? "" : ", after " + p.prefix);
   md += "\n## Files\n\n"
         "- `puzzles.db`: the collection (SQLite; schema in `puzzles/store.h`).\n"
         "- `puzzles.json`: every puzzle with its solution, themes, difficulty, source and prefix.\n"

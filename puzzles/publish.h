@@ -6,7 +6,8 @@
 //   publish            a published collection in a folder, brought up to its targets: --per-n
 //                      single-round puzzles for each N = 1..max_n and `sumo` puzzles from
 //                      Marathon rounds with a sumo-push or extra-turn theme (N = 2..4, a push
-//                      needs the extra turn); then a certificate per puzzle (certificate.h),
+//                      needs the extra turn); the studies (studies.h) from the opening and
+//                      the tables of --study-roots; then a certificate per puzzle (certificate.h),
 //                      checked before it is written, puzzles.json, the trainer and README.md.
 //
 // In DIR: puzzles.db (store.h), certificates/<id>.proof, puzzles.json, README.md and the
@@ -42,6 +43,9 @@ ExportCounts export_collection(const ExportOptions& options, const io::Lines& li
 struct PublishOptions {
   std::string out;
   int per_n = 45, max_n = 10, sumo = 55;
+  // Studies (studies.h): from the opening, and from the table of each root in this file.
+  int studies_from_opening = 10, studies_per_table = 3;
+  std::string study_roots;
   std::uint64_t seed = 1;
   std::size_t hash_mb = 64;
   const std::atomic<bool>* stop = nullptr;

@@ -108,13 +108,21 @@ std::string ending_text(const Position& before, Move m) {
   return fmt::format("{} wins: the {} tower reaches the home row (M7)", side_name(o.winner), kColourNames[o.ring_tower]);
 }
 
+// A node for the page. "towers": the 16 towers' squares in one string, Black's then Gold's, each
+// in colour order (B2): "a4b6...". "ranks": their Sumo ranks in the same order, only if one is
+// not 0. "moves": [notation, from, to, kind, wins (1/0), next node (-1: none)].
 nlohmann::json node_json(const TrainerNode& n, const std::string& end) {
-  nlohmann::json towers = nlohmann::json::array();
+  std::string towers;
+  nlohmann::json ranks = nlohmann::json::array();
+  bool sumo = false;
   for (Side s : {Side::Black, Side::Gold})
-    for (int c = 0; c < kColours; ++c)
-      towers.push_back({square_name(n.pos.square_of(s, Colour(c))), s == Side::Black ? "b" : "g", c,
-                        n.pos.rank_of_tower(s, Colour(c))});
+    for (int c = 0; c < kColours; ++c) {
+      towers += square_name(n.pos.square_of(s, Colour(c)));
+      ranks.push_back(n.pos.rank_of_tower(s, Colour(c)));
+      sumo = sumo || n.pos.rank_of_tower(s, Colour(c)) > 0;
+    }
   nlohmann::json j{{"to_move", side_id(n.pos.side_to_move())}, {"left", n.left}, {"towers", towers}};
+  if (sumo) j["ranks"] = ranks;
   if (!end.empty()) {
     j["end"] = end;
     return j;

@@ -3,7 +3,8 @@
 #   main      the rules self-check, the Z3 proofs, the perft benchmark, the proofs of the
 #             solver suite and its match section, the matches from the set-up (reports/match.md),
 #             the opening and a sample of regrouped starts, the retrograde tables,
-#             the puzzle generator's rate and the published collection (reports/puzzles),
+#             the published puzzle collection and its trainer (reports/puzzles), the puzzle
+#             generator's rate and the collection's difficulty (reports/puzzles.md),
 #             and the first-mover census (reports/census.md)
 #             (writes reports/verification.md, reports/witness-corpus.json, reports/performance.md)
 #   test      the unit tests (Release build)
@@ -60,9 +61,11 @@ case "$job" in
     # Resumes from its checkpoint if an earlier run was stopped.
     build/release/kamisado opening --regrouped 1000 --seed 1 --checkpoint build/regrouped-1.jsonl --report reports/regrouped.md
     build/release/kamisado retro bench --roots tests/data/retro_roots.json --sample 10000 --seed 1 --threads 2 --report reports/retrograde.md
-    build/release/kamisado puzzles bench --count 40 --sumo-count 10 --seed 1 --report reports/puzzles.md
-    # The published collection: adds only what is missing, then rewrites and re-checks the certificates.
-    build/release/kamisado puzzles publish --out reports/puzzles --seed 1
+    # The published collection and its trainer: adds only what is missing (puzzles for N = 1..10,
+    # Sumo puzzles, studies from the opening and the tables of the retrograde roots), then
+    # rewrites and re-checks the certificates and writes the trainer.
+    build/release/kamisado puzzles publish --out reports/puzzles --seed 1 --study-roots tests/data/retro_roots.json
+    build/release/kamisado puzzles bench --count 40 --sumo-count 10 --seed 1 --collection reports/puzzles --report reports/puzzles.md
     # The first-mover census: proves the runs missing under runs/census (about 70 minutes from
     # scratch on 2 cores; a complete run is only merged again), writes reports/census.md.
     bash scripts/census-report.sh

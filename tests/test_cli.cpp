@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/app.h"
+#include "puzzles/store.h"
 
 using namespace kamisado::cli;
 
@@ -518,6 +519,21 @@ TEST(CLI_Puzzles, SolveGivesTheStipulationKeyLineDualsAndSlowerWins) {
   EXPECT_EQ(lost.code, kOk);
   EXPECT_NE(lost.out.find("no puzzle"), std::string::npos);
   expect_one_line_error(run({"puzzles", "solve", "Nbpkyrgn/8/8/8/8/o7/8/1GRYKPBO g o"}), "already over");
+  // --add: one's own puzzle into a collection, once; no puzzle, no change.
+  std::filesystem::path db = temp_dir() / "cli-own-puzzles.db";
+  std::filesystem::remove(db);
+  CliRun add = run({"puzzles", "solve", "o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O", "--add", db.string()});
+  ASSERT_EQ(add.code, kOk) << add.err;
+  EXPECT_NE(add.out.find("added to "), std::string::npos) << add.out;
+  CliRun again = run({"puzzles", "solve", "o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O", "--add", db.string(), "--json"});
+  ASSERT_EQ(again.code, kOk) << again.err;
+  EXPECT_EQ(nlohmann::json::parse(again.out)["added"], false);
+  expect_one_line_error(run({"puzzles", "solve", "o2ky1gn/N3K2O/8/3Y4/8/5r2/1bp5/1GR2PB1 g o", "--add", db.string()}), "one key");
+  expect_one_line_error(run({"puzzles", "solve", "o1p3g1/B1R1K1N1/8/1y5Y/2P5/1b6/3k1r1n/1G5O g g", "--add", db.string()}), "does not win");
+  auto rows = kamisado::puzzles::Store(db.string(), kamisado::puzzles::Store::Mode::ReadExisting).all();
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].source, "added by hand");
+  EXPECT_EQ(rows[0].keys, "h1f3");
 }
 
 TEST(CLI_Puzzles, GenerateTwiceNeverDuplicatesAndExportsJson) {
@@ -584,7 +600,7 @@ TEST(CLI_Puzzles, GenerateTwiceNeverDuplicatesAndExportsJson) {
 TEST(CLI_Puzzles, PublishReachesItsTargetsWithCheckedCertificatesAndAddsNothingWhenRunAgain) {
   std::filesystem::path dir = temp_dir() / "cli-publish";
   std::filesystem::remove_all(dir);
-  const std::vector<std::string> args = {"puzzles", "publish", "--out", dir.string(), "--per-n", "2", "--max-n", "2", "--sumo", "0"};
+  const std::vector<std::string> args = {"puzzles", "publish", "--out", dir.string(), "--per-n", "2", "--max-n", "2", "--sumo", "0", "--studies", "0"};
   CliRun first = run(args);
   ASSERT_EQ(first.code, kOk) << first.err;
   EXPECT_NE(first.out.find("4 puzzles (0 with Sumo themes), 4 certificates checked"), std::string::npos) << first.out;
@@ -617,6 +633,24 @@ TEST(CLI_Puzzles, BenchMeasuresEachNAndWritesTheReport) {
   std::string md = read(report);
   for (int n = 1; n <= 2; ++n) EXPECT_NE(md.find("single round, win in " + std::to_string(n) + " | 2 |"), std::string::npos) << md;
   EXPECT_NE(md.find("Target: at least 100"), std::string::npos);
+  // With a published collection: its difficulty by N, and the plot next to the report.
+  std::filesystem::path dir = temp_dir() / "cli-bench-collection";
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(run({"puzzles", "publish", "--out", dir.string(), "--per-n", "2", "--max-n", "2", "--sumo", "0", "--studies", "0"}).code, kOk);
+  CliRun c = run({"puzzles", "bench", "--count", "1", "--max-n", "1", "--sumo-count", "0", "--collection", dir.string(), "--report", report});
+  ASSERT_EQ(c.code, kOk) << c.err;
+  md = read(report);
+  EXPECT_NE(md.find("4 puzzles, 4 single-round puzzles for N = 1 to 10 (target at least 30 for each N: **NOT met"), std::string::npos) << md;
+  EXPECT_NE(md.find("![Difficulty over N](puzzles-difficulty.svg)"), std::string::npos);
+  std::string svg = read((temp_dir() / "puzzles-difficulty.svg").string());
+  EXPECT_EQ(std::count(svg.begin(), svg.end(), '\n') > 4, true);
+  EXPECT_EQ(svg.find("<circle cx") != std::string::npos, true);
+  size_t dots = 0;
+  for (auto at = svg.find("fill-opacity=\"0.6\""); at != std::string::npos; at = svg.find("fill-opacity=\"0.6\"", at + 1)) ++dots;
+  EXPECT_EQ(dots, 4u);  // one per puzzle
+  expect_one_line_error(run({"puzzles", "bench", "--count", "1", "--max-n", "1", "--sumo-count", "0", "--collection",
+                             (temp_dir() / "no-such-collection").string()}),
+                        "holds no puzzles.db");
 }
 
 // A run stopped by its time limit before its answer was complete is neither bad input nor a

@@ -24,6 +24,7 @@
 #include "puzzles/key_analysis.h"
 #include "puzzles/publish.h"
 #include "puzzles/store.h"
+#include "puzzles/studies.h"
 #include "puzzles/trainer.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_file.h"
@@ -421,8 +422,12 @@ TEST(PuzzlePublish, AResumedRunEndsAsAnUninterruptedOne) {
   namespace fs = std::filesystem;
   const fs::path base = fs::path(KAMISADO_TEST_TMP) / "publish-resume";
   fs::remove_all(base);
+  fs::create_directories(base);
+  const fs::path roots = base / "roots.json";
+  std::ofstream(roots) << nlohmann::json::array({{{"name", "small"}, {"kfen", kRoots[0]}}}).dump();
   PublishOptions o;
   o.per_n = 0, o.max_n = 1, o.sumo = 6, o.seed = 2;
+  o.studies_from_opening = 0, o.studies_per_table = 2, o.study_roots = roots.string();
   o.out = (base / "whole").string();
   publish(o);
   std::atomic<bool> stop{false};
@@ -441,8 +446,44 @@ TEST(PuzzlePublish, AResumedRunEndsAsAnUninterruptedOne) {
     return text.str();
   };
   const std::string whole = read(base / "whole" / "puzzles.json"), resumed = read(base / "resumed" / "puzzles.json");
-  EXPECT_EQ(nlohmann::json::parse(whole)["puzzles"].size(), 6u);
+  EXPECT_EQ(nlohmann::json::parse(whole)["puzzles"].size(), 8u);  // 6 Sumo puzzles, 2 studies
   EXPECT_EQ(resumed, whole);
+}
+
+// Studies (studies.h) from a retrograde table: the longest wins of the table with a unique key,
+// longest first, each the table's win for the side to move, sound (its N proved again here) and
+// the same on every run.
+TEST(PuzzleStudies, TheLongestUniqueKeyWinsOfATableLongestFirst) {
+  StudyOptions o;
+  o.from_opening = 0, o.per_table = 3;
+  o.roots = {{"small", kRoots[0], ""}};
+  o.hash_mb = 16;
+  std::vector<Puzzle> studies = find_studies(o);
+  ASSERT_EQ(studies.size(), 3u);
+  solver::RetroTable table = solver::build_retro_table(parse_kfen(kRoots[0]), {});
+  int longest_win = 0;
+  for (const solver::RetroEntry& e : table.entries())
+    if (e.value().win) longest_win = std::max(longest_win, e.value().distance);
+  solver::TranspositionTable tt(16);
+  for (std::size_t i = 0; i < studies.size(); ++i) {
+    const Puzzle& s = studies[i];
+    Position pos = parse_kfen(s.kfen);
+    EXPECT_EQ(s.kind, "study");
+    EXPECT_TRUE(s.analysis.unique_key());
+    EXPECT_TRUE(s.prefix.empty());
+    EXPECT_GE(count_moves(pos), 2);
+    EXPECT_GT(s.proof_size, 0u);
+    auto v = table.probe(pos);
+    ASSERT_TRUE(v && v->win) << s.kfen;
+    EXPECT_GE(v->distance, longest_win - 8 * 2) << "not among the table's longest wins";
+    EXPECT_EQ(winner_moves_to_win(pos, pos.side_to_move(), tt, {}), std::optional<int>(s.analysis.n));
+    if (i > 0) {
+      EXPECT_LE(table.probe(pos)->distance, table.probe(parse_kfen(studies[i - 1].kfen))->distance);
+    }
+  }
+  std::vector<Puzzle> again = find_studies(o);
+  ASSERT_EQ(again.size(), studies.size());
+  for (std::size_t i = 0; i < again.size(); ++i) EXPECT_EQ(again[i].kfen, studies[i].kfen);
 }
 
 TEST(PuzzleGenerator, AnUnknownPlayerIsRefused) {

@@ -38,6 +38,13 @@
     return [f * CELL + CELL / 2, (7 - r) * CELL + CELL / 2];
   }
   function node() { return st.p.nodes[st.node]; }
+  // The towers of a node as [square, 'b' or 'g', colour, Sumo rank] (puzzles/trainer.h).
+  function towers(n) {
+    var out = [];
+    for (var i = 0; i < 16; i++)
+      out.push([n.towers.substr(2 * i, 2), i < 8 ? 'b' : 'g', i % 8, n.ranks ? n.ranks[i] : 0]);
+    return out;
+  }
   function yourTurn() { var n = node(); return !n.end && n.to_move === st.p.winner; }
   function movesFrom(square) {
     if (!yourTurn()) return [];
@@ -65,7 +72,7 @@
       var c = xy(sq);
       board.appendChild(el('rect', { 'class': 'last', x: c[0] - CELL / 2 + 3, y: c[1] - CELL / 2 + 3, width: CELL - 6, height: CELL - 6 }));
     });
-    n.towers.forEach(function (t) {
+    towers(n).forEach(function (t) {
       var c = xy(t[0]), black = t[1] === 'b';
       var g = el('g', { 'class': 'tower', 'data-square': t[0], 'data-side': black ? 'black' : 'gold',
                         'data-colour': data.colour_names[t[2]], 'data-rank': t[3] });
@@ -191,7 +198,7 @@
       draw();
       return;
     }
-    var t = node().towers.filter(function (x) { return x[0] === square; })[0];
+    var t = towers(node()).filter(function (x) { return x[0] === square; })[0];
     if (t && (t[1] === 'b') === (st.p.winner === 'black'))
       status('refused', 'That tower may not move: the colour of the last square moved to names the tower to move (T2).');
     st.selected = null;
@@ -286,7 +293,7 @@
       var towers = {};
       node().moves.forEach(function (m) { if (m[4]) towers[m[1]] = true; });
       var names = Object.keys(towers).map(function (sq) {
-        var t = node().towers.filter(function (x) { return x[0] === sq; })[0];
+        var t = towers(node()).filter(function (x) { return x[0] === sq; })[0];
         return 'the ' + data.colour_names[t[2]] + ' tower on ' + sq;
       });
       status('hint', 'Hint: move ' + names.join(' or ') + '.');

@@ -51,6 +51,15 @@ std::map<int, std::array<std::uint64_t, 2>> count_by_distance(const RetroTable& 
 MeasuredBuild measure_build(const Position& root, std::uint64_t max_positions, int threads, const std::atomic<bool>* stop,
                             const io::Lines& lines = {});
 
+// A table's root as the roots file names it (tests/data/retro_roots.json).
+struct RetroRoot {
+  std::string name, kfen, source;
+};
+
+// The roots of a JSON file [{"name": ..., "kfen": ..., "source": ...}, ...] ("source" may be
+// left out); InputError naming the file if it cannot be read or is not such a list.
+std::vector<RetroRoot> read_retro_roots(const std::string& path);
+
 struct RetroBenchRow {
   std::string name, kfen, source;
   MeasuredBuild build;

@@ -27,7 +27,10 @@ const CommandText kSolveText{
     "other winning first moves with their N. The main line follows the loser's longest defence;\n"
     "at each later move of the winner it shows how many moves still win in time (more than one:\n"
     "a dual). Every figure is proved by the proof search, none estimated.\n"
-    "Example: kamisado puzzles solve \"o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O\""};
+    "--add FILE adds the puzzle to a collection (SQLite, as puzzles generate writes), if it is one:\n"
+    "a unique key and at least two legal moves; then puzzles export or publish puts it in the\n"
+    "trainer with the rest.\n"
+    "Example: kamisado puzzles solve \"o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O\" --add puzzles.db"};
 
 const CommandText kGenerateText{
     "generate", "Find \"win in N\" puzzles with a unique key in seeded self-play",
@@ -44,7 +47,7 @@ const CommandText kGenerateText{
     "Example: kamisado puzzles generate --count 20 --n 3 --seed 1 --db puzzles.db"};
 
 struct SolveOptions {
-  std::string kfen;
+  std::string kfen, add;
   std::size_t hash = 64;
   double time = 0;
 };
@@ -63,10 +66,19 @@ int solve(const SolveOptions& opt, Io& io) {
   } catch (const Stopped& e) {
     throw Stopped(opt.time > 0 ? fmt::format("not proved within --time {} s: give it more time", opt.time) : e.what());
   }
-  if (!a)
+  if (!a) {
+    if (!opt.add.empty()) throw InputError(fmt::format("not added: {} to move does not win the round", side_name(pos.side_to_move())));
     return io.print({{"kfen", to_kfen(pos)}, {"puzzle", false}, {"reason", "the side to move does not win"}},
                     fmt::format("no puzzle: {} to move does not win the round\n", side_name(pos.side_to_move())));
-  return io.print(puzzles::solution_json(pos, *a), puzzles::solution_text(pos, *a));
+  }
+  nlohmann::json j = puzzles::solution_json(pos, *a);
+  std::string text = puzzles::solution_text(pos, *a);
+  if (!opt.add.empty()) {
+    bool added = puzzles::add_to_collection(opt.add, pos, *a, table, limits);
+    j["added"] = added;
+    text += added ? fmt::format("added to {}\n", opt.add) : fmt::format("{} holds it already (or its mirror image)\n", opt.add);
+  }
+  return io.print(j, text);
 }
 
 struct GenerateOptions {
@@ -124,6 +136,7 @@ void add_puzzles(CLI::App& app, Action& action) {
   kfen_argument(s, solve_opt->kfen);
   hash_option(s, solve_opt->hash);
   time_option(s, solve_opt->time);
+  s->add_option("--add", solve_opt->add, "Add it to this collection (made if missing) if it is a puzzle: a unique key, two legal moves or more");
   auto [g, gen_opt] = command<GenerateOptions>(*puzzles, action, kGenerateText, generate, Needs::CtrlC);
   g->add_option("--count", gen_opt->gen.count, "New puzzles to add (default 10)")->check(CLI::Range(1, 1000000));
   g->add_option("--n", gen_opt->gen.n, "Win in N moves of the winner (default 2)")->check(CLI::Range(1, 20));

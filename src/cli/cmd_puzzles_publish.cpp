@@ -29,13 +29,18 @@ const CommandText kBenchText{
     "For each N from 1 to 5, generates --count single-round puzzles into a scratch collection and\n"
     "times it; then --sumo-count win-in-2 puzzles with a sumo-push or extra-turn theme from Marathon\n"
     "rounds. Target: at least 100 accepted puzzles a minute for N <= 3.\n"
+    "With --collection DIR (a published collection) the report also gives its counts by N against\n"
+    "the target of 30 for each N = 1 to 10, its difficulty's features by N, and a plot of how the\n"
+    "difficulty spreads over N, written next to the report as <report>-difficulty.svg.\n"
     "Example: kamisado puzzles bench --report reports/puzzles.md"};
 
 const CommandText kPublishText{
     "publish", "Build a published collection: puzzles, certificates, booklet, JSON, README",
     "Brings the collection in DIR up to its targets: --per-n single-round puzzles for each N from 1\n"
     "to --max-n, and --sumo puzzles from Marathon match rounds with a sumo-push or extra-turn\n"
-    "theme (N = 2 to 4). Every puzzle is sound (proved), has a unique key and at least two legal\n"
+    "theme (N = 2 to 4), and the studies: the longest wins with a unique key one or two plies from\n"
+    "the start (--studies) and in the retrograde table of each root in --study-roots\n"
+    "(--studies-per-table). Every puzzle is sound (proved), has a unique key and at least two legal\n"
     "moves. Then it writes a certificate per puzzle (certificates/<id>.proof: the key wins in N of\n"
     "the winner's moves; check it with kamisado check-proof), puzzles.json, the trainer\n"
     "(index.html; see puzzles export), the booklet and README.md. Running it again only adds what\n"
@@ -62,7 +67,7 @@ struct BenchOptions {
 
 int bench(const BenchOptions& opt, Io& io) {
   puzzles::PuzzleBench b = puzzles::bench_puzzles(opt.bench, io.lines());
-  if (!opt.report.empty()) io::write_file_atomically(opt.report, puzzles::puzzle_bench_report(b, opt.report));
+  if (!opt.report.empty()) puzzles::write_puzzle_bench_report(b, opt.report);
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& r : b.rows) rows.push_back({{"what", r.what}, {"n", r.n}, {"accepted", r.accepted}, {"seconds", r.seconds}, {"per_minute", r.per_minute()}});
   return io.print({{"rows", rows}, {"target_met", b.target_met()}}, puzzles::puzzle_bench_summary(b));  // a missed target is no error
@@ -91,6 +96,8 @@ void add_puzzle_output(CLI::App& puzzles, Action& action) {
   b->add_option("--count", bench_opt->bench.count, "Puzzles per N (default 40)")->check(CLI::Range(1, 100000));
   b->add_option("--max-n", bench_opt->bench.max_n, "Measure N = 1 to this (default 5)")->check(CLI::Range(1, 20));
   b->add_option("--sumo-count", bench_opt->bench.sumo_count, "Sumo puzzles (default 10; 0: none)")->check(CLI::Range(0, 100000));
+  b->add_option("--collection", bench_opt->bench.collection,
+                 "A published collection's folder: the report adds how its difficulty spreads over N, with a plot (SVG) next to the report");
   seed_option(b, bench_opt->bench.seed, "the games");
   report_option(b, bench_opt->report);
   auto [p, publish_opt] = command<puzzles::PublishOptions>(puzzles, action, kPublishText, publish, Needs::CtrlC);
@@ -98,6 +105,10 @@ void add_puzzle_output(CLI::App& puzzles, Action& action) {
   p->add_option("--per-n", publish_opt->per_n, "Single-round puzzles for each N (default 45)")->check(CLI::Range(0, 100000));
   p->add_option("--max-n", publish_opt->max_n, "The largest N (default 10)")->check(CLI::Range(1, 20));
   p->add_option("--sumo", publish_opt->sumo, "Puzzles with Sumo themes from match rounds (default 55)")->check(CLI::Range(0, 100000));
+  p->add_option("--studies", publish_opt->studies_from_opening, "Studies from the opening (default 10)")->check(CLI::Range(0, 1000));
+  p->add_option("--studies-per-table", publish_opt->studies_per_table, "Studies from each table of --study-roots (default 3)")
+      ->check(CLI::Range(0, 1000));
+  p->add_option("--study-roots", publish_opt->study_roots, "A JSON list of roots [{\"name\", \"kfen\"}] whose retrograde tables give studies");
   seed_option(p, publish_opt->seed, "the games");
   hash_option(p, publish_opt->hash_mb);
 }
