@@ -10,7 +10,8 @@ the trainer, and plays a whole puzzle with clicks, as a person would:
     `kamisado puzzles export --json`, not from the page's own data);
   - the puzzle ends solved, and after a reload the browser still counts it solved;
   - on a phone-sized window the page does not scroll sideways and the board fills the width.
-Then a Sumo puzzle is played through with the Solution button, and its pushes must be marked.
+Then a Sumo puzzle is played through with the Solution button, and its pushes must be marked,
+and a puzzle with a forced pass by hand, and its pass must be marked.
 
 The legal moves come from `kamisado moves`, the expected line from `puzzles export --json`.
 Usage: trainer_in_browser.py KAMISADO SCRATCH_DIR   (Debian's python3 with python3-selenium and
@@ -49,11 +50,13 @@ os.makedirs(os.path.join(scratch, "home"))
 db = os.path.join(scratch, "p.db")
 run("puzzles", "generate", "--count", "2", "--n", "3", "--seed", "2", "--db", db)
 run("puzzles", "generate", "--count", "2", "--n", "2", "--seed", "2", "--match", "--theme", "sumo-push", "--db", db)
+run("puzzles", "generate", "--count", "1", "--n", "3", "--seed", "2", "--theme", "forced-pass", "--db", db)
 book = os.path.join(scratch, "trainer")
 run("puzzles", "export", "--db", db, "--html", book, "--json", os.path.join(scratch, "p.json"), "--title", "Browser check")
 puzzles = json.load(open(os.path.join(scratch, "p.json")))["puzzles"]
 single = [p for p in puzzles if p["kind"] == "single" and p["n"] == 3][0]
 sumo = [p for p in puzzles if "sumo-push" in p["themes"]][0]
+passing = [p for p in puzzles if "forced-pass" in p["themes"]][0]
 
 driver_path = shutil.which("chromedriver")
 browser = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -100,7 +103,11 @@ def tower_on(name):
 
 
 def open_puzzle(p):
-    driver.get("file://%s/index.html#puzzle-%d" % (os.path.abspath(book), p["id"]))
+    url = "file://%s/index.html#puzzle-%d" % (os.path.abspath(book), p["id"])
+    if driver.current_url == url:
+        driver.refresh()  # the same link again: a new page load opens it afresh
+    else:
+        driver.get(url)  # another puzzle: the page follows the link's change
     wait_for("the page", lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
     wait_for("the puzzle", lambda: status()[0] == "your-move")
 
@@ -110,26 +117,10 @@ def settled():
     return state if state in ("your-move", "solved") else None
 
 
-try:
-    # 1. A wrong first move is refused, and nothing moves.
-    open_puzzle(single)
-    if single["stipulation"] not in driver.find_element(By.ID, "stipulation").text:
-        fail("the stipulation is not shown")
-    legal = [m["move"] for m in json.loads(run("moves", single["kfen"], "--json"))["moves"]]
-    key = single["key"].split()[0]
-    wrong = [m for m in legal if m != key and m != "pass"][0]
-    before = tower_on(wrong[0:2])
-    square(wrong[0:2]).click()
-    square(wrong[2:4]).click()
-    state, text = status()
-    if state != "refused":
-        fail("the wrong move %s was not refused (status %s: %s)" % (wrong, state, text))
-    if log() or tower_on(wrong[0:2]) != before or tower_on(wrong[2:4]) == before:
-        fail("the refused move %s changed the board or the log" % wrong)
-    print("wrong move %s refused: %s" % (wrong, text))
-
-    # 2. The main line, with the defence played back by the page; the second move by dragging.
-    line = single["main_line"].split()
+def play_line(p):
+    """Plays the proof's main line by hand (a pass with the Pass button, the second move by a
+    drag), checking after each move that the page's line is the proof's; returns my moves."""
+    line = p["main_line"].split()
     mine = 0
     while status()[0] != "solved":
         played = log()
@@ -151,6 +142,39 @@ try:
         wait_for("the defence", settled)
     if log() != line:
         fail("the solved line %s is not the proof's %s" % (log(), line))
+    return mine
+
+
+try:
+    # 1. A wrong first move is refused, and nothing moves.
+    open_puzzle(single)
+    if single["stipulation"] not in driver.find_element(By.ID, "stipulation").text:
+        fail("the stipulation is not shown")
+    legal = [m["move"] for m in json.loads(run("moves", single["kfen"], "--json"))["moves"]]
+    key = single["key"].split()[0]
+    wrong = [m for m in legal if m != key and m != "pass"][0]
+    before = tower_on(wrong[0:2])
+    square(wrong[0:2]).click()
+    square(wrong[2:4]).click()
+    state, text = status()
+    if state != "refused":
+        fail("the wrong move %s was not refused (status %s: %s)" % (wrong, state, text))
+    if log() or tower_on(wrong[0:2]) != before or tower_on(wrong[2:4]) == before:
+        fail("the refused move %s changed the board or the log" % wrong)
+    print("wrong move %s refused: %s" % (wrong, text))
+
+    # A hint names the key's tower and rings it, and does not move it.
+    driver.find_element(By.ID, "hint").click()
+    state, text = status()
+    hinted = [c.get_attribute("cx") + "," + c.get_attribute("cy") for c in driver.find_elements(By.CSS_SELECTOR, "circle.hinted")]
+    if state != "hint" or ("on " + key[0:2]) not in text or len(hinted) != 1 or log():
+        fail("the hint does not name the key's tower %s (status %s: %s; %d rings)" % (key[0:2], state, text, len(hinted)))
+    print(text)
+    driver.find_element(By.ID, "retry").click()  # a fresh start: solved with a hint counts as helped
+    wait_for("the puzzle again", lambda: status()[0] == "your-move")
+
+    # 2. The main line, with the defence played back by the page; the second move by dragging.
+    mine = play_line(single)
     print("solved with %d moves of mine; the line %s is the proof's" % (mine, single["main_line"]))
 
     # 3. Progress survives a reload.
@@ -176,7 +200,14 @@ try:
         fail("a solution shown counts as solved without help: " + status()[1])
     print("Sumo puzzle %d played through: %s" % (sumo["id"], sumo["main_line"]))
 
-    # 5. A phone's screen: no sideways scrolling, the board as wide as the screen.
+    # 5. A puzzle with a forced pass (M6), played by hand: the pass is marked.
+    open_puzzle(passing)
+    play_line(passing)
+    if "forced pass (M6)" not in driver.find_element(By.ID, "log").text:
+        fail("no forced pass is marked in the log: " + driver.find_element(By.ID, "log").text)
+    print("forced-pass puzzle %d played through: %s" % (passing["id"], passing["main_line"]))
+
+    # 6. A phone's screen: no sideways scrolling, the board as wide as the screen.
     driver.set_window_size(390, 844)
     open_puzzle(single)
     width = driver.execute_script("return window.innerWidth")
@@ -185,6 +216,11 @@ try:
     if scroll > width or board < 0.8 * width:
         fail("on a %d px wide window the page is %d px wide and the board %d px" % (width, scroll, board))
     print("phone: window %d px, page %d px, board %d px" % (width, scroll, board))
+
+    # No script error on the way.
+    errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    if errors:
+        fail("the page's script failed: " + "; ".join(errors))
 finally:
     driver.quit()
 print("PASS")
