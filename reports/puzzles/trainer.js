@@ -290,9 +290,9 @@
       if (!yourTurn() || st.busy) return;
       st.helped = true;
       st.hint = true;
-      var towers = {};
-      node().moves.forEach(function (m) { if (m[4]) towers[m[1]] = true; });
-      var names = Object.keys(towers).map(function (sq) {
+      var from = {};
+      node().moves.forEach(function (m) { if (m[4]) from[m[1]] = true; });
+      var names = Object.keys(from).map(function (sq) {
         var t = towers(node()).filter(function (x) { return x[0] === sq; })[0];
         return 'the ' + data.colour_names[t[2]] + ' tower on ' + sq;
       });
