@@ -82,6 +82,15 @@ Position into_round(const char* root, std::uint32_t seed, int plies) {
 const char* kRoots[] = {"o2ky1gn/N3K2O/8/8/8/5r2/1bp5/1GRY1PB1 b Y",
                         "2ry+n3/1N1K4/1P2R2O/8/1g+6/8/o4p+kb/G4YB1 b R 15:0-3"};
 
+// Positions a few random plies into each of kRoots' rounds (seeds 1 to `seeds`), not over.
+std::vector<Position> round_positions(std::uint32_t seeds) {
+  std::vector<Position> out;
+  for (const char* root : kRoots)
+    for (std::uint32_t seed = 1; seed <= seeds; ++seed)
+      if (Position pos = into_round(root, seed, int(seed % 5)); !round_winner(pos)) out.push_back(pos);
+  return out;
+}
+
 }  // namespace
 
 TEST(PuzzleKey, M6S4WinInNKeysAndSlowerWinsMatchAPlainRecursion) {
@@ -89,55 +98,51 @@ TEST(PuzzleKey, M6S4WinInNKeysAndSlowerWinsMatchAPlainRecursion) {
   limits.hash_mb = 16;
   solver::TranspositionTable table(16);
   int puzzles = 0, non_unique = 0, with_slower = 0;
-  for (const char* root : kRoots) {
-    for (std::uint32_t seed = 1; seed <= 60; ++seed) {
-      Position pos = into_round(root, seed, int(seed % 5));
-      if (round_winner(pos)) continue;
-      std::map<std::uint64_t, std::optional<int>> memo;
-      Side mover = pos.side_to_move();
-      std::optional<int> n = plain_moves(pos, mover, memo);
-      std::optional<KeyAnalysis> a = analyse_key(pos, table, limits);
-      ASSERT_EQ(a.has_value(), n.has_value()) << to_kfen(pos);
-      if (!a) continue;
-      ++puzzles;
-      EXPECT_EQ(a->n, *n) << to_kfen(pos);
-      std::set<std::string> keys, slower;
-      MoveList moves;
-      generate_moves(pos, moves);
-      for (Move m : moves) {
-        auto r = plain_moves(pos.after(m), mover, memo);
-        if (r && *r + 1 == *n) keys.insert(to_string(m));
-        if (r && *r + 1 > *n) slower.insert(to_string(m) + " " + std::to_string(*r + 1));
-      }
-      std::set<std::string> got_keys, got_slower;
-      for (Move m : a->keys) got_keys.insert(to_string(m));
-      for (const auto& s : a->slower) got_slower.insert(to_string(s.move) + " " + std::to_string(s.n));
-      EXPECT_EQ(got_keys, keys) << to_kfen(pos);
-      EXPECT_EQ(got_slower, slower) << to_kfen(pos);
-      non_unique += !a->unique_key();
-      with_slower += !a->slower.empty();
-
-      // The main line: the winner's moves number n, each keeps the win in time, each defence
-      // is a longest one, and the line ends with the winner's round.
-      Position p = pos;
-      int left = *n, winner_moves = 0;
-      for (const LineStep& s : a->main_line) {
-        Position next = p.after(s.move);
-        auto r = plain_moves(next, mover, memo);
-        ASSERT_TRUE(r.has_value());
-        if (s.by_winner) {
-          ++winner_moves;
-          EXPECT_LE(*r, left - 1);
-          --left;
-          EXPECT_GE(s.moves_that_win, 1);
-        } else {
-          EXPECT_EQ(*r, *plain_moves(p, mover, memo)) << "not the longest defence at " << to_kfen(p);
-        }
-        p = next;
-      }
-      EXPECT_EQ(round_winner(p), std::optional<Side>(mover));
-      EXPECT_EQ(winner_moves, *n);
+  for (const Position& pos : round_positions(60)) {
+    std::map<std::uint64_t, std::optional<int>> memo;
+    Side mover = pos.side_to_move();
+    std::optional<int> n = plain_moves(pos, mover, memo);
+    std::optional<KeyAnalysis> a = analyse_key(pos, table, limits);
+    ASSERT_EQ(a.has_value(), n.has_value()) << to_kfen(pos);
+    if (!a) continue;
+    ++puzzles;
+    EXPECT_EQ(a->n, *n) << to_kfen(pos);
+    std::set<std::string> keys, slower;
+    MoveList moves;
+    generate_moves(pos, moves);
+    for (Move m : moves) {
+      auto r = plain_moves(pos.after(m), mover, memo);
+      if (r && *r + 1 == *n) keys.insert(to_string(m));
+      if (r && *r + 1 > *n) slower.insert(to_string(m) + " " + std::to_string(*r + 1));
     }
+    std::set<std::string> got_keys, got_slower;
+    for (Move m : a->keys) got_keys.insert(to_string(m));
+    for (const auto& s : a->slower) got_slower.insert(to_string(s.move) + " " + std::to_string(s.n));
+    EXPECT_EQ(got_keys, keys) << to_kfen(pos);
+    EXPECT_EQ(got_slower, slower) << to_kfen(pos);
+    non_unique += !a->unique_key();
+    with_slower += !a->slower.empty();
+
+    // The main line: the winner's moves number n, each keeps the win in time, each defence
+    // is a longest one, and the line ends with the winner's round.
+    Position p = pos;
+    int left = *n, winner_moves = 0;
+    for (const LineStep& s : a->main_line) {
+      Position next = p.after(s.move);
+      auto r = plain_moves(next, mover, memo);
+      ASSERT_TRUE(r.has_value());
+      if (s.by_winner) {
+        ++winner_moves;
+        EXPECT_LE(*r, left - 1);
+        --left;
+        EXPECT_GE(s.moves_that_win, 1);
+      } else {
+        EXPECT_EQ(*r, *plain_moves(p, mover, memo)) << "not the longest defence at " << to_kfen(p);
+      }
+      p = next;
+    }
+    EXPECT_EQ(round_winner(p), std::optional<Side>(mover));
+    EXPECT_EQ(winner_moves, *n);
   }
   EXPECT_GT(puzzles, 40);
   EXPECT_GT(non_unique, 0);  // the test sees both kinds of key
@@ -153,67 +158,63 @@ TEST(PuzzleTrainer, M6S4EveryVerdictIsTheRecursionsAndTheDefenceIsTheMainLines) 
   limits.hash_mb = 16;
   solver::TranspositionTable table(16);
   int trees = 0, refused = 0, followed = 0;
-  for (const char* root : kRoots) {
-    for (std::uint32_t seed = 1; seed <= 30; ++seed) {
-      Position pos = into_round(root, seed, int(seed % 5));
-      if (round_winner(pos)) continue;
-      std::optional<KeyAnalysis> a = analyse_key(pos, table, limits);
-      if (!a) continue;
-      const Side winner = pos.side_to_move();
-      std::map<std::uint64_t, std::optional<int>> memo;
-      for (std::size_t max_nodes : {std::size_t(4000), std::size_t(1)}) {
-        TrainerTree tree = trainer_tree(pos, a->n, table, limits, max_nodes);
-        ++trees;
-        EXPECT_EQ(tree.complete, max_nodes > 1);
-        ASSERT_EQ(tree.nodes[0].pos, pos);
-        EXPECT_EQ(tree.nodes[0].left, a->n);
-        for (const TrainerNode& n : tree.nodes) {
-          if (round_winner(n.pos)) {
-            EXPECT_EQ(round_winner(n.pos), std::optional<Side>(winner));
-            EXPECT_TRUE(n.moves.empty());
-            continue;
-          }
-          const auto need = plain_moves(n.pos, winner, memo);
-          ASSERT_TRUE(need && *need <= n.left) << to_kfen(n.pos);
-          if (n.pos.side_to_move() != winner) {
-            ASSERT_EQ(n.moves.size(), 1u);
-            const TrainerNode& next = tree.nodes.at(n.moves[0].next);
-            EXPECT_EQ(next.pos, n.pos.after(n.moves[0].move));
-            EXPECT_EQ(next.left, n.left);
-            EXPECT_EQ(plain_moves(next.pos, winner, memo), need) << "not the longest defence at " << to_kfen(n.pos);
-            continue;
-          }
-          MoveList legal;
-          generate_moves(n.pos, legal);
-          ASSERT_EQ(n.moves.size(), legal.size());
-          for (std::size_t i = 0; i < legal.size(); ++i) {
-            const TrainerMove& m = n.moves[i];
-            EXPECT_EQ(m.move, legal[i]);
-            auto rest = plain_moves(n.pos.after(m.move), winner, memo);
-            EXPECT_EQ(m.wins, rest && *rest + 1 <= n.left) << to_string(m.move) << " at " << to_kfen(n.pos);
-            refused += !m.wins;
-            const bool follow = m.wins && (tree.complete || int(i) == n.best);
-            ASSERT_EQ(m.next >= 0, follow);
-            if (!follow) continue;
-            ++followed;
-            EXPECT_EQ(tree.nodes.at(m.next).pos, n.pos.after(m.move));
-            EXPECT_EQ(tree.nodes.at(m.next).left, n.left - 1);
-          }
-          ASSERT_GE(n.best, 0);
-          EXPECT_TRUE(n.moves[n.best].wins);
+  for (const Position& pos : round_positions(30)) {
+    std::optional<KeyAnalysis> a = analyse_key(pos, table, limits);
+    if (!a) continue;
+    const Side winner = pos.side_to_move();
+    std::map<std::uint64_t, std::optional<int>> memo;
+    for (std::size_t max_nodes : {std::size_t(4000), std::size_t(1)}) {
+      TrainerTree tree = trainer_tree(pos, a->n, table, limits, max_nodes);
+      ++trees;
+      EXPECT_EQ(tree.complete, max_nodes > 1);
+      ASSERT_EQ(tree.nodes[0].pos, pos);
+      EXPECT_EQ(tree.nodes[0].left, a->n);
+      for (const TrainerNode& n : tree.nodes) {
+        if (round_winner(n.pos)) {
+          EXPECT_EQ(round_winner(n.pos), std::optional<Side>(winner));
+          EXPECT_TRUE(n.moves.empty());
+          continue;
         }
-        // The page's line: the best move at the winner's turns, the reply at the loser's.
-        std::vector<Move> line;
-        for (int at = 0; !tree.nodes[at].moves.empty();) {
-          const TrainerNode& n = tree.nodes[at];
-          const TrainerMove& m = n.moves[n.pos.side_to_move() == winner ? n.best : 0];
-          line.push_back(m.move);
-          at = m.next;
+        const auto need = plain_moves(n.pos, winner, memo);
+        ASSERT_TRUE(need && *need <= n.left) << to_kfen(n.pos);
+        if (n.pos.side_to_move() != winner) {
+          ASSERT_EQ(n.moves.size(), 1u);
+          const TrainerNode& next = tree.nodes.at(n.moves[0].next);
+          EXPECT_EQ(next.pos, n.pos.after(n.moves[0].move));
+          EXPECT_EQ(next.left, n.left);
+          EXPECT_EQ(plain_moves(next.pos, winner, memo), need) << "not the longest defence at " << to_kfen(n.pos);
+          continue;
         }
-        std::vector<Move> main_line;
-        for (const LineStep& s : a->main_line) main_line.push_back(s.move);
-        EXPECT_EQ(line, main_line) << to_kfen(pos);
+        MoveList legal;
+        generate_moves(n.pos, legal);
+        ASSERT_EQ(n.moves.size(), legal.size());
+        for (std::size_t i = 0; i < legal.size(); ++i) {
+          const TrainerMove& m = n.moves[i];
+          EXPECT_EQ(m.move, legal[i]);
+          auto rest = plain_moves(n.pos.after(m.move), winner, memo);
+          EXPECT_EQ(m.wins, rest && *rest + 1 <= n.left) << to_string(m.move) << " at " << to_kfen(n.pos);
+          refused += !m.wins;
+          const bool follow = m.wins && (tree.complete || int(i) == n.best);
+          ASSERT_EQ(m.next >= 0, follow);
+          if (!follow) continue;
+          ++followed;
+          EXPECT_EQ(tree.nodes.at(m.next).pos, n.pos.after(m.move));
+          EXPECT_EQ(tree.nodes.at(m.next).left, n.left - 1);
+        }
+        ASSERT_GE(n.best, 0);
+        EXPECT_TRUE(n.moves[n.best].wins);
       }
+      // The page's line: the best move at the winner's turns, the reply at the loser's.
+      std::vector<Move> line;
+      for (int at = 0; !tree.nodes[at].moves.empty();) {
+        const TrainerNode& n = tree.nodes[at];
+        const TrainerMove& m = n.moves[n.pos.side_to_move() == winner ? n.best : 0];
+        line.push_back(m.move);
+        at = m.next;
+      }
+      std::vector<Move> main_line;
+      for (const LineStep& s : a->main_line) main_line.push_back(s.move);
+      EXPECT_EQ(line, main_line) << to_kfen(pos);
     }
   }
   EXPECT_GT(trees, 20);
