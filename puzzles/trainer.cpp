@@ -9,7 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include "io/board_svg.h"
-#include "io/describe.h"
 #include "io/files.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"

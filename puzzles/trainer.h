@@ -9,11 +9,12 @@
 //   - at the loser's turn, one reply: the longest defence (longest_defence), the move the main
 //     line plays, so that the defence the page plays back is the proof's.
 // Positions met twice (transpositions) are one node. A puzzle whose tree would pass
-// `max_nodes` (many duals) keeps only its main line's verdicts off the line: the page then
-// accepts the moves that win in time on the line and says that it cannot follow a dual.
+// `max_nodes` (many duals) follows, at each of the winner's turns, only the main line's move;
+// every move keeps its verdict, so the page still refuses each move that fails, and of a dual
+// (a move that wins in time but is not followed) it says that it follows the main line only.
 //
-// The folder: index.html (the trainer), trainer.js, trainer.css (both from puzzles/trainer/,
-// built into the binary), puzzles.js (the data: window.KAMISADO_TRAINER = {...}, a script rather
+// The folder: index.html (the trainer), trainer.js, trainer.css (the three from
+// puzzles/trainer/, built into the binary), puzzles.js (the data: window.KAMISADO_TRAINER = {...}, a script rather
 // than JSON because browsers do not fetch files from a file:// page), and booklet.html (the text
 // booklet, booklet.h). Every file is written atomically.
 #pragma once
