@@ -105,17 +105,19 @@ void collection_section(io::Report& md, const std::vector<StoredPuzzle>& rows, c
       "of the position they lead to) and fail; the first moves that win, but too slowly; and the positions in the "
       "certificate, the proof that the key wins against every defence.");
   md.raw(fmt::format("![Difficulty over N]({})\n\n", svg_name));
-  md.table({"N", "puzzles", "legal first moves (mean)", "traps (mean)", "slower wins (mean)", "proof positions (median)",
+  md.table({"N", "puzzles: single, Sumo, studies", "legal first moves (mean)", "traps (mean)", "slower wins (mean)", "proof positions (median)",
             "difficulty min", "median", "max"});
   std::map<int, std::vector<const StoredPuzzle*>> by_n;
   for (const auto& p : rows) by_n[p.n].push_back(&p);
   for (const auto& [n, ps] : by_n) {
     std::vector<double> legal, traps, slower, proof, d;
+    std::map<std::string, int> kinds;
     for (const StoredPuzzle* p : ps) {
+      ++kinds[p->kind];
       legal.push_back(p->legal_moves), traps.push_back(p->tempting);
       slower.push_back(double(field_items(p->slower).size())), proof.push_back(double(p->proof_size)), d.push_back(p->difficulty);
     }
-    md.row({std::to_string(n), std::to_string(ps.size()), fmt::format("{:.1f}", mean(legal)), fmt::format("{:.2f}", mean(traps)),
+    md.row({std::to_string(n), fmt::format("{}, {}, {}", kinds["single"], kinds["match"], kinds["study"]), fmt::format("{:.1f}", mean(legal)), fmt::format("{:.2f}", mean(traps)),
             fmt::format("{:.2f}", mean(slower)), fmt::format("{:.0f}", median(proof)),
             fmt::format("{:.1f}", *std::min_element(d.begin(), d.end())), fmt::format("{:.1f}", median(d)),
             fmt::format("{:.1f}", *std::max_element(d.begin(), d.end()))});
