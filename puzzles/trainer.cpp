@@ -1,5 +1,6 @@
 #include "puzzles/trainer.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -196,8 +197,24 @@ std::vector<TrainerSection> trainer_sections(const std::vector<StoredPuzzle>& ro
 
 TrainerWritten write_trainer(const std::vector<TrainerSection>& sections, const TrainerOptions& o, const io::Lines& lines) {
   const fs::path dir(o.dir);
-  const char* names[] = {"index.html", "trainer.js", "trainer.css", "puzzles.js", "booklet.html"};
-  for (const char* name : names) io::check_writable((dir / name).string());
+  // The files this writes, each with a mark that only a file written here carries: a file of the
+  // same name that lacks it is someone else's and is never written over. (The booklet was
+  // index.html before the trainer; its mark is the booklet's.)
+  const std::pair<const char*, std::vector<const char*>> files[] = {
+      {"index.html", {"<script src=\"trainer.js\">", "Made by <code>kamisado puzzles export --html</code>"}},
+      {"trainer.js", {"window.KAMISADO_TRAINER"}},
+      {"trainer.css", {"The puzzle trainer's layout"}},
+      {"puzzles.js", {"window.KAMISADO_TRAINER = "}},
+      {"booklet.html", {"Made by <code>kamisado puzzles export --html</code>"}}};
+  for (const auto& [name, marks] : files) {
+    const std::string path = (dir / name).string();
+    io::check_writable(path);
+    std::error_code ec;
+    if (!fs::exists(path, ec)) continue;
+    const std::string text = io::read_file(path, "the trainer's file");
+    if (std::none_of(marks.begin(), marks.end(), [&](const char* mark) { return text.find(mark) != std::string::npos; }))
+      throw InputError("'" + path + "' was not written by kamisado puzzles export: give a new folder, or one it wrote");
+  }
   auto start = std::chrono::steady_clock::now();
   solver::SolveLimits limits;
   limits.hash_mb = o.hash_mb;

@@ -16,7 +16,8 @@
 // The folder: index.html (the trainer), trainer.js, trainer.css (the three from
 // puzzles/trainer/, built into the binary), puzzles.js (the data: window.KAMISADO_TRAINER = {...}, a script rather
 // than JSON because browsers do not fetch files from a file:// page), and booklet.html (the text
-// booklet, booklet.h). Every file is written atomically.
+// booklet, booklet.h). Every file is written atomically, and a file of one of these names that
+// this did not write (it lacks the trainer's marks) is refused, never written over.
 #pragma once
 
 #include <cstddef>

@@ -594,6 +594,14 @@ TEST(CLI_Puzzles, GenerateTwiceNeverDuplicatesAndExportsJson) {
   EXPECT_EQ(count("to move wins in 2</p>"), 8u);
   EXPECT_EQ(count("<summary>Solution</summary>"), 8u);
   expect_one_line_error(run({"puzzles", "export", "--db", db.string()}), "nothing to write");
+  // Written again over its own files; never over someone else's index.html.
+  ASSERT_EQ(run({"puzzles", "export", "--db", db.string(), "--html", book.string()}).code, kOk);
+  std::filesystem::path site = temp_dir() / "cli-someone-elses-site";
+  std::filesystem::remove_all(site);
+  std::filesystem::create_directories(site);
+  std::ofstream(site / "index.html") << "<html>my home page</html>\n";
+  expect_one_line_error(run({"puzzles", "export", "--db", db.string(), "--html", site.string()}), "was not written by kamisado");
+  EXPECT_EQ(read((site / "index.html").string()), "<html>my home page</html>\n");
   expect_one_line_error(run({"puzzles", "export", "--db", db.string(), "--html", out}), "is a file");
 }
 
