@@ -8,7 +8,8 @@
   var data = window.KAMISADO_TRAINER;
   var SVG = 'http://www.w3.org/2000/svg';
   var CELL = 60;
-  var storeKey = 'kamisado-trainer:' + data.title;
+  // Progress is kept per folder: two collections may number their puzzles alike.
+  var storeKey = 'kamisado-trainer:' + location.pathname.replace(/[^\/]*$/, '');
   var puzzles = [];  // every puzzle, in order, with its section
   data.sections.forEach(function (s) { s.puzzles.forEach(function (p) { puzzles.push(p); }); });
 
