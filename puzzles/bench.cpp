@@ -9,10 +9,10 @@
 #include <fmt/format.h>
 
 #include "io/files.h"
+#include "io/progress.h"
 #include "io/report.h"
 #include "kamisado/errors.h"
 #include "puzzles/difficulty_plot.h"
-#include "io/progress.h"
 #include "puzzles/generator.h"
 #include "puzzles/store.h"
 

@@ -25,8 +25,6 @@ std::string escaped_html(const std::string& text) {
 
 namespace {
 
-std::string side_title(const std::string& id) { return id == "black" ? "Black" : "Gold"; }
-
 // The diagram, scaled by the page's CSS instead of its own fixed size.
 std::string diagram(const Position& pos) {
   std::string svg = io::board_svg(pos);
@@ -96,12 +94,9 @@ std::string puzzle_booklet_html(const std::vector<StoredPuzzle>& puzzles, const 
     ++number;
     Position pos = parse_kfen(p.kfen);
     std::vector<std::string> slower;
-    for (const std::string& s : puzzles::field_items(p.slower)) {
-      auto colon = s.find(':');
-      slower.push_back(escaped_html(s.substr(0, colon)) + " (in " + escaped_html(s.substr(colon + 1)) + ")");
-    }
+    for (const auto& [move, n] : slower_wins(p)) slower.push_back(fmt::format("{} (in {})", escaped_html(move), n));
     html << fmt::format("<section class=\"puzzle\" id=\"puzzle-{}\">\n<h2>{}.</h2>\n", p.id, number) << diagram(pos) << "\n"
-         << fmt::format("<p class=\"stipulation\">{} to move wins in {}</p>\n", side_title(p.winner), p.n)
+         << fmt::format("<p class=\"stipulation\">{}</p>\n", stipulation(p))
          << fmt::format("<p class=\"meta\">Themes: {}<br>Difficulty: {:.1f} · {} legal first moves, {} tempting<br>{}</p>\n",
                         p.themes.empty() ? "none" : escaped_html(p.themes), p.difficulty, p.legal_moves, p.tempting,
                         escaped_html(match_text(pos)))

@@ -83,9 +83,9 @@ void collection_section(io::Report& md, const std::vector<StoredPuzzle>& rows, c
                         const std::string& svg_name, int per_n, int max_n) {
   md.section("The published collection: difficulty over N");
   std::map<int, int> single;
-  int studies = 0, sumo = 0;
+  int singles = 0, studies = 0, sumo = 0;
   for (const auto& p : rows) {
-    if (p.kind == "single") ++single[p.n];
+    if (p.kind == "single") ++single[p.n], ++singles;
     studies += p.kind == "study";
     sumo += p.kind == "match";
   }
@@ -96,7 +96,7 @@ void collection_section(io::Report& md, const std::vector<StoredPuzzle>& rows, c
       "`{}`: {} puzzles, {} single-round puzzles for N = 1 to {} (target at least {} for each N: **{}**), {} Sumo puzzles from "
       "Marathon rounds and {} studies (the longest wins with a unique key from the opening and the retrograde tables, "
       "puzzles/studies.h). Every one has a certificate, checked when it was written.",
-      collection, rows.size(), [&] { int s = 0; for (auto& [n, c] : single) s += c; return s; }(), max_n, per_n,
+      collection, rows.size(), singles, max_n, per_n,
       short_of.empty() ? "met" : "NOT met: " + fmt::format("{}", fmt::join(short_of, ", ")), sumo, studies));
   md.paragraph(
       "Difficulty = N + log2(legal first moves) + (2 × traps + slower wins) / legal first moves + 0.5 × log10(1 + proof "
@@ -115,7 +115,7 @@ void collection_section(io::Report& md, const std::vector<StoredPuzzle>& rows, c
     for (const StoredPuzzle* p : ps) {
       ++kinds[p->kind];
       legal.push_back(p->legal_moves), traps.push_back(p->tempting);
-      slower.push_back(double(field_items(p->slower).size())), proof.push_back(double(p->proof_size)), d.push_back(p->difficulty);
+      slower.push_back(double(slower_wins(*p).size())), proof.push_back(double(p->proof_size)), d.push_back(p->difficulty);
     }
     md.row({std::to_string(n), fmt::format("{}, {}, {}", kinds["single"], kinds["match"], kinds["study"]), fmt::format("{:.1f}", mean(legal)), fmt::format("{:.2f}", mean(traps)),
             fmt::format("{:.2f}", mean(slower)), fmt::format("{:.0f}", median(proof)),

@@ -1,5 +1,6 @@
 #include "puzzles/store.h"
 
+#include <charconv>
 #include <memory>
 #include <sstream>
 
@@ -36,6 +37,24 @@ struct Statement {
 };
 
 }  // namespace
+
+std::string stipulation(const StoredPuzzle& p) {
+  return fmt::format("{} to move wins in {}", p.winner == "black" ? "Black" : "Gold", p.n);
+}
+
+std::vector<std::pair<std::string, int>> slower_wins(const StoredPuzzle& p) {
+  std::vector<std::pair<std::string, int>> out;
+  for (const std::string& item : field_items(p.slower)) {
+    const auto colon = item.find(':');
+    int n = 0;
+    const char* digits = colon == std::string::npos ? item.data() + item.size() : item.data() + colon + 1;
+    auto [end, error] = std::from_chars(digits, item.data() + item.size(), n);
+    if (colon == std::string::npos || error != std::errc() || end != item.data() + item.size())
+      throw StoreError(fmt::format("puzzle {}: slower win '{}' is not move:n", p.id, item));
+    out.emplace_back(item.substr(0, colon), n);
+  }
+  return out;
+}
 
 std::vector<std::string> field_items(const std::string& field) {
   std::vector<std::string> out;

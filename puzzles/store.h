@@ -56,6 +56,13 @@ struct StoredPuzzle {
 // The items of one of the space-separated columns above (keys, main_line, themes, ...).
 std::vector<std::string> field_items(const std::string& field);
 
+// "Gold to move wins in 3": what the puzzle asks, as every page and file of a collection says it.
+std::string stipulation(const StoredPuzzle& p);
+
+// The slower winning first moves (the `slower` column), each with the winner's moves it needs.
+// StoreError naming the puzzle if an item is not 'move:n'.
+std::vector<std::pair<std::string, int>> slower_wins(const StoredPuzzle& p);
+
 class Store {
  public:
   enum class Mode { Create, ReadExisting };

@@ -136,8 +136,6 @@ nlohmann::json node_json(const TrainerNode& n, const std::string& end) {
   return j;
 }
 
-std::string side_title(const std::string& id) { return id == "black" ? "Black" : "Gold"; }
-
 }  // namespace
 
 TrainerTree trainer_tree(const Position& pos, int n, solver::TranspositionTable& table, const solver::SolveLimits& limits,
@@ -166,12 +164,9 @@ nlohmann::json trainer_puzzle_json(const StoredPuzzle& p, const std::string& sec
   nlohmann::json nodes = nlohmann::json::array();
   for (std::size_t i = 0; i < tree.nodes.size(); ++i) nodes.push_back(node_json(tree.nodes[i], ends[i]));
   nlohmann::json slower = nlohmann::json::array();
-  for (const std::string& s : field_items(p.slower)) {
-    auto colon = s.find(':');
-    slower.push_back({s.substr(0, colon), std::stoi(s.substr(colon + 1))});
-  }
+  for (const auto& [move, n] : slower_wins(p)) slower.push_back({move, n});
   return {{"id", p.id}, {"section", section}, {"kind", p.kind}, {"n", p.n}, {"winner", p.winner},
-          {"stipulation", fmt::format("{} to move wins in {}", side_title(p.winner), p.n)},
+          {"stipulation", stipulation(p)},
           {"key", field_items(p.keys)}, {"main_line", field_items(p.main_line)}, {"slower", slower},
           {"themes", field_items(p.themes)}, {"difficulty", p.difficulty}, {"legal_moves", p.legal_moves},
           {"kfen", p.kfen}, {"source", p.source}, {"complete", tree.complete}, {"nodes", nodes}};

@@ -583,6 +583,19 @@ TEST(PuzzleStore, KeepsEachClassOnceAcrossRunsAndRefusesOtherFiles) {
   EXPECT_THROW(Store{text.string()}, StoreError);
 }
 
+// The stored columns read back: the stipulation, and the slower wins as move and N; a damaged
+// item is refused naming the puzzle, never read as a guess.
+TEST(PuzzleStore, StipulationAndSlowerWinsReadFromTheColumns) {
+  StoredPuzzle p;
+  p.id = 7, p.winner = "gold", p.n = 3, p.slower = "h1g2:4 c1c4:11";
+  EXPECT_EQ(stipulation(p), "Gold to move wins in 3");
+  EXPECT_EQ(slower_wins(p), (std::vector<std::pair<std::string, int>>{{"h1g2", 4}, {"c1c4", 11}}));
+  for (const char* damaged : {"h1g2", "h1g2:", "h1g2:4x", "h1g2:x"}) {
+    p.slower = damaged;
+    EXPECT_THROW(slower_wins(p), StoreError) << damaged;
+  }
+}
+
 // A collection of schema version 1 (no proof_size) is read as 0 when opened read-only, and is
 // brought to version 2 when opened to write, keeping every puzzle.
 TEST(PuzzleStore, AVersionOneCollectionIsReadAndUpgraded) {

@@ -47,6 +47,12 @@
     return out;
   }
   function yourTurn() { var n = node(); return !n.end && n.to_move === st.p.winner; }
+  // The squares of the towers that have a winning move here: what a hint shows.
+  function winningFrom() {
+    var from = {};
+    node().moves.forEach(function (m) { if (m[4]) from[m[1]] = true; });
+    return Object.keys(from);
+  }
   function movesFrom(square) {
     if (!yourTurn()) return [];
     return node().moves.filter(function (m) { return m[1] === square; });
@@ -86,9 +92,7 @@
       board.appendChild(g);
     });
     if (st.hint && yourTurn()) {
-      var from = {};
-      node().moves.forEach(function (m) { if (m[4]) from[m[1]] = true; });
-      Object.keys(from).forEach(function (sq) {
+      winningFrom().forEach(function (sq) {
         var c = xy(sq);
         board.appendChild(el('circle', { 'class': 'hinted', cx: c[0], cy: c[1], r: 27 }));
       });
@@ -121,7 +125,7 @@
     status('your-move', text);
   }
 
-  function logMove(m, by, note) {
+  function logMove(m, by) {
     var li = document.createElement('li');
     li.className = by;
     li.setAttribute('data-move', m[0]);
@@ -129,7 +133,6 @@
     var notes = [];
     if (m[3] === 'pass') notes.push('forced pass (M6)');
     if (m[3] === 'push') notes.push('Sumo push (S2)' + (by === 'you' ? ': an extra turn (S4)' : ''));
-    if (note) notes.push(note);
     if (notes.length) {
       var span = document.createElement('span');
       span.className = 'note';
@@ -291,9 +294,7 @@
       if (!yourTurn() || st.busy) return;
       st.helped = true;
       st.hint = true;
-      var from = {};
-      node().moves.forEach(function (m) { if (m[4]) from[m[1]] = true; });
-      var names = Object.keys(from).map(function (sq) {
+      var names = winningFrom().map(function (sq) {
         var t = towers(node()).filter(function (x) { return x[0] === sq; })[0];
         return 'the ' + data.colour_names[t[2]] + ' tower on ' + sq;
       });
