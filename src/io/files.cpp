@@ -44,6 +44,10 @@ std::pair<fs::path, Target> resolve(const std::string& path) {
   return {ec ? target : real, Target::Regular};
 }
 
+// Why a stream's write failed: the system's reason where the failing call left one (disk full is
+// "No space left on device"), else a plain "write failed".
+std::string write_failure(int error) { return error ? std::strerror(error) : "write failed"; }
+
 // Writes a new or regular file `target` (resolved from `path`) through a temporary file in
 // its folder and a rename.
 void write_regular_file(const std::string& path, const fs::path& target, const std::function<void(std::ostream&)>& write) {
@@ -54,17 +58,20 @@ void write_regular_file(const std::string& path, const fs::path& target, const s
   try {
     std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
     if (!f) throw InputError("cannot write '" + path + "': " + std::strerror(errno));
+    errno = 0;
     write(f);
-    f.flush();
-    if (!f) throw InputError("cannot write '" + path + "': write failed");
+    f.close();
+    // The cause is taken before the clean-up below, which may set errno again ("Success").
+    if (!f) throw InputError("cannot write '" + path + "': " + write_failure(errno));
   } catch (...) {
     fs::remove(tmp, ec);
     throw;
   }
   fs::rename(tmp, target, ec);
   if (ec) {
+    const std::string why = ec.message();
     fs::remove(tmp, ec);
-    throw InputError("cannot write '" + path + "': " + ec.message());
+    throw InputError("cannot write '" + path + "': " + why);
   }
 }
 
@@ -113,6 +120,17 @@ void remove_leftover_temporaries(const std::string& path) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(folder, ec))
     if (entry.path().filename().string().rfind(prefix, 0) == 0 && entry.is_regular_file(ec)) fs::remove(entry.path(), ec);
+}
+
+void remove_leftover_temporaries_in(const std::string& folder) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(folder, ec)) {
+    const std::string name = entry.path().filename().string();
+    const auto at = name.rfind(".tmp-");
+    const bool temporary = at != std::string::npos && at > 0 && name.size() == at + 13 &&
+                           name.find_first_not_of("0123456789abcdef", at + 5) == std::string::npos;
+    if (temporary && entry.is_regular_file(ec)) fs::remove(entry.path(), ec);
+  }
 }
 
 std::ifstream open_file(const std::string& path, const std::string& what) {

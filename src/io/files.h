@@ -21,8 +21,11 @@ void write_file_atomically(const std::string& path, const std::string& content);
 // streams it into the temporary file. An exception from `write` leaves `path` as it was.
 void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write);
 
-// Removes the temporary files that a killed write_file_atomically of `path` left behind.
+// Removes the temporary files that a killed write_file_atomically of `path` left behind, or of
+// any file in `folder`. Only for a run that holds the output's lock (run_lock.h): another run's
+// temporaries may be files it is writing.
 void remove_leftover_temporaries(const std::string& path);
+void remove_leftover_temporaries_in(const std::string& folder);
 
 // The whole of a file (bytes as they are); `what` names it in the error ("table", "roots"). Only
 // a regular file: anything else (a folder, /dev/zero, a pipe) could be endless.
