@@ -3,10 +3,12 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "io/files.h"
+#include "io/output_folder.h"
 #include "io/report.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
@@ -30,12 +32,10 @@ bool has_sumo_theme(const StoredPuzzle& p) {
   return false;
 }
 
-// A folder to write into: made if missing; a file in its place is refused.
-void make_folder(const fs::path& dir, const std::string& option) {
+// A folder to write into: a file in its place is refused.
+void refuse_file(const fs::path& dir, const std::string& option) {
   std::error_code ec;
   if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) throw InputError(option + " wants a folder, and '" + dir.string() + "' is a file");
-  fs::create_directories(dir, ec);
-  if (ec) throw InputError("cannot make the folder '" + dir.string() + "': " + ec.message());
 }
 
 // Brings the store up to the targets, one theme and N at a time.
@@ -165,37 +165,50 @@ ExportCounts export_collection(const ExportOptions& o, const io::Lines& lines) {
   std::error_code ec;
   if (!fs::exists(o.db, ec)) throw InputError("no puzzle collection '" + o.db + "'");
   ExportCounts c;
+  std::optional<io::FolderWrite> html;
   if (!o.html_dir.empty()) {
-    make_folder(o.html_dir, "--html");
+    refuse_file(o.html_dir, "--html");
+    html.emplace(o.html_dir, "puzzles export");
+    html->claim(trainer_files());
     c.html_file = (fs::path(o.html_dir) / "index.html").string();
   }
   if (!o.json_out.empty()) io::check_writable(o.json_out);
   std::vector<StoredPuzzle> rows = Store(o.db, Store::Mode::ReadExisting).all();
   c.puzzles = rows.size();
+  if (html) {
+    c.trainer = write_trainer(trainer_sections(rows), {o.title, o.hash_mb, nullptr}, *html, lines);
+    html->commit();
+  }
   if (!o.json_out.empty()) io::write_file_atomically(c.json_file = o.json_out, collection_json(rows));
-  if (!c.html_file.empty()) c.trainer = write_trainer(trainer_sections(rows), {o.html_dir, o.title, o.hash_mb, nullptr}, lines);
   return c;
 }
 
 Published publish(const PublishOptions& o, const io::Lines& lines) {
-  const fs::path dir(o.out), certs = dir / "certificates";
+  refuse_file(o.out, "--out");
+  // Every file but the collection itself goes through the folder's FolderWrite: the user's files
+  // are never written over, and a failed or stopped publish leaves the files as they were.
+  io::FolderWrite folder(o.out, "puzzles publish");
+  // Claimed before the long work: the fixed names, and every file already in certificates/
+  // (the new puzzles' names are claimed once they are known).
+  std::vector<std::string> fixed = trainer_files();
+  fixed.insert(fixed.end(), {"puzzles.json", "README.md"});
   std::error_code ec;
-  // The README, JSON and booklet are rewritten: only in a collection's own folder, never
-  // over files of a folder that holds something else.
-  if (fs::is_directory(dir, ec) && !fs::is_empty(dir, ec) && !fs::exists(dir / "puzzles.db", ec))
-    throw InputError("'" + o.out + "' holds other files and no puzzles.db: give a new or empty folder, or a collection's");
-  make_folder(dir, "--out");
-  make_folder(certs, "--out");
-  for (const char* name : {"puzzles.json", "README.md"}) io::check_writable((dir / name).string());
-  Store store((dir / "puzzles.db").string());
+  for (const auto& entry : fs::directory_iterator(fs::path(o.out) / "certificates", ec))
+    fixed.push_back("certificates/" + entry.path().filename().string());
+  folder.claim(fixed);
+  Store store((fs::path(o.out) / "puzzles.db").string());
 
   Published done;
   auto start = std::chrono::steady_clock::now();
   fill(store, o, lines);
   done.generate_seconds = io::seconds_since(start);
 
-  // A certificate per puzzle, checked before it is written.
+  // A certificate per puzzle, checked before it is staged; every name claimed first.
   std::vector<StoredPuzzle> rows = store.all();
+  auto certificate = [](const StoredPuzzle& p) { return fmt::format("certificates/{}.proof", p.id); };
+  std::vector<std::string> certificates;
+  for (const auto& p : rows) certificates.push_back(certificate(p));
+  folder.claim(certificates);
   solver::SolveLimits limits;
   limits.hash_mb = o.hash_mb;
   limits.stop = o.stop;
@@ -213,8 +226,8 @@ Published publish(const PublishOptions& o, const io::Lines& lines) {
     if (!c.tree && o.stop && o.stop->load()) throw Stopped("stopped while writing certificates; run again to go on");
     if (!c.tree) throw std::logic_error(fmt::format("puzzle {} ({}): its key does not prove a win in {}", p.id, p.kfen, p.n));
     solver::CertifyOptions write;
-    write.proof_path = (certs / fmt::format("{}.proof", p.id)).string();
-    solver::seal(c, write);  // checked, then written
+    write.proof_path = folder.staged_path(certificate(p));
+    solver::seal(c, write);  // checked, then staged
     if (!c.checked()) throw std::logic_error(fmt::format("puzzle {}: its certificate fails: {}", p.id, c.failure()));
     done.proof_nodes += c.proof_nodes;
     proof_sizes[p.id] = c.proof_nodes;
@@ -227,9 +240,10 @@ Published publish(const PublishOptions& o, const io::Lines& lines) {
   done.puzzles = rows.size();
   for (const auto& p : rows) done.sumo += p.kind == "match" && has_sumo_theme(p);
 
-  io::write_file_atomically((dir / "puzzles.json").string(), collection_json(rows, true));
-  done.trainer = write_trainer(trainer_sections(rows), {o.out, "Kamisado puzzles", o.hash_mb, o.stop}, lines);
-  io::write_file_atomically((dir / "README.md").string(), readme(rows, o, done, largest));
+  folder.put("puzzles.json", collection_json(rows, true));
+  done.trainer = write_trainer(trainer_sections(rows), {"Kamisado puzzles", o.hash_mb, o.stop}, folder, lines);
+  folder.put("README.md", readme(rows, o, done, largest));
+  folder.commit();
   return done;
 }
 

@@ -1,8 +1,7 @@
 // A collection written out for people and other tools.
 //
 //   export_collection  the SQLite collection as JSON (collection_json.h) and/or the trainer
-//                      folder with its text booklet (trainer.h, booklet.h), each file written
-//                      atomically;
+//                      folder with its text booklet (trainer.h, booklet.h);
 //   publish            a published collection in a folder, brought up to its targets: --per-n
 //                      single-round puzzles for each N = 1..max_n and `sumo` puzzles from
 //                      Marathon rounds with a sumo-push or extra-turn theme (N = 2..4, a push
@@ -15,6 +14,11 @@
 // Running publish again adds only what is missing (the generator is seeded, and the store keeps
 // each puzzle once), so a stopped run loses nothing accepted and a finished one changes nothing
 // but the derived files. A stop throws Stopped (kamisado/errors.h).
+//
+// Every file but puzzles.db is written through the folder's io::FolderWrite (io/output_folder.h):
+// a file the tool did not write (a user's README.md, say) is never written over, the refusal
+// comes before anything is written, and the derived files take their names together at the end,
+// so a failed or stopped run leaves them as they were.
 #pragma once
 
 #include <atomic>

@@ -1,5 +1,6 @@
 #include "puzzles/store.h"
 
+#include <algorithm>
 #include <charconv>
 #include <memory>
 #include <sstream>
@@ -99,6 +100,26 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
 }
 
 void Store::create_schema() {
+  // Only a new database gets the schema: one that holds tables must already be a collection
+  // (checked by the caller), so another program's file is refused before anything is added to it.
+  // One transaction, so that a failure adds nothing either.
+  Statement s;
+  if (sqlite3_prepare_v2(db_, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", -1, &s.stmt, nullptr) != SQLITE_OK)
+    throw StoreError("'" + path_ + "' is not a puzzle collection (" + sqlite3_errmsg(db_) + ")");
+  std::vector<std::string> tables;
+  for (int step; (step = sqlite3_step(s.stmt)) != SQLITE_DONE;) {
+    if (step != SQLITE_ROW) throw StoreError("'" + path_ + "' is not a puzzle collection (" + sqlite3_errmsg(db_) + ")");
+    tables.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(s.stmt, 0)));
+  }
+  if (!tables.empty()) {
+    const bool ours = std::find(tables.begin(), tables.end(), "meta") != tables.end() &&
+                      std::find(tables.begin(), tables.end(), "puzzles") != tables.end();
+    if (!ours)
+      throw StoreError("'" + path_ + "' is another program's database (tables: " + joined(tables) +
+                       "), not a puzzle collection; nothing was added to it");
+    return;
+  }
+  exec("BEGIN");
   exec("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)");
   exec("INSERT OR IGNORE INTO meta VALUES('schema', '2')");
   exec("CREATE TABLE IF NOT EXISTS puzzles(id INTEGER PRIMARY KEY, canonical TEXT NOT NULL UNIQUE, kfen TEXT NOT NULL,"
@@ -106,6 +127,7 @@ void Store::create_schema() {
        " in_time TEXT NOT NULL, dual_turns INTEGER NOT NULL, slower TEXT NOT NULL, legal_moves INTEGER NOT NULL,"
        " tempting INTEGER NOT NULL, nodes INTEGER NOT NULL, themes TEXT NOT NULL, difficulty REAL NOT NULL,"
        " source TEXT NOT NULL, prefix TEXT NOT NULL, proof_size INTEGER NOT NULL DEFAULT 0)");
+  exec("COMMIT");
 }
 
 Store::~Store() { sqlite3_close(db_); }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
 #include <map>
 #include <unordered_map>
 
@@ -10,7 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include "io/board_svg.h"
-#include "io/files.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
@@ -25,8 +23,6 @@ namespace kamisado::puzzles {
 extern const char* const kTrainerIndexHtml;
 extern const char* const kTrainerJs;
 extern const char* const kTrainerCss;
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -190,26 +186,11 @@ std::vector<TrainerSection> trainer_sections(const std::vector<StoredPuzzle>& ro
   return out;
 }
 
-TrainerWritten write_trainer(const std::vector<TrainerSection>& sections, const TrainerOptions& o, const io::Lines& lines) {
-  const fs::path dir(o.dir);
-  // The files this writes, each with a mark that only a file written here carries: a file of the
-  // same name that lacks it is someone else's and is never written over. (The booklet was
-  // index.html before the trainer; its mark is the booklet's.)
-  const std::pair<const char*, std::vector<const char*>> files[] = {
-      {"index.html", {"<script src=\"trainer.js\">", "Made by <code>kamisado puzzles export --html</code>"}},
-      {"trainer.js", {"window.KAMISADO_TRAINER"}},
-      {"trainer.css", {"The puzzle trainer's layout"}},
-      {"puzzles.js", {"window.KAMISADO_TRAINER = "}},
-      {"booklet.html", {"Made by <code>kamisado puzzles export --html</code>"}}};
-  for (const auto& [name, marks] : files) {
-    const std::string path = (dir / name).string();
-    io::check_writable(path);
-    std::error_code ec;
-    if (!fs::exists(path, ec)) continue;
-    const std::string text = io::read_file(path, "the trainer's file");
-    if (std::none_of(marks.begin(), marks.end(), [&](const char* mark) { return text.find(mark) != std::string::npos; }))
-      throw InputError("'" + path + "' was not written by kamisado puzzles export: give a new folder, or one it wrote");
-  }
+std::vector<std::string> trainer_files() { return {"index.html", "trainer.js", "trainer.css", "puzzles.js", "booklet.html"}; }
+
+TrainerWritten write_trainer(const std::vector<TrainerSection>& sections, const TrainerOptions& o, io::FolderWrite& folder,
+                             const io::Lines& lines) {
+  folder.claim(trainer_files());
   auto start = std::chrono::steady_clock::now();
   solver::SolveLimits limits;
   limits.hash_mb = o.hash_mb;
@@ -234,8 +215,7 @@ TrainerWritten write_trainer(const std::vector<TrainerSection>& sections, const 
       w.nodes += tree.nodes.size();
       w.cut += !tree.complete;
       puzzles.push_back(trainer_puzzle_json(p, s.name, tree));
-      std::error_code ec;
-      if (fs::exists(dir / "certificates" / fmt::format("{}.proof", p.id), ec))
+      if (folder.holds(fmt::format("certificates/{}.proof", p.id)))
         puzzles.back()["certificate"] = fmt::format("certificates/{}.proof", p.id);
       all.push_back(p);
       ++done;
@@ -253,15 +233,14 @@ TrainerWritten write_trainer(const std::vector<TrainerSection>& sections, const 
   nlohmann::json data{{"format", "kamisado-trainer 1"}, {"title", o.title}, {"colours", colours},
                       {"colour_names", colour_names}, {"board", board}, {"sections", out_sections}};
 
-  io::write_file_atomically((dir / "puzzles.js").string(),
-                            "// The puzzles of the trainer, written by kamisado (puzzles/trainer.h).\nwindow.KAMISADO_TRAINER = " +
+  folder.put("puzzles.js", "// The puzzles of the trainer, written by kamisado (puzzles/trainer.h).\nwindow.KAMISADO_TRAINER = " +
                                 data.dump() + ";\n");
-  io::write_file_atomically((dir / "trainer.js").string(), kTrainerJs);
-  io::write_file_atomically((dir / "trainer.css").string(), kTrainerCss);
+  folder.put("trainer.js", kTrainerJs);
+  folder.put("trainer.css", kTrainerCss);
   std::string index = kTrainerIndexHtml;
   for (std::string::size_type at; (at = index.find("{{title}}")) != std::string::npos;) index.replace(at, 9, escaped_html(o.title));
-  io::write_file_atomically((dir / "index.html").string(), index);
-  io::write_file_atomically((dir / "booklet.html").string(), puzzle_booklet_html(all, o.title + ": the booklet"));
+  folder.put("index.html", index);
+  folder.put("booklet.html", puzzle_booklet_html(all, o.title + ": the booklet"));
   w.puzzles = done;
   w.seconds = io::seconds_since(start);
   return w;

@@ -16,8 +16,9 @@
 // The folder: index.html (the trainer), trainer.js, trainer.css (the three from
 // puzzles/trainer/, built into the binary), puzzles.js (the data: window.KAMISADO_TRAINER = {...}, a script rather
 // than JSON because browsers do not fetch files from a file:// page), and booklet.html (the text
-// booklet, booklet.h). Every file is written atomically, and a file of one of these names that
-// this did not write (it lacks the trainer's marks) is refused, never written over.
+// booklet, booklet.h). They are written through the folder's io::FolderWrite: a file of one of
+// these names that the tool did not write is refused, never written over, and the five files
+// take their names together or not at all.
 #pragma once
 
 #include <cstddef>
@@ -26,6 +27,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "io/output_folder.h"
 #include "io/progress.h"
 #include "kamisado/move.h"
 #include "kamisado/position.h"
@@ -70,7 +72,7 @@ struct TrainerSection {
 };
 
 struct TrainerOptions {
-  std::string dir, title;
+  std::string title;
   std::size_t hash_mb = 64;
   const std::atomic<bool>* stop = nullptr;
 };
@@ -80,8 +82,12 @@ struct TrainerWritten {
   double seconds = 0;
 };
 
-// Writes the trainer folder (above) for these sections, in order.
-TrainerWritten write_trainer(const std::vector<TrainerSection>& sections, const TrainerOptions& options,
+// The names of the trainer's files (above), to claim before long work.
+std::vector<std::string> trainer_files();
+
+// Stages the trainer's files (above) for these sections, in order, into `folder`, whose commit()
+// then gives them their names (a certificate already staged there is linked as one).
+TrainerWritten write_trainer(const std::vector<TrainerSection>& sections, const TrainerOptions& options, io::FolderWrite& folder,
                              const io::Lines& lines = {});
 
 // The sections of a collection as the trainer and the booklet group it: single-round puzzles

@@ -22,6 +22,8 @@ const CommandText kExportText{
     "the search and written into DIR/puzzles.js (puzzles/trainer.h). DIR/booklet.html is the\n"
     "text booklet: a diagram per puzzle and the solution behind a toggle (it prints).\n"
     "--json FILE writes every stored field for other tools. Puzzles come by N, then difficulty.\n"
+    "A file in DIR that kamisado did not write (not in DIR/.kamisado-files with its digest) is never\n"
+    "written over: the export is refused in one line, before anything is written.\n"
     "Example: kamisado puzzles export --db puzzles.db --html trainer --json puzzles.json"};
 
 const CommandText kBenchText{
@@ -44,7 +46,8 @@ const CommandText kPublishText{
     "moves. Then it writes a certificate per puzzle (certificates/<id>.proof: the key wins in N of\n"
     "the winner's moves; check it with kamisado check-proof), puzzles.json, the trainer\n"
     "(index.html; see puzzles export), the booklet and README.md. Running it again only adds what\n"
-    "is missing.\n"
+    "is missing. It writes over no file it did not write (DIR/.kamisado-files), and the files take\n"
+    "their names together at the end, so a failed or stopped run leaves them as they were.\n"
     "Example: kamisado puzzles publish --out reports/puzzles --seed 1"};
 
 int export_puzzles(const puzzles::ExportOptions& opt, Io& io) {
