@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "io/report.h"
+#include "io/run_lock.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
@@ -188,6 +189,7 @@ std::map<int, nlohmann::json> read_regrouped_checkpoint(const std::string& path,
 RegroupedResult prove_regrouped(const RegroupedOptions& o, const io::Lines& lines) {
   RegroupedResult r;
   r.options = o;
+  const io::RunLock lock = io::RunLock::on_file(o.checkpoint, "opening --regrouped");  // one run appends to it at a time
   std::map<int, nlohmann::json> done = read_regrouped_checkpoint(o.checkpoint, o.seed, lines);
   r.resumed = int(done.size());
   if (!done.empty() && lines) lines(fmt::format("opening: resuming from {}: {} starts already proved", o.checkpoint, done.size()));

@@ -5,6 +5,7 @@
 
 #include "io/files.h"
 #include "io/progress.h"
+#include "io/run_lock.h"
 #include "kamisado/kfen.h"
 #include "solver/match.h"
 #include "solver/proof/proof_dot.h"
@@ -47,10 +48,13 @@ Certified certify(const Position& pos, TranspositionTable& table, const CertifyO
     save_checkpoint(options.checkpoint, table, saved);
     ++c.checkpoint_saves;
   };
+  std::optional<io::RunLock> lock;
   if (!options.checkpoint.empty()) {
+    lock.emplace(io::RunLock::on_file(options.checkpoint, "search with this checkpoint"));
     if (read_checkpoint_header(options.checkpoint)) {
       c.resumed = saved = load_checkpoint(options.checkpoint, table, saved.kfen, saved.goal);
       nodes_before = saved.nodes, seconds_before = saved.seconds;
+      if (options.resuming) options.resuming(saved);
     }
     auto last = std::chrono::steady_clock::now();
     limits.progress = [&, last](const SolveProgress& p) mutable {

@@ -12,6 +12,7 @@
 // never a guess, and no tree is written then. Files are written atomically (io/files.h).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -32,9 +33,12 @@ struct CertifyOptions {
   std::string dot_path;     // and its top levels, as a Graphviz graph, here
   int dot_depth = 3;
   // If not empty, the search saves its table here every `checkpoint_seconds` and when it is
-  // stopped, and resumes from it if it is there (search/checkpoint.h).
+  // stopped, and resumes from it if it is there (search/checkpoint.h). The run holds the
+  // checkpoint's lock (io/run_lock.h) throughout: a second run on it is refused at once.
   std::string checkpoint;
   double checkpoint_seconds = 600;
+  // Called once a checkpoint was read whole and the search resumes from it (for a message).
+  std::function<void(const CheckpointHeader&)> resuming;
 };
 
 struct Certified {

@@ -46,8 +46,18 @@ std::string distance_text(const solver::SolveResult& r, Side winner, bool value_
     return fmt::format("distance: {} wins in {} plies ({} moves of {})\n", side_name(winner), r.plies, r.winner_moves, side_name(winner));
   if (r.value == solver::Value::Unknown || value_only) return "";
   if (r.plies_bounds.at_most == solver::kNever) return "distance: unknown (stopped before it was proved)\n";
+  if (r.plies_bounds.exact())
+    return fmt::format("distance: {} wins in {} plies (exact; {}'s own moves unknown: stopped before they were proved)\n",
+                       side_name(winner), r.plies_bounds.at_most, side_name(winner));
   return fmt::format("distance: unknown, {} to {} plies so far (stopped before it was proved exact)\n", r.plies_bounds.at_least,
                      r.plies_bounds.at_most);
+}
+
+// What the best move is (solve.h): the winner's fastest win once the plies are exact, before that
+// any proved win; the loser's is the longest defence (given only once the plies are exact).
+std::string best_label(const solver::SolveResult& r) {
+  if (r.value == solver::Value::Loss) return "longest defence: ";
+  return r.distance_known || r.plies_bounds.exact() ? "best move: " : "a winning move: ";
 }
 
 // At a round start of a match: the most valuable ring each side can force this round to end with.
@@ -78,9 +88,12 @@ int solve(const SolveOptions& opt, Io& io) {
     // (then it is refused, naming the size), and the same position and goal.
     if (!opt.hash_given->count()) c.limits.hash_mb = saved->table_mb;
     solver::check_checkpoint(*saved, c.checkpoint, to_kfen(pos), solver::aim_id(c.aim), c.limits.hash_mb);
-    io.err << fmt::format("solve: resuming from {} ({} nodes, {:.0f} s, {} saves before this run)\n", c.checkpoint, saved->nodes, saved->seconds,
-                          saved->saves);
   }
+  // Said once the whole checkpoint has been read and checked, never of a damaged one.
+  c.resuming = [&io, &c](const solver::CheckpointHeader& saved) {
+    io.err << fmt::format("solve: resuming from {} ({} nodes, {:.0f} s, {} saves before this run)\n", c.checkpoint, saved.nodes, saved.seconds,
+                          saved.saves);
+  };
   c.limits.stop = io.stop;
   c.limits.progress = [&io](const solver::SolveProgress& p) {
     io.err << fmt::format("solve: {:.0f} s, {} nodes, root proof {} disproof {}, table {:.0f}% of {} MB", p.seconds, p.nodes, p.root_pn,
@@ -103,8 +116,9 @@ int solve(const SolveOptions& opt, Io& io) {
   if (known) j["winner"] = side_id(proved.winner);
   if (r.best) j["best"] = to_string(*r.best);
   if (r.best)
-    text += (!r.distance_known ? "a winning move: " : r.value == solver::Value::Win ? "best move: " : "longest defence: ") + to_string(*r.best) + "\n";
+    text += best_label(r) + to_string(*r.best) + "\n";
   if (r.distance_known) j["distance"] = {{"plies", r.plies}, {"winner_moves", r.winner_moves}};
+  else if (known && r.plies_bounds.exact()) j["distance"] = {{"plies", r.plies_bounds.at_most}, {"winner_moves", nullptr}};
   else if (known && r.plies_bounds.at_most != solver::kNever)
     j["distance_bounds"] = {{"at_least", r.plies_bounds.at_least}, {"at_most", r.plies_bounds.at_most}};
   if (c.aim.kind == solver::AimKind::Match && pos.turn() == Turn::FreeChoice) text += stakes(pos, c.limits, table, j);
