@@ -264,6 +264,23 @@ TEST(CensusRun_T1, SecondMoverWinsKeepACheckedCertificate) {
   EXPECT_TRUE(m.second_mover_wins[0].proof_checked);
   EXPECT_TRUE(m.sound());
   EXPECT_EQ(m.first_mover_starts, 0u);
+  // Issue 27, 5: the search's nodes are kept, not replaced by the certify call's (a table probe).
+  const auto records = read_shard(c.shard_path(0), c.run, 0);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_GT(records[0].nodes, 100u);
+  EXPECT_EQ(m.nodes, records[0].nodes);
+  // Issue 27, 7: a shard forged (with a valid checksum) to give the start to the first mover
+  // leaves a proof file that no shard claims: the merge says so and is unsound.
+  const std::string shard = bytes_of(c.shard_path(0));
+  auto forged = records;
+  forged[0].second_mover_wins = false;
+  write_bytes(c.shard_path(0), encode_shard(c.run, 0, forged));
+  CensusMerged flipped = merge_census(dir);
+  EXPECT_TRUE(flipped.second_mover_wins.empty());
+  ASSERT_EQ(flipped.unclaimed_proofs.size(), 1u);
+  EXPECT_EQ(flipped.unclaimed_proofs[0], c.proof_path(0));
+  EXPECT_FALSE(flipped.sound());
+  write_bytes(c.shard_path(0), shard);
   const std::string proof = c.proof_path(0);
   write_bytes(proof, bytes_of(proof).substr(0, bytes_of(proof).size() / 2));
   CensusMerged damaged = merge_census(dir);
@@ -374,4 +391,56 @@ TEST(CensusReport_T1, SetsRunsSideBySideAndProjects) {
   std::filesystem::remove(w.report_path);
   EXPECT_EQ(write_census_report(w).size(), 1u);
   EXPECT_NE(bytes_of(w.report_path).find("`sample:12:5`"), std::string::npos);
+}
+
+// Issue 27, 4 and 7: one run at a time proves a census folder (a second is refused in one line
+// while the first holds it), and a run removes the temporaries a killed run left.
+TEST(CensusRun_T1, ASecondRunIsRefusedAndAKilledRunsLeftoversAreRemoved) {
+  CensusPlan plan;
+  plan.subspace = "range:233:235";
+  plan.shard_size = 1;
+  plan.hash_mb = 4;
+  const std::string dir = census_dir("locked");
+  Census c = plan_census(dir, plan);
+  {
+    const io::RunLock first = lock_census_run(c);
+    try {
+      run_census(dir, {});
+      ADD_FAILURE() << "a second run was let in";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("is in use by another run (kamisado census run, pid"), std::string::npos) << e.what();
+    }
+    EXPECT_FALSE(std::filesystem::exists(c.shard_path(0)));
+  }
+  write_bytes(c.shard_path(0) + ".tmp-0123abcd", "half a shard");
+  write_bytes(c.proof_path(233) + ".tmp-89abcdef", std::string(1000, 'p'));
+  run_census(dir, {});
+  EXPECT_FALSE(std::filesystem::exists(c.shard_path(0) + ".tmp-0123abcd"));
+  EXPECT_FALSE(std::filesystem::exists(c.proof_path(233) + ".tmp-89abcdef"));
+  EXPECT_TRUE(merge_census(dir).complete());
+}
+
+// Issue 27, 6: a sample's classes are drawn, sorted and counted in place; the list equals the
+// one counted start by start in a map, as it was before.
+TEST(CensusSubspace_F3, ASampleIsCountedAsStartByStart) {
+  const Subspace s = make_subspace("sample:200000:5");
+  std::mt19937_64 rng(5);
+  std::map<std::uint32_t, std::uint32_t> counted;
+  for (int k = 0; k < 200000; ++k) {
+    Start start;
+    for (auto* row : {&start.black, &start.gold}) {
+      std::iota(row->begin(), row->end(), 0);
+      std::shuffle(row->begin(), row->end(), rng);
+    }
+    start.first = rng() & 1 ? Side::Gold : Side::Black;
+    ++counted[std::uint32_t(start_space().index_of(start))];
+  }
+  ASSERT_EQ(s.classes.size(), counted.size());
+  std::size_t i = 0;
+  for (const auto& [c, n] : counted) {
+    ASSERT_EQ(s.classes[i], c);
+    ASSERT_EQ(s.weights[i], n);
+    ++i;
+  }
+  EXPECT_EQ(s.starts(), 200000u);
 }

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <mutex>
 #include <random>
+#include <set>
 #include <thread>
 
 #include <fmt/chrono.h>
@@ -16,6 +17,7 @@
 
 #include "io/files.h"
 #include "io/report.h"
+#include "io/run_lock.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "solver/census/start_space.h"
@@ -40,12 +42,12 @@ std::uint64_t run_id(const CensusPlan& p) {
 std::string manifest_path(const std::string& dir) { return (fs::path(dir) / "manifest.json").string(); }
 std::string runs_path(const std::string& dir) { return (fs::path(dir) / "runs.jsonl").string(); }
 
-Census make_census(const std::string& dir, const CensusPlan& plan) {
+Census make_census(const std::string& dir, const CensusPlan& plan, const io::Lines& lines) {
   Census c;
   c.dir = dir;
   c.plan = plan;
   c.run = run_id(plan);
-  c.space = make_subspace(plan.subspace);
+  c.space = make_subspace(plan.subspace, lines);
   c.shards = std::uint32_t((c.space.size() + plan.shard_size - 1) / plan.shard_size);
   return c;
 }
@@ -93,13 +95,12 @@ std::string Census::shard_path(std::uint32_t k) const { return (fs::path(dir) / 
 std::string Census::proof_path(std::uint32_t index) const { return (fs::path(dir) / "proofs" / fmt::format("{}.proof", index)).string(); }
 std::uint64_t Census::slice_end(std::uint32_t k) const { return std::min<std::uint64_t>(slice_begin(k) + plan.shard_size, space.size()); }
 
-Census plan_census(const std::string& dir, const CensusPlan& plan) {
+Census plan_census(const std::string& dir, const CensusPlan& plan, const io::Lines& lines) {
   if (plan.shard_size == 0 || plan.shard_size > 1'000'000) throw InputError("a census shard holds 1 to 1000000 starts");
   if (plan.hash_mb == 0) throw InputError("a census needs a table of at least 1 MB");
-  Census c = make_census(dir, plan);
   if (fs::exists(manifest_path(dir))) {
-    Census existing = open_census(dir);
-    if (existing.run != c.run)
+    Census existing = open_census(dir, lines);
+    if (existing.run != run_id(plan))
       throw InputError(fmt::format("{} already holds another census run ({}, shards of {}, {} MB, trees of {}); use another folder", dir,
                                    existing.plan.subspace, existing.plan.shard_size, existing.plan.hash_mb, trees_name(existing.plan)));
     return existing;
@@ -107,11 +108,21 @@ Census plan_census(const std::string& dir, const CensusPlan& plan) {
   std::error_code ec;
   fs::create_directories(fs::path(dir) / "proofs", ec);
   if (ec) throw InputError("cannot make the census folder " + dir + ": " + ec.message());
+  const io::RunLock lock = io::RunLock::on_folder(dir, "census");
+  Census c = make_census(dir, plan, lines);
   io::write_file_atomically(manifest_path(dir), manifest_json(c).dump(1) + "\n");
   return c;
 }
 
-Census open_census(const std::string& dir) {
+io::RunLock lock_census_run(const Census& c) {
+  io::RunLock lock = io::RunLock::on_folder(c.dir, "census run");
+  // Under the lock no other run writes here: a temporary is what a killed run was writing.
+  io::remove_leftover_temporaries_in(c.dir);
+  io::remove_leftover_temporaries_in((fs::path(c.dir) / "proofs").string());
+  return lock;
+}
+
+Census open_census(const std::string& dir, const io::Lines& lines) {
   const std::string path = manifest_path(dir);
   if (!fs::exists(path)) throw InputError(dir + " holds no census (no manifest.json; start one with `kamisado census plan`)");
   nlohmann::json j;
@@ -131,7 +142,7 @@ Census open_census(const std::string& dir) {
   } catch (const nlohmann::json::exception& e) {
     throw InputError(path + ": a field is missing or wrong (" + std::string(e.what()) + ")");
   }
-  Census c = make_census(dir, plan);
+  Census c = make_census(dir, plan, lines);
   // Every field must be what the plan gives: an edited manifest would misplace the shards.
   if (manifest_json(c) != j) throw InputError(path + ": the manifest does not match its own plan (edited?)");
   return c;
@@ -209,9 +220,11 @@ std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32
     o.tree = c.plan.trees_for_all;
     auto t0 = std::chrono::steady_clock::now();
     Certified p = certify(start, table, o);
+    std::uint64_t nodes = p.result.nodes;
     if (!o.tree && p.result.value != Value::Unknown && p.winner != start.side_to_move()) {
       o.tree = true;  // a second-mover win: its certificate (the search again is one table probe)
       p = certify(start, table, o);
+      nodes += p.result.nodes;  // the search's nodes are the first call's: keep them
     }
     // Stopped in the search, or later in building the tree: nothing of this slice is kept.
     if (p.result.value == Value::Unknown || (stop && stop->load())) return std::nullopt;
@@ -220,7 +233,7 @@ std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32
     r.second_mover_wins = p.winner != start.side_to_move();
     r.checked = p.checked();
     r.proof = std::uint32_t(p.proof_nodes);
-    r.nodes = p.result.nodes;
+    r.nodes = nodes;
     if (r.second_mover_wins && p.tree) {
       CertifyOptions write;
       write.check = false;  // checked just now
@@ -234,7 +247,8 @@ std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32
 }
 
 CensusRunStats run_census(const std::string& dir, const CensusRunOptions& o, const io::Lines& lines) {
-  const Census c = open_census(dir);
+  const Census c = open_census(dir, lines);
+  const io::RunLock lock = lock_census_run(c);
   CensusRunStats s;
   s.workers = std::max(1, o.threads);
   io::Progress progress(lines);
@@ -262,14 +276,32 @@ CensusRunStats run_census(const std::string& dir, const CensusRunOptions& o, con
   return s;
 }
 
+namespace {
+
+// The files of proofs/ that no shard claims (a proof is kept for each second-mover win, and for
+// nothing else): a shard that was changed to call a second-mover win the first mover's leaves its
+// certificate behind, and so does any stray file.
+std::vector<std::string> unclaimed_proofs(const Census& c, const std::vector<CensusSecondMoverWin>& wins) {
+  std::set<std::string> claimed;
+  for (const auto& w : wins) claimed.insert(fs::path(w.proof).filename().string());
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(fs::path(c.dir) / "proofs", ec))
+    if (!claimed.count(entry.path().filename().string())) out.push_back(entry.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
 bool CensusMerged::sound() const {
-  if (unchecked || rechecked_first != rechecked_first_agree) return false;
+  if (unchecked || rechecked_first != rechecked_first_agree || !unclaimed_proofs.empty()) return false;
   return std::all_of(second_mover_wins.begin(), second_mover_wins.end(), [](const auto& w) { return w.proof_checked; });
 }
 
 CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const std::atomic<bool>* stop, int threads) {
   CensusMerged m;
-  m.census = open_census(dir);
+  m.census = open_census(dir, lines);
   const Census& c = m.census;
   io::Progress progress(lines);
   std::vector<std::uint32_t> first_wins;  // classes, for the 1% re-check
@@ -316,6 +348,7 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
     progress.tick([&] { return fmt::format("census merge: {} of {} shards read", k + 1, c.shards); });
   }
   if (features) m.hypotheses = test_features(sample);
+  if (m.complete()) m.unclaimed_proofs = unclaimed_proofs(c, m.second_mover_wins);
   // The sessions' log, for throughput.
   std::ifstream log(runs_path(dir));
   for (std::string line; std::getline(log, line);) {

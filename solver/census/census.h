@@ -6,6 +6,7 @@
 //   shard-K.bin     the results of slice K (shard.h), written by whoever proved it
 //   proofs/I.proof  the certificate of each start I that the second mover wins
 //   runs.jsonl      one line for each run's session: when, how long, on how many workers
+//   .kamisado.lock  while a run proves shards: its lock (io/run_lock.h), one run at a time
 // The subspace's classes, in order, are cut into slices of `shard_size`; slice K is shard K.
 // Any worker proves any slice whose file is missing, with a table of its own cleared at the
 // slice's start, so a shard's content (all but its times) depends only on the slice: a run
@@ -35,6 +36,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/progress.h"
+#include "io/run_lock.h"
 #include "solver/census/features.h"
 #include "solver/census/shard.h"
 #include "solver/census/subspace.h"
@@ -62,9 +64,14 @@ struct Census {
 
 // Writes DIR/manifest.json (the folder is made if missing). A folder that already holds this
 // plan is left as it is (planning again is harmless); one that holds another plan is refused.
-Census plan_census(const std::string& dir, const CensusPlan& plan);
-// The run in DIR, its manifest checked.
-Census open_census(const std::string& dir);
+Census plan_census(const std::string& dir, const CensusPlan& plan, const io::Lines& lines = {});
+// The run in DIR, its manifest checked. A large sample's list of starts takes seconds to draw:
+// said on `lines`.
+Census open_census(const std::string& dir, const io::Lines& lines = {});
+// The lock of a run that proves shards in c.dir (io/run_lock.h): a second run on the folder is
+// refused in one line. Taking it removes what a killed run left half-written (shard and proof
+// temporaries).
+io::RunLock lock_census_run(const Census& c);
 
 // Proves slice k: its records, and the proofs of the second mover's wins written to proofs/.
 // Stopped: nullopt, nothing written.
@@ -123,6 +130,9 @@ struct CensusMerged {
   std::uint64_t proof_bytes = 0;                                  // the kept certificates' files
   double seconds = 0;                                             // summed over starts
   std::vector<CensusSecondMoverWin> second_mover_wins;
+  // Files of proofs/ that no shard claims, in a complete run: a shard changed to drop a
+  // second-mover win leaves one. Any makes the merge unsound.
+  std::vector<std::string> unclaimed_proofs;
   // What the second mover's wins have in common (features.h), over the classes of a run of at
   // most kMostClassesForFeatures classes (a larger one is left untested).
   std::vector<FeatureTest> hypotheses;
@@ -138,7 +148,8 @@ struct CensusMerged {
   // an exact run's interval is the share itself.
   double first_mover_share() const;
   std::pair<double, double> first_mover_interval() const;
-  bool sound() const;  // every tree checked, every proof re-checked, every re-proof agrees
+  // Every tree checked, every proof re-checked, every re-proof agrees, no proof unclaimed.
+  bool sound() const;
 };
 constexpr std::uint64_t kMostClassesForFeatures = 2'000'000;
 // The certificates are checked and the first mover's wins re-proved on `threads` threads.

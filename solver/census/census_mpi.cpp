@@ -3,6 +3,7 @@
 #include <chrono>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
@@ -56,7 +57,26 @@ CensusRunStats run_census_mpi(const std::string& dir, const CensusRunOptions& o,
     throw InputError("census run --mpi needs 2 ranks or more (mpirun -np N, N >= 2); on one process use --threads");
   }
   // Every rank reads the manifest; all must see the same run (one shared folder).
-  const Census c = open_census(dir);
+  const Census c = open_census(dir, rank == 0 ? lines : io::Lines{});
+  // Rank 0 holds the run's lock for all; if another run holds it, every rank ends.
+  std::optional<io::RunLock> lock;
+  std::string refused;
+  if (rank == 0) {
+    try {
+      lock.emplace(lock_census_run(c));
+    } catch (const InputError& e) {
+      refused = e.what();
+    }
+  }
+  int locked = refused.empty();
+  MPI_Bcast(&locked, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (!locked) {
+    MPI_Finalize();
+    if (rank == 0) throw InputError(refused);
+    CensusRunStats s;
+    s.workers = 0;
+    return s;
+  }
   std::uint64_t run = c.run;
   MPI_Bcast(&run, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
   if (run != c.run) throw InputError(fmt::format("rank {}: {} holds another census run than rank 0's", rank, dir));

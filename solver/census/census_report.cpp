@@ -240,7 +240,8 @@ nlohmann::json census_json(const CensusMerged& m) {
           {"first_mover_starts", m.first_mover_starts}, {"first_mover_share", m.first_mover_share()},
           {"first_mover_interval", {low, high}}, {"unchecked_trees", m.unchecked}, {"nodes", m.nodes},
           {"proof_nodes", m.proof_nodes}, {"proof_bytes", m.proof_bytes}, {"seconds", m.seconds}, {"second_mover_wins", wins}, {"hypotheses", hypotheses},
-          {"rechecked_first_mover_wins", m.rechecked_first}, {"rechecked_agree", m.rechecked_first_agree}, {"sound", m.sound()},
+          {"rechecked_first_mover_wins", m.rechecked_first}, {"rechecked_agree", m.rechecked_first_agree},
+          {"unclaimed_proofs", m.unclaimed_proofs}, {"sound", m.sound()},
           {"runs", {{"sessions", m.sessions}, {"wall_seconds", m.wall_seconds}, {"worker_seconds", m.worker_seconds},
                     {"most_workers", m.most_workers}, {"slowest_class", m.slowest_index}, {"slowest_seconds", m.slowest_micros / 1e6}}}};
 }
@@ -251,7 +252,11 @@ std::string census_summary(const CensusMerged& m) {
                      "the second mover wins {} classes; {}\n",
                      c.dir, c.plan.subspace, c.shards - m.missing_shards, c.shards, m.complete() ? "" : " (INCOMPLETE)", m.classes, m.starts,
                      m.first_mover_classes, m.first_mover_starts, share_text(m), m.second_mover_wins.size(),
-                     m.sound() ? "every certificate checked" : "A CERTIFICATE FAILED");
+                     m.sound() ? "every certificate checked" : "A CERTIFICATE FAILED") +
+         (m.unclaimed_proofs.empty() ? ""
+                                     : fmt::format("census {}: {} proof file(s) that no shard claims, first {}: a shard was changed, or "
+                                                   "the file does not belong here\n",
+                                                   c.dir, m.unclaimed_proofs.size(), m.unclaimed_proofs.front()));
 }
 
 std::string census_report(const std::vector<CensusMerged>& runs, const CensusReportOptions& o) {

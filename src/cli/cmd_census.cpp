@@ -38,7 +38,8 @@ const CommandText kMergeText{
     "merge", "Read every shard of a census run, check it and count",
     "Checks exact coverage (every start of the run once, nothing else), re-checks each kept\n"
     "certificate of a second-mover win from its file, and proves a seeded 1% of the first-mover\n"
-    "wins again. Exit code 1 if a certificate fails.\n"
+    "wins again. Exit code 1 if a certificate fails, a proof file is claimed by no shard, or the run\n"
+    "is incomplete (shards missing).\n"
     "Example: kamisado census merge runs/std --json"};
 
 const CommandText kReportText{
@@ -71,7 +72,7 @@ struct ReportOptions {
 };
 
 int plan(const PlanOptions& o, Io& io) {
-  solver::Census c = solver::plan_census(o.dir, o.plan);
+  solver::Census c = solver::plan_census(o.dir, o.plan, io.lines());
   return io.print({{"dir", c.dir}, {"subspace", c.plan.subspace}, {"shards", c.shards}, {"classes", c.space.size()}, {"starts", c.space.starts()}},
                   fmt::format("census {}: {} starts in {} classes up to symmetry, {} shards of {}\n", c.dir, c.space.starts(), c.space.size(),
                               c.shards, c.plan.shard_size));
@@ -92,7 +93,12 @@ int run(const RunOptions& o, Io& io) {
 
 int merge(const MergeOptions& o, Io& io) {
   solver::CensusMerged m = solver::merge_census(o.dir, io.lines(), io.stop, o.threads);
-  return io.print(solver::census_json(m), solver::census_summary(m), m.sound() ? kOk : kInternalError);
+  // An incomplete run has no census to give: the counts are printed, and the exit says so.
+  const int code = io.print(solver::census_json(m), solver::census_summary(m), m.sound() && m.complete() ? kOk : kInternalError);
+  if (!m.complete())
+    io.err << fmt::format("census merge: {} of {} shards are missing; run `kamisado census run {}` to prove them\n", m.missing_shards,
+                          m.census.shards, o.dir);
+  return code;
 }
 
 int report(const ReportOptions& o, Io& io) {
