@@ -17,6 +17,7 @@
 
 #include "cli/app.h"
 #include "conform/corpus.h"
+#include "conform/engine_server.h"
 #include "conform/harness.h"
 
 using namespace kamisado;
@@ -205,4 +206,24 @@ TEST(Conform_Harness, AFailingEngineShowsItsStderrAndASlowOneDiesWithTheHarness)
     if (left) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   EXPECT_FALSE(left);
+}
+
+// Issue 27, 7: `kamisado engine` answers every request line, a blank one too, and a huge unknown
+// request is neither held whole nor echoed back whole.
+TEST(Conform_EngineServer, EveryLineGetsOneShortReply) {
+  std::istringstream in("hello\n   \n\n" + std::string(1000, 'z') + " now\nfrobnicate " + std::string(10 << 20, 'x') +
+                        "\nstatus\nquit\nhello\n");
+  std::ostringstream out;
+  serve_protocol(in, out);
+  std::vector<std::string> replies;
+  std::istringstream lines(out.str());
+  for (std::string line; std::getline(lines, line);) replies.push_back(line);
+  ASSERT_EQ(replies.size(), 6u) << out.str().substr(0, 2000);
+  EXPECT_EQ(replies[0].rfind("kamisado-protocol 1", 0), 0u);
+  EXPECT_EQ(replies[1], "error empty request (hello, position, moves, play, status, quit)");
+  EXPECT_EQ(replies[2], replies[1]);
+  EXPECT_EQ(replies[3], "error unknown request '" + std::string(40, 'z') + "...' (hello, position, moves, play, status, quit)");
+  EXPECT_EQ(replies[4], "error request longer than 65536 bytes");
+  EXPECT_EQ(replies[5], "status ongoing");
+  for (const auto& r : replies) EXPECT_LE(r.size(), 303u);
 }

@@ -125,14 +125,32 @@ TEST(Perft_BulkCounting, EqualsThePlainTreeWalkOnPositionsFromPlay) {
 TEST(Perft_Divide, ProgressIsHeardWithinEachFirstMoveFromDepth4) {
   std::size_t calls = 0, last_done = 0;
   bool in_order = true;
-  auto entries = divide(Position::initial(), 5, [&](std::size_t done, std::size_t of) {
+  std::uint64_t last_leaves = 0;
+  auto entries = divide(Position::initial(), 5, [&](std::size_t done, std::size_t of, std::uint64_t leaves) {
     ++calls;
-    in_order = in_order && done >= last_done && of == 102;
-    last_done = done;
+    in_order = in_order && done >= last_done && of == 102 && leaves >= last_leaves;
+    last_done = done, last_leaves = leaves;
   });
   std::uint64_t sum = 0;
   for (const auto& e : entries) sum += e.nodes;
   EXPECT_EQ(sum, 902410u);
+  EXPECT_EQ(last_leaves, 902410u);
   EXPECT_TRUE(in_order);
   EXPECT_GT(calls, 10 * entries.size());  // every reply of every first move, at least ten a move here
+}
+
+// Issue 27, 7: at depth 12 the first word of progress comes after one small piece of the count,
+// not after a whole reply's subtree of 10 plies (minutes): the count is stopped at the third.
+TEST(Perft_Divide, ProgressComesWithinTheFirstMillisecondsAtDepth12) {
+  struct Enough {};
+  std::vector<std::uint64_t> heard;
+  EXPECT_THROW(divide(Position::initial(), 12,
+                      [&](std::size_t, std::size_t, std::uint64_t leaves) {
+                        heard.push_back(leaves);
+                        if (heard.size() == 3) throw Enough{};
+                      }),
+               Enough);
+  ASSERT_EQ(heard.size(), 3u);
+  EXPECT_GT(heard[0], 0u);
+  EXPECT_LT(heard[2], 1'000'000u);  // three pieces of at most 3 plies; perft 3 from the start is 11182
 }

@@ -29,8 +29,10 @@ int perft(const PerftOptions& opt, Io& io) {
   std::vector<DivideEntry> entries;
   std::uint64_t total = opt.depth == 0 ? 1 : 0;
   if (opt.depth > 0)
-    entries = divide(pos, opt.depth, [&](std::size_t done, std::size_t of) {
-      progress.tick([&] { return fmt::format("perft {}: {}/{} first moves, {:.1f} s", opt.depth, done, of, progress.elapsed()); });
+    entries = divide(pos, opt.depth, [&](std::size_t done, std::size_t of, std::uint64_t leaves) {
+      progress.tick([&] {
+        return fmt::format("perft {}: {}/{} first moves, {} leaves so far, {:.1f} s", opt.depth, done, of, leaves, progress.elapsed());
+      });
     });
   for (const DivideEntry& e : entries) total += e.nodes;
   double seconds = progress.elapsed(), rate = seconds > 0 ? double(total) / seconds : 0;

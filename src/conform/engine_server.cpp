@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "conform/corpus.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
@@ -14,6 +16,14 @@
 namespace kamisado::conform {
 
 namespace {
+
+// Bounds on what one request can make the engine hold or say: a request no real one comes near,
+// and an error reply (which may quote the request) that a person can read.
+constexpr std::size_t kMostRequestBytes = 1 << 16;
+constexpr std::size_t kMostReplyBytes = 300;
+
+// A word of the request as an error quotes it: its first 40 characters.
+std::string quoted(const std::string& word) { return word.size() <= 40 ? word : word.substr(0, 40) + "..."; }
 
 std::string reply_to(Position& pos, const std::string& request) {
   std::istringstream words(request);
@@ -42,19 +52,34 @@ std::string reply_to(Position& pos, const std::string& request) {
   } catch (const InputError& e) {
     return std::string("error ") + e.what();
   }
-  return "error unknown request '" + verb + "' (hello, position, moves, play, status, quit)";
+  if (verb.empty()) return "error empty request (hello, position, moves, play, status, quit)";
+  return "error unknown request '" + quoted(verb) + "' (hello, position, moves, play, status, quit)";
+}
+
+// One request line of at most kMostRequestBytes (a KFEN is under 100), read without holding
+// more: a longer line is read to its end and dropped. False at the end of the input.
+bool read_request(std::istream& in, std::string& line, bool& too_long) {
+  line.clear();
+  too_long = false;
+  for (int c; (c = in.get()) != std::char_traits<char>::eof();) {
+    if (c == '\n') return true;
+    if (line.size() < kMostRequestBytes) line.push_back(char(c));
+    else too_long = true;
+  }
+  return !line.empty() || too_long;
 }
 
 }  // namespace
 
 void serve_protocol(std::istream& in, std::ostream& out) {
   Position pos = Position::initial();
-  for (std::string line; std::getline(in, line);) {
+  std::string line;
+  for (bool too_long; read_request(in, line, too_long);) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.find_first_not_of(" \t") == std::string::npos) continue;
     if (line == "quit") return;
-    std::string reply = reply_to(pos, line);
+    std::string reply = too_long ? fmt::format("error request longer than {} bytes", kMostRequestBytes) : reply_to(pos, line);
     std::replace(reply.begin(), reply.end(), '\n', ' ');
+    if (reply.size() > kMostReplyBytes && reply.rfind("error ", 0) == 0) reply = reply.substr(0, kMostReplyBytes) + "...";
     out << reply << std::endl;
   }
 }

@@ -10,7 +10,9 @@
 namespace kamisado::conform {
 
 // Answers requests from `in`, one reply line each on `out` (flushed), until `quit` or the end
-// of the input. A malformed KFEN, an illegal move or an unknown request is answered `error ...`.
+// of the input: every line gets its reply, a blank one too. A malformed KFEN, an illegal move, an
+// unknown or empty request, or a line over 64 KiB is answered `error ...`, in at most 300
+// characters (a long request is quoted only in part).
 void serve_protocol(std::istream& in, std::ostream& out);
 
 }  // namespace kamisado::conform

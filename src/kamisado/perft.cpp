@@ -64,6 +64,24 @@ std::uint64_t leaves_below(const Position& child, int depth) {
   return child.outcome().over() ? 1 : perft(child, depth);
 }
 
+// leaves_below, counted in pieces of at most kPiecePlies plies (well under a millisecond each), `piece`
+// told of each: perft(pos, d) for d >= 3 is the sum of its children's leaves at d - 1, as
+// leaves_through_children counts it.
+constexpr int kPiecePlies = 3;
+template <class Piece>
+std::uint64_t leaves_below_in_pieces(const Position& child, int depth, const Piece& piece) {
+  if (child.outcome().over() || depth <= kPiecePlies) {
+    const std::uint64_t n = leaves_below(child, depth);
+    piece(n);
+    return n;
+  }
+  MoveList moves;
+  generate_moves(child, moves);
+  std::uint64_t n = 0;
+  for (Move m : moves) n += leaves_below_in_pieces(child.after(m), depth - 1, piece);
+  return n;
+}
+
 }  // namespace
 
 std::uint64_t perft(const Position& pos, int depth) {
@@ -73,29 +91,28 @@ std::uint64_t perft(const Position& pos, int depth) {
   return leaves_through_children(pos, depth);
 }
 
-std::vector<DivideEntry> divide(const Position& pos, int depth, const std::function<void(std::size_t, std::size_t)>& each) {
+std::vector<DivideEntry> divide(const Position& pos, int depth, const DivideProgress& each) {
   MoveList moves;
   generate_moves(pos, moves);
   std::vector<DivideEntry> out;
   out.reserve(moves.size());
+  std::uint64_t leaves = 0;
   for (Move m : moves) {
     Position child = pos.after(m);
     std::uint64_t n = 0;
-    if (each && depth >= 4 && !child.outcome().over()) {
-      // Deep counts take a while under each first move: count reply by reply, so that `each`
-      // hears of progress every few milliseconds at any depth (perft(child, d) is the sum of
-      // its children's leaves, as leaves_through_children counts it).
-      MoveList replies;
-      generate_moves(child, replies);
-      for (Move r : replies) {
-        n += leaves_below(child.after(r), depth - 2);
-        each(out.size(), moves.size());
-      }
+    if (each && depth >= 4) {
+      // Deep counts take a while under each first move: split it into pieces of at most
+      // kPiecePlies, so that `each` hears of progress every few milliseconds at any depth.
+      n = leaves_below_in_pieces(child, depth - 1, [&](std::uint64_t piece) {
+        leaves += piece;
+        each(out.size(), moves.size(), leaves);
+      });
     } else {
       n = leaves_below(child, depth - 1);
+      leaves += n;
     }
     out.push_back({m, n});
-    if (each) each(out.size(), moves.size());
+    if (each) each(out.size(), moves.size(), leaves);
   }
   return out;
 }
