@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/app.h"
+#include "io/run_lock.h"
 #include "puzzles/store.h"
 
 using namespace kamisado::cli;
@@ -338,6 +339,42 @@ TEST(CLI_Solve, CheckpointStopsResumesAndRefusesAForeignFile) {
   { std::ofstream(precious) << "my notes"; }
   expect_one_line_error(run({"solve", match, "--goal", "match", "--checkpoint", precious.string()}), "not a kamisado search checkpoint");
   EXPECT_EQ(read(precious), "my notes");
+  // Issue 27, 7: a checkpoint whose header was forged is refused in one line, and no "resuming
+  // from" line with the forged count comes before it.
+  std::string forged = saved;
+  const auto nodes_at = forged.find("\nnodes ");
+  ASSERT_NE(nodes_at, std::string::npos);
+  forged.replace(nodes_at, 7, "\nnodes 9");
+  { std::ofstream(checkpoint, std::ios::binary) << forged; }
+  expect_one_line_error(run({"solve", match, "--goal", "match", "--checkpoint", checkpoint.string()}), "its header was changed");
+  // Issue 27, 4: while another run holds the checkpoint, a second is refused at once in one line,
+  // and neither deletes the other's files.
+  { std::ofstream(checkpoint, std::ios::binary) << saved; }
+  {
+    const kamisado::io::RunLock other = kamisado::io::RunLock::on_file(checkpoint.string(), "solve");
+    expect_one_line_error(run({"solve", match, "--goal", "match", "--checkpoint", checkpoint.string()}), "is in use by another run");
+  }
+  EXPECT_EQ(read(checkpoint), saved);
+}
+
+// Issue 27, 3: stopped after the plies were proved exact but before the winner's own moves were,
+// the loser's move is its longest defence, never "a winning move", and the plies are given as
+// exact. The node limit repeats exactly; the first one that stops there is found by a scan.
+TEST(CLI_Solve, StoppedBetweenPliesAndMovesTheLoserGetsItsLongestDefence) {
+  const std::string after_b1b7 = "obpkyrgn/1G6/8/8/8/8/8/N1RYKPBO g o 1:0-0";  // Gold to move loses the 1-point match
+  for (int nodes = 4096; nodes < 400000; nodes += 4096) {
+    CliRun j = run({"solve", after_b1b7, "--goal", "match", "--nodes", std::to_string(nodes), "--json"});
+    ASSERT_EQ(j.code, kOk) << j.err;
+    const auto r = nlohmann::json::parse(j.out);
+    if (r["value"] != "loss" || !r.contains("distance") || !r["distance"]["winner_moves"].is_null()) continue;
+    EXPECT_EQ(r["distance"]["plies"], 16);
+    CliRun text = run({"solve", after_b1b7, "--goal", "match", "--nodes", std::to_string(nodes)});
+    EXPECT_NE(text.out.find("distance: Black wins in 16 plies (exact;"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("longest defence: " + r["best"].get<std::string>()), std::string::npos) << text.out;
+    EXPECT_EQ(text.out.find("a winning move"), std::string::npos) << text.out;
+    return;
+  }
+  FAIL() << "no node limit stopped the search between the plies and the moves";
 }
 
 // A match proof crosses rounds and can be large: written zstd-compressed (solver/proof/proof_io.h)
@@ -628,10 +665,38 @@ TEST(CLI_Puzzles, PublishReachesItsTargetsWithCheckedCertificatesAndAddsNothingW
   EXPECT_EQ(nlohmann::json::parse(read((dir / "puzzles.json").string()))["puzzles"].size(), 4u);
   expect_one_line_error(run({"puzzles", "publish", "--out", (dir / "README.md").string()}), "is a file");
   std::filesystem::path other = temp_dir() / "cli-publish-other";
+  std::filesystem::remove_all(other);
   std::filesystem::create_directories(other);
   { std::ofstream(other / "README.md") << "mine\n"; }
-  expect_one_line_error(run({"puzzles", "publish", "--out", other.string(), "--per-n", "1", "--max-n", "1", "--sumo", "0"}), "no puzzles.db");
+  expect_one_line_error(run({"puzzles", "publish", "--out", other.string(), "--per-n", "1", "--max-n", "1", "--sumo", "0"}),
+                        "README.md' was not written by kamisado");
   EXPECT_EQ(read((other / "README.md").string()), "mine\n");  // untouched
+}
+
+// Issue 27, 1: the README's own workflow (a puzzle added to work/puzzles.db, then publish --out
+// work) never replaces the user's README.md, puzzles.json or certificates, and a user's
+// index.html is refused before any file is written; the tool's own files are rewritten.
+TEST(CLI_Puzzles, PublishNeverWritesOverTheUsersFiles) {
+  namespace fs = std::filesystem;
+  const fs::path work = temp_dir() / "cli-publish-work";
+  fs::remove_all(work);
+  fs::create_directories(work / "certificates");
+  const std::string db = (work / "puzzles.db").string();
+  ASSERT_EQ(run({"puzzles", "solve", "o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O", "--add", db}).code, kOk);
+  const std::vector<std::string> publish = {"puzzles", "publish", "--out", work.string(), "--per-n", "1", "--max-n", "1", "--sumo", "0", "--studies", "0"};
+  for (const char* mine : {"README.md", "puzzles.json", "certificates/1.proof", "index.html"}) {
+    { std::ofstream(work / mine) << "mine\n"; }
+    expect_one_line_error(run(publish), std::string(mine) + "' was not written by kamisado");
+    EXPECT_EQ(read((work / mine).string()), "mine\n");
+    std::size_t files = 0;
+    for (const auto& e : fs::recursive_directory_iterator(work)) files += e.is_regular_file();
+    EXPECT_EQ(files, 2u) << mine;  // the collection and the user's file: nothing else was written
+    fs::remove(work / mine);
+  }
+  CliRun done = run(publish);
+  ASSERT_EQ(done.code, kOk) << done.err;
+  EXPECT_TRUE(fs::exists(work / "certificates" / "1.proof"));
+  EXPECT_EQ(run(publish).code, kOk);  // over its own files
 }
 
 TEST(CLI_Puzzles, BenchMeasuresEachNAndWritesTheReport) {
@@ -745,6 +810,16 @@ TEST(CLI_Puzzles, DamagedOrForeignCollectionsAreRefusedAndNeverChanged) {
   const std::string before = read(foreign.string());
   expect_one_line_error(run({"puzzles", "export", "--db", foreign.string(), "--json", out}), "is not a puzzle collection");
   EXPECT_EQ(read(foreign.string()), before);
+  // Issue 27, 2: adding a puzzle to another program's database adds no table to it, whether or
+  // not its own tables clash with ours.
+  const std::string kfen = "o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O";
+  expect_one_line_error(run({"puzzles", "solve", kfen, "--add", foreign.string()}), "is another program's database (tables: notes)");
+  EXPECT_EQ(read(foreign.string()), before);
+  const fs::path clash = dir / "clash.db";
+  ASSERT_EQ(python("import sqlite3; c = sqlite3.connect('" + clash.string() + "'); c.execute('CREATE TABLE puzzles(x)'); c.commit()"), 0);
+  const std::string clash_before = read(clash.string());
+  expect_one_line_error(run({"puzzles", "solve", kfen, "--add", clash.string()}), "is another program's database (tables: puzzles)");
+  EXPECT_EQ(read(clash.string()), clash_before);
 }
 
 // An endless input is refused at its first bad byte, not read whole (issue 18, 4).
@@ -799,4 +874,19 @@ TEST(Cli, AFinishedRoundHasOneAnswerAndPlayTellsALaterMatchRight) {
   EXPECT_EQ(r.out.find("Black, the Defender"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Round 1 from the given position: Black moves first"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Match to 3 points, from the given position at 0-1"), std::string::npos) << r.out;
+}
+
+// Issue 27, 7: merging a run with shards still to prove is no census: exit 1, and one line says
+// what is missing and how to go on; once run, the merge passes.
+TEST(CLI_Census, MergeOfAnIncompleteRunFails) {
+  const std::string dir = (temp_dir() / "census-incomplete").string();
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(run({"census", "plan", dir, "--subspace", "range:233:235", "--shard-size", "1", "--hash", "4"}).code, kOk);
+  CliRun merged = run({"census", "merge", dir});
+  EXPECT_EQ(merged.code, kInternalError);
+  EXPECT_NE(merged.out.find("(INCOMPLETE)"), std::string::npos) << merged.out;
+  EXPECT_NE(merged.err.find("census merge: 2 of 2 shards are missing; run `kamisado census run " + dir + "`"), std::string::npos)
+      << merged.err;
+  ASSERT_EQ(run({"census", "run", dir}).code, kOk);
+  EXPECT_EQ(run({"census", "merge", dir}).code, kOk);
 }
