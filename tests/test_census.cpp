@@ -118,6 +118,7 @@ TEST(CensusSpace_F3, PositionsThatAreNotStartsAreRefused) {
 #include "kamisado/errors.h"
 #include "solver/census/census.h"
 #include "solver/census/census_report.h"
+#include "solver/census/subspace_file.h"
 #include "solver/opening.h"
 
 namespace {
@@ -443,4 +444,34 @@ TEST(CensusSubspace_F3, ASampleIsCountedAsStartByStart) {
     ++i;
   }
   EXPECT_EQ(s.starts(), 200000u);
+}
+
+// Issue 27, 6: a listed subspace is drawn once, by the plan, and kept in the folder
+// (subspace_file.h): read back it is the same list; a damaged or foreign file is refused.
+TEST(CensusSubspace_F3, TheListIsKeptInTheFolderAndDamageIsRefused) {
+  const Subspace s = make_subspace("sample:5000:3");
+  const std::string bytes = encode_subspace(s);
+  const Subspace back = decode_subspace(bytes, "f", "sample:5000:3");
+  EXPECT_EQ(back.classes, s.classes);
+  EXPECT_EQ(back.weights, s.weights);
+  EXPECT_LT(bytes.size(), 5 * s.classes.size() + 60);  // varints: under the 8 bytes of two raw words
+  EXPECT_THROW(decode_subspace(bytes, "f", "sample:5000:4"), InputError);
+  EXPECT_THROW(decode_subspace(bytes.substr(0, bytes.size() - 3), "f", "sample:5000:3"), InputError);
+  for (std::size_t at : {std::size_t(40), bytes.size() / 2, bytes.size() - 1}) {
+    std::string flipped = bytes;
+    flipped[at] ^= 1;
+    EXPECT_THROW(decode_subspace(flipped, "f", "sample:5000:3"), InputError) << at;
+  }
+  CensusPlan plan;
+  plan.subspace = "sample:40:2";
+  plan.hash_mb = 4;
+  const std::string dir = census_dir("listed");
+  const Census planned = plan_census(dir, plan);
+  const std::string file = (std::filesystem::path(dir) / "subspace.bin").string();
+  ASSERT_TRUE(std::filesystem::exists(file));
+  EXPECT_EQ(open_census(dir).space.classes, planned.space.classes);
+  std::string damaged = bytes_of(file);
+  damaged[damaged.size() / 2] ^= 4;
+  write_bytes(file, damaged);
+  EXPECT_THROW(open_census(dir), InputError);
 }

@@ -21,6 +21,7 @@
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "solver/census/start_space.h"
+#include "solver/census/subspace_file.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/proof_io.h"
 
@@ -41,13 +42,20 @@ std::uint64_t run_id(const CensusPlan& p) {
 
 std::string manifest_path(const std::string& dir) { return (fs::path(dir) / "manifest.json").string(); }
 std::string runs_path(const std::string& dir) { return (fs::path(dir) / "runs.jsonl").string(); }
+std::string subspace_path(const std::string& dir) { return (fs::path(dir) / "subspace.bin").string(); }
 
-Census make_census(const std::string& dir, const CensusPlan& plan, const io::Lines& lines) {
+// The run of `plan` in `dir`; its subspace drawn afresh (a plan) or read from the folder.
+enum class Listed { Draw, Read };
+Census make_census(const std::string& dir, const CensusPlan& plan, const io::Lines& lines, Listed listed_from = Listed::Read) {
   Census c;
   c.dir = dir;
   c.plan = plan;
   c.run = run_id(plan);
-  c.space = make_subspace(plan.subspace, lines);
+  // A listed subspace is drawn once, by the plan, and read from the folder after that.
+  const std::string listed = subspace_path(dir);
+  std::error_code ec;
+  c.space = listed_from == Listed::Read && fs::exists(listed, ec) ? decode_subspace(io::read_file(listed, "census subspace"), listed, plan.subspace)
+                                   : make_subspace(plan.subspace, lines);
   c.shards = std::uint32_t((c.space.size() + plan.shard_size - 1) / plan.shard_size);
   return c;
 }
@@ -109,7 +117,8 @@ Census plan_census(const std::string& dir, const CensusPlan& plan, const io::Lin
   fs::create_directories(fs::path(dir) / "proofs", ec);
   if (ec) throw InputError("cannot make the census folder " + dir + ": " + ec.message());
   const io::RunLock lock = io::RunLock::on_folder(dir, "census");
-  Census c = make_census(dir, plan, lines);
+  Census c = make_census(dir, plan, lines, Listed::Draw);
+  if (c.space.listed()) io::write_file_atomically(subspace_path(dir), encode_subspace(c.space));
   io::write_file_atomically(manifest_path(dir), manifest_json(c).dump(1) + "\n");
   return c;
 }

@@ -3,6 +3,7 @@
 //
 // A run lives in one folder:
 //   manifest.json   what the run proves (FORMAT below): written once by plan_census
+//   subspace.bin    a listed subspace's classes and weights (subspace_file.h), written with it
 //   shard-K.bin     the results of slice K (shard.h), written by whoever proved it
 //   proofs/I.proof  the certificate of each start I that the second mover wins
 //   runs.jsonl      one line for each run's session: when, how long, on how many workers
