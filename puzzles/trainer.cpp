@@ -233,8 +233,8 @@ TrainerWritten write_trainer(const std::vector<TrainerSection>& sections, const 
   nlohmann::json data{{"format", "kamisado-trainer 1"}, {"title", o.title}, {"colours", colours},
                       {"colour_names", colour_names}, {"board", board}, {"sections", out_sections}};
 
-  folder.put("puzzles.js", "// The puzzles of the trainer, written by kamisado (puzzles/trainer.h).\nwindow.KAMISADO_TRAINER = " +
-                                data.dump() + ";\n");
+  folder.put("puzzles.js",
+             "// The puzzles of the trainer, written by kamisado (puzzles/trainer.h).\nwindow.KAMISADO_TRAINER = " + data.dump() + ";\n");
   folder.put("trainer.js", kTrainerJs);
   folder.put("trainer.css", kTrainerCss);
   std::string index = kTrainerIndexHtml;

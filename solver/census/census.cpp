@@ -54,8 +54,10 @@ Census make_census(const std::string& dir, const CensusPlan& plan, const io::Lin
   // A listed subspace is drawn once, by the plan, and read from the folder after that.
   const std::string listed = subspace_path(dir);
   std::error_code ec;
-  c.space = listed_from == Listed::Read && fs::exists(listed, ec) ? decode_subspace(io::read_file(listed, "census subspace"), listed, plan.subspace)
-                                   : make_subspace(plan.subspace, lines);
+  if (listed_from == Listed::Read && fs::exists(listed, ec))
+    c.space = decode_subspace(io::read_file(listed, "census subspace"), listed, plan.subspace);
+  else
+    c.space = make_subspace(plan.subspace, lines);
   c.shards = std::uint32_t((c.space.size() + plan.shard_size - 1) / plan.shard_size);
   return c;
 }
