@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A search killed (SIGKILL, no chance to save) resumes from its last checkpoint
-# (solver/search/checkpoint.h):
+# (solver/proof/checkpoint.h):
 #   1. the 1-point match from the set-up (P3, B5) in a 1 MB table, killed as soon as its first
 #      checkpoint is on disk, then run again with the same command: the same value, distance and
 #      best move as an uninterrupted run;

@@ -119,7 +119,7 @@ TEST(CensusSpace_F3, PositionsThatAreNotStartsAreRefused) {
 #include "solver/census/census.h"
 #include "solver/census/census_report.h"
 #include "solver/census/subspace_file.h"
-#include "solver/opening.h"
+#include "solver/bench/opening.h"
 
 namespace {
 

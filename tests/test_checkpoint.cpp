@@ -1,4 +1,4 @@
-// A long search's checkpoint (solver/search/checkpoint.h): a search stopped and resumed from its
+// A long search's checkpoint (solver/proof/checkpoint.h): a search stopped and resumed from its
 // saved table ends with the uninterrupted search's value, distance, best move and certificate;
 // a damaged, foreign or mis-sized checkpoint is refused with one line and leaves the table empty.
 #include <gtest/gtest.h>
@@ -9,9 +9,9 @@
 
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
-#include "solver/match.h"
+#include "solver/search/goal.h"
 #include "solver/proof/certify.h"
-#include "solver/search/checkpoint.h"
+#include "solver/proof/checkpoint.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;

@@ -306,7 +306,7 @@ TEST(CLI_Solve, ProofFileCheckProofAndDot) {
   expect_one_line_error(run({"check-proof", (temp_dir() / "missing.proof").string()}), "cannot read");
 }
 
-// A long search saved as it goes (solver/search/checkpoint.h): stopped by --nodes, run again with
+// A long search saved as it goes (solver/proof/checkpoint.h): stopped by --nodes, run again with
 // the same command, it resumes and ends with the uninterrupted run's answer; a file that is not
 // its checkpoint is refused and kept.
 TEST(CLI_Solve, CheckpointStopsResumesAndRefusesAForeignFile) {

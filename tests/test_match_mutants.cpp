@@ -1,6 +1,6 @@
 // The cross-checks of the match search can fail: in this test build the rules carry deliberate
 // errors (src/kamisado/mutants.h, KAMISADO_MUTANTS), and each one, turned on, makes the
-// engine disagree with the independent minimax (solver/match_minimax.h) somewhere.
+// engine disagree with the independent minimax (solver/match/match_minimax.h) somewhere.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -11,7 +11,7 @@
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
 #include "kamisado/mutants.h"
-#include "solver/match_minimax.h"
+#include "solver/match/match_minimax.h"
 #include "solver/search/solve.h"
 
 using namespace kamisado;

@@ -1,6 +1,6 @@
 // The match search (solver/search/aim.h): what counts as a win is a parameter of df-pn — the
 // round, the match (P3, across rounds and fills, F1–F3), a ring of some value (P2) — and its
-// certificates say which. Checked against the independent minimax (solver/match_minimax.h).
+// certificates say which. Checked against the independent minimax (solver/match/match_minimax.h).
 #include <gtest/gtest.h>
 
 #include <random>
@@ -9,9 +9,9 @@
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
-#include "solver/match.h"
-#include "solver/match_minimax.h"
-#include "solver/match_suite.h"
+#include "solver/search/goal.h"
+#include "solver/match/match_minimax.h"
+#include "solver/match/match_suite.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/proof_file.h"
 #include "solver/search/solve.h"

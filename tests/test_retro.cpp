@@ -10,7 +10,7 @@
 #include <unordered_map>
 
 #include "helpers.h"
-#include "solver/retro/bench.h"
+#include "solver/bench/retro_bench.h"
 #include "solver/retro/retro_build.h"
 #include "solver/retro/retro_crosscheck.h"
 #include "solver/retro/retro_file.h"

@@ -11,7 +11,7 @@
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "solver/census/start_space.h"
-#include "solver/opening.h"
+#include "solver/bench/opening.h"
 
 namespace kamisado::solver {
 

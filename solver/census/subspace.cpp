@@ -9,7 +9,7 @@
 #include "kamisado/errors.h"
 #include "kamisado/position.h"
 #include "solver/census/start_space.h"
-#include "solver/opening.h"
+#include "solver/bench/opening.h"
 
 namespace kamisado::solver {
 

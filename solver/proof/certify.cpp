@@ -7,7 +7,7 @@
 #include "io/progress.h"
 #include "io/run_lock.h"
 #include "kamisado/kfen.h"
-#include "solver/match.h"
+#include "solver/search/goal.h"
 #include "solver/proof/proof_dot.h"
 #include "solver/proof/proof_io.h"
 

@@ -18,7 +18,7 @@
 
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_tree.h"
-#include "solver/search/checkpoint.h"
+#include "solver/proof/checkpoint.h"
 #include "solver/search/solve.h"
 
 namespace kamisado::solver {
@@ -33,7 +33,7 @@ struct CertifyOptions {
   std::string dot_path;     // and its top levels, as a Graphviz graph, here
   int dot_depth = 3;
   // If not empty, the search saves its table here every `checkpoint_seconds` and when it is
-  // stopped, and resumes from it if it is there (search/checkpoint.h). The run holds the
+  // stopped, and resumes from it if it is there (proof/checkpoint.h). The run holds the
   // checkpoint's lock (io/run_lock.h) throughout: a second run on it is refused at once.
   std::string checkpoint;
   double checkpoint_seconds = 600;

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <memory>
 
+#include "io/files.h"
 #include "kamisado/kfen.h"
 #include "kamisado/rules.h"
 
@@ -186,6 +187,23 @@ RetroTable read_retro_table(std::string_view bytes, RetroFileInfo* info) {
   if (table.find(frame.canonical_key(root)) < 0) throw RetroFormatError("the table does not hold its own root");
   if (info) *info = {bytes.size(), encoding == 1};
   return table;
+}
+
+RetroTable load_retro_table(const std::string& path, RetroFileInfo* info) {
+  std::string bytes = io::read_file(path, "table");
+  try {
+    return read_retro_table(bytes, info);
+  } catch (const RetroFormatError& e) {
+    throw InputError(path + ": " + e.what());
+  }
+}
+
+RetroFileInfo save_retro_table(const RetroTable& table, const std::string& path, const std::atomic<bool>* stop) {
+  RetroFileInfo info;
+  std::string bytes = write_retro_table(table, &info);
+  if (stop && stop->load()) throw Stopped("stopped before the table was written; nothing was written");
+  io::write_file_atomically(path, bytes);
+  return info;
 }
 
 }  // namespace kamisado::solver

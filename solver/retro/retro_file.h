@@ -29,6 +29,7 @@
 // the results' range. `kamisado retro verify` then checks each value against the rules.
 #pragma once
 
+#include <atomic>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -55,5 +56,13 @@ struct RetroFileInfo {
 std::string write_retro_table(const RetroTable& table, RetroFileInfo* info = nullptr);
 // Throws RetroFormatError.
 RetroTable read_retro_table(std::string_view bytes, RetroFileInfo* info = nullptr);
+
+// A table file read for a user: a missing, unreadable or damaged file is an InputError naming
+// the path and what is wrong.
+RetroTable load_retro_table(const std::string& path, RetroFileInfo* info = nullptr);
+
+// Writes a table file atomically, compressed. A stop raised while it compresses throws Stopped
+// before anything is written.
+RetroFileInfo save_retro_table(const RetroTable& table, const std::string& path, const std::atomic<bool>* stop);
 
 }  // namespace kamisado::solver

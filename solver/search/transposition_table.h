@@ -90,7 +90,7 @@ class TranspositionTable {
   double fill() const { return double(used_) / double(capacity()); }
 
   // The table's memory whole (the buckets, then their tags) and its count of entries in use: what
-  // a checkpoint saves and restores (search/checkpoint.h). Entries are plain data, so the
+  // a checkpoint saves and restores (proof/checkpoint.h). Entries are plain data, so the
   // bytes restored are the table as it was saved.
   std::span<const std::byte> memory() const { return {reinterpret_cast<const std::byte*>(buckets_), bytes()}; }
   std::span<std::byte> memory() { return {reinterpret_cast<std::byte*>(buckets_), bytes()}; }

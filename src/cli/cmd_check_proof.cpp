@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
-#include "solver/match.h"
+#include "solver/search/goal.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_file.h"
 #include "solver/proof/proof_io.h"

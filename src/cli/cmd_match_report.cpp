@@ -1,12 +1,12 @@
 // kamisado match-report: what the match solver proves about whole matches from the set-up
-// (solver/match_study.h), for reports/match.md.
+// (solver/match/match_study.h), for reports/match.md.
 #include <filesystem>
 
 #include <fmt/format.h>
 
 #include "cli/commands.h"
 #include "io/files.h"
-#include "solver/match_study.h"
+#include "solver/match/match_study.h"
 
 namespace kamisado::cli {
 

@@ -1,12 +1,12 @@
 // kamisado opening: the single round's start and each of Black's first moves proved, or a
-// seeded sample of regrouped starts (solver/opening.h).
+// seeded sample of regrouped starts (solver/bench/opening.h).
 #include <filesystem>
 
 #include <fmt/format.h>
 
 #include "cli/commands.h"
 #include "io/files.h"
-#include "solver/opening.h"
+#include "solver/bench/opening.h"
 
 namespace kamisado::cli {
 

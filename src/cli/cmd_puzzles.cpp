@@ -12,7 +12,7 @@
 #include "puzzles/key_analysis.h"
 #include "puzzles/solution.h"
 #include "puzzles/store.h"
-#include "solver/retro/bench.h"
+#include "solver/bench/retro_bench.h"
 
 namespace kamisado::cli {
 

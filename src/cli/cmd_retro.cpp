@@ -7,7 +7,7 @@
 #include "io/files.h"
 #include "kamisado/kfen.h"
 #include "kamisado/rules.h"
-#include "solver/retro/bench.h"
+#include "solver/bench/retro_bench.h"
 
 namespace kamisado::cli {
 

@@ -1,11 +1,11 @@
 // kamisado retro verify|crosscheck|bench: a table re-checked against the rules and against the
 // proof search, and the tables of a list of roots built, checked and measured
-// (solver/retro/bench.h).
+// (solver/bench/retro_bench.h).
 #include <fmt/format.h>
 
 #include "cli/commands.h"
 #include "io/files.h"
-#include "solver/retro/bench.h"
+#include "solver/bench/retro_bench.h"
 
 namespace kamisado::cli {
 

@@ -7,7 +7,7 @@
 #include "cli/commands.h"
 #include "io/files.h"
 #include "kamisado/kfen.h"
-#include "solver/match.h"
+#include "solver/search/goal.h"
 #include "solver/proof/certify.h"
 
 namespace kamisado::cli {

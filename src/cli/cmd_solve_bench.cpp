@@ -1,10 +1,10 @@
-// kamisado solve-bench: the proof search's benchmark suite, run or built (solver/suite.h).
+// kamisado solve-bench: the proof search's benchmark suite, run or built (solver/bench/suite.h).
 #include <fmt/format.h>
 
 #include "cli/commands.h"
 #include "io/files.h"
-#include "solver/match_suite.h"
-#include "solver/suite.h"
+#include "solver/match/match_suite.h"
+#include "solver/bench/suite.h"
 
 namespace kamisado::cli {
 

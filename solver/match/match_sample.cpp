@@ -1,4 +1,4 @@
-#include "solver/match_sample.h"
+#include "solver/match/match_sample.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,4 +1,4 @@
-#include "solver/match_minimax.h"
+#include "solver/match/match_minimax.h"
 
 #include <array>
 #include <bit>

@@ -1,4 +1,4 @@
-#include "solver/search/checkpoint.h"
+#include "solver/proof/checkpoint.h"
 
 #include <zstd.h>
 

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "io/progress.h"
-#include "solver/match.h"
-#include "solver/match_sample.h"
+#include "solver/search/goal.h"
+#include "solver/match/match_sample.h"
 #include "solver/proof/certify.h"
 
 namespace kamisado::solver {

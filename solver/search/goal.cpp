@@ -1,4 +1,4 @@
-#include "solver/match.h"
+#include "solver/search/goal.h"
 
 #include <charconv>
 

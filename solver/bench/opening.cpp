@@ -1,4 +1,4 @@
-#include "solver/opening.h"
+#include "solver/bench/opening.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,4 +1,4 @@
-#include "solver/retro/bench.h"
+#include "solver/bench/retro_bench.h"
 
 #include <malloc.h>
 
@@ -34,23 +34,6 @@ Resident resident_memory() {
 void reset_peak_memory() { std::ofstream("/proc/self/clear_refs") << "5"; }
 
 }  // namespace
-
-RetroTable load_retro_table(const std::string& path, RetroFileInfo* info) {
-  std::string bytes = io::read_file(path, "table");
-  try {
-    return read_retro_table(bytes, info);
-  } catch (const RetroFormatError& e) {
-    throw InputError(path + ": " + e.what());
-  }
-}
-
-RetroFileInfo save_retro_table(const RetroTable& table, const std::string& path, const std::atomic<bool>* stop) {
-  RetroFileInfo info;
-  std::string bytes = write_retro_table(table, &info);
-  if (stop && stop->load()) throw Stopped("stopped before the table was written; nothing was written");
-  io::write_file_atomically(path, bytes);
-  return info;
-}
 
 std::map<int, std::array<std::uint64_t, 2>> count_by_distance(const RetroTable& table) {
   std::map<int, std::array<std::uint64_t, 2>> by_distance;

@@ -35,14 +35,6 @@ struct MeasuredBuild {
   double resident_per_position() const { return double(resident_peak) / double(stats.positions); }
 };
 
-// A table file read for a user: a missing, unreadable or damaged file is an InputError naming
-// the path and what is wrong.
-RetroTable load_retro_table(const std::string& path, RetroFileInfo* info = nullptr);
-
-// Writes a table file atomically, compressed (retro_file.h). A stop raised while it compresses
-// throws Stopped before anything is written.
-RetroFileInfo save_retro_table(const RetroTable& table, const std::string& path, const std::atomic<bool>* stop);
-
 // A table's positions counted by value and distance: distance -> {losses, wins}.
 std::map<int, std::array<std::uint64_t, 2>> count_by_distance(const RetroTable& table);
 

@@ -1,4 +1,4 @@
-#include "solver/match_suite.h"
+#include "solver/match/match_suite.h"
 
 #include <algorithm>
 #include <chrono>
@@ -11,9 +11,9 @@
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
-#include "solver/match_minimax.h"
+#include "solver/match/match_minimax.h"
 #include "solver/search/solve.h"
-#include "solver/suite.h"
+#include "solver/bench/suite.h"
 
 namespace kamisado::solver {
 
@@ -233,7 +233,7 @@ std::string match_suite_markdown(const MatchSuiteBench& b) {
   std::string md = fmt::format(
       "## Match positions\n\n"
       "The match section (`{}`): match positions whose winner and shortest forced win (plies, fills included) the match search "
-      "(df-pn with the match aim) and an independent memoized minimax over whole matches (solver/match_minimax.h: it shares only "
+      "(df-pn with the match aim) and an independent memoized minimax over whole matches (solver/match/match_minimax.h: it shares only "
       "the move generator, and applies the ring, the score and the regrouping itself) must agree on, with each other and with the "
       "file.\n\n"
       "| | |\n|---|---|\n"

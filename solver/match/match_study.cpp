@@ -1,4 +1,4 @@
-#include "solver/match_study.h"
+#include "solver/match/match_study.h"
 
 #include <sys/resource.h>
 
@@ -202,7 +202,7 @@ void scores_section(io::Report& md, const MatchStudy& s) {
   const ScoreSampleOptions& o = s.options.scores;
   md.section("Round starts of the Standard match at every score")
       .paragraph(fmt::format(
-          "{} round starts at each score the Standard match (3 points) can reach between rounds, seed {} (solver/match_sample.h: "
+          "{} round starts at each score the Standard match (3 points) can reach between rounds, seed {} (solver/match/match_sample.h: "
           "home rows in random order, one Sumo per point on random colours, the last round's loser first). Each searched for "
           "the round (value only, at most {} nodes) and for the match (at most {} nodes): node limits, so that the run repeats "
           "exactly. \"Match differs\" counts starts whose match value is known and is not the round's: the round's winner "

@@ -10,7 +10,7 @@
 //
 //   kamisado-search-checkpoint 1          the format and its version
 //   kfen <KFEN>                           the root searched
-//   goal <round | match | ring:black:P>   what the root's side must win (aim.h, match.h aim_id)
+//   goal <round | match | ring:P>         what the root's side must win (search/goal.h aim_id)
 //   table-mb <N>                          the table's --hash, which the resumed table must match
 //   table-bytes <N>                       the table's memory (buckets, then their tags)
 //   used <N>                              the table's entries in use

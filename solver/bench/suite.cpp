@@ -1,4 +1,4 @@
-#include "solver/suite.h"
+#include "solver/bench/suite.h"
 
 #include <algorithm>
 #include <fstream>

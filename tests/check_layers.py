@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""The include graph follows the layers of architecture.md.
+
+Each source file belongs to a module (its folder); each of its #include "..." lines names a module
+too. A module may include only itself and the modules listed for it below, so dependencies point
+one way and search/ reads no files. z3++.h, mpi.h and Boost.Graph are heavy: a header that
+includes one is included only inside the module that owns that dependency (verify for Z3,
+solver/census for MPI, solver/proof and solver/retro for Boost.Graph), never by another's
+sources. No source file sits loose in solver/.
+Exit 1 and one line per fault if anything breaks a rule.
+"""
+import pathlib
+import re
+import sys
+
+# module -> the modules it may include (itself always). Folders of src/ are named by their folder,
+# solver's and puzzles' by their path from the root.
+ALLOWED = {
+    "kamisado": set(),
+    "io": {"kamisado"},
+    "bench": {"kamisado", "io"},
+    "play": {"kamisado", "io"},
+    "conform": {"kamisado"},
+    "verify": {"kamisado", "conform", "io"},
+    "solver/search": {"kamisado"},
+    "solver/proof": {"kamisado", "io", "solver/search"},
+    "solver/retro": {"kamisado", "io", "solver/search"},
+    "solver/bench": {"kamisado", "io", "play", "solver/search", "solver/proof", "solver/retro"},
+    "solver/match": {"kamisado", "io", "play", "solver/search", "solver/proof", "solver/retro", "solver/bench"},
+    "solver/census": {"kamisado", "io", "play", "solver/search", "solver/proof", "solver/retro", "solver/bench"},
+    "puzzles": {"kamisado", "io", "play", "solver/search", "solver/proof", "solver/retro", "solver/bench"},
+    "cli": None,  # the command line may use every library
+}
+HEAVY = re.compile(r'#include\s*<(z3\+\+\.h|mpi\.h|boost/graph/[^>]*)>')
+HEAVY_OWNERS = {"z3++.h": {"verify"}, "mpi.h": {"solver/census"}, "boost/graph": {"solver/proof", "solver/retro"}}
+LOCAL = re.compile(r'#include\s*"([^"]+)"')
+
+
+def module_of_include(path):
+    parts = path.split("/")
+    if parts[0] in ("solver",) and len(parts) > 2:
+        return "solver/" + parts[1]
+    return parts[0]
+
+
+def module_of_file(root, f):
+    rel = f.relative_to(root).parts
+    if rel[0] == "src":
+        return rel[1]
+    if rel[0] == "solver":
+        return "solver/" + rel[1] if len(rel) > 2 else None
+    return rel[0]
+
+
+def main(root):
+    root = pathlib.Path(root)
+    faults = []
+    for top in ("src", "solver", "puzzles"):
+        for f in sorted((root / top).rglob("*")):
+            if f.suffix not in (".h", ".cpp"):
+                continue
+            module = module_of_file(root, f)
+            rel = f.relative_to(root)
+            if module is None:
+                faults.append(f"{rel}: loose in solver/; it belongs in one of its folders")
+                continue
+            if module not in ALLOWED:
+                faults.append(f"{rel}: module {module} is not in the layer map (tests/check_layers.py, architecture.md)")
+                continue
+            allowed = ALLOWED[module]
+            for number, line in enumerate(f.read_text().splitlines(), 1):
+                m = LOCAL.match(line.strip())
+                if not m or allowed is None:
+                    continue
+                target = module_of_include(m.group(1))
+                if target != module and target not in allowed:
+                    faults.append(f"{rel}:{number}: {module} may not include {m.group(1)} ({target})")
+    # Headers that bring in a heavy dependency, and who includes them.
+    heavy_headers = {}
+    for top in ("src", "solver", "puzzles"):
+        for f in (root / top).rglob("*.h"):
+            for line in f.read_text().splitlines():
+                m = HEAVY.search(line)
+                if m:
+                    name = "boost/graph" if m.group(1).startswith("boost/graph") else m.group(1)
+                    path = str(f.relative_to(root / "src" if top == "src" else root))
+                    heavy_headers[path] = name
+    for top in ("src", "solver", "puzzles"):
+        for f in sorted((root / top).rglob("*")):
+            if f.suffix not in (".h", ".cpp"):
+                continue
+            module = module_of_file(root, f)
+            for number, line in enumerate(f.read_text().splitlines(), 1):
+                m = LOCAL.match(line.strip())
+                if m and m.group(1) in heavy_headers and module not in HEAVY_OWNERS[heavy_headers[m.group(1)]]:
+                    faults.append(f"{f.relative_to(root)}:{number}: includes {m.group(1)}, which brings in {heavy_headers[m.group(1)]}")
+    for fault in faults:
+        print(fault)
+    print(f"layers: {len(faults)} faults" if faults else "layers: every include follows the layer map")
+    return 1 if faults else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "."))
