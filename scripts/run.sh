@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian packages), configures, builds, then runs one job:
-#   main      the rules self-check, the Z3 proofs, the perft benchmark, the proofs of the
-#             solver suite and its match section, the matches from the set-up (reports/match.md),
-#             the opening and a sample of regrouped starts, the retrograde tables,
-#             the published puzzle collection and its trainer (reports/puzzles), the puzzle
-#             generator's rate and the collection's difficulty (reports/puzzles.md),
-#             and the first-mover census (reports/census.md)
-#             (writes reports/verification.md, reports/witness-corpus.json, reports/performance.md)
+#   main      the tour, a few minutes after the build: the rules self-check, the Z3 proofs, the
+#             perft benchmark, the solver suite (without its match section), the opening and a
+#             sample of regrouped starts, the retrograde tables, the published puzzle collection
+#             and its trainer, the puzzle generator's rate, a match proved and certified (the
+#             1-point match from the set-up) and a small census on 2 MPI ranks
+#             (writes reports/verification.md, witness-corpus.json, performance.md, opening.md,
+#             regrouped.md, retrograde.md, puzzles.md and reports/puzzles/)
+#   reports   every report, the long ones too (hours from scratch; each resumes where a stopped
+#             run left it): all of main, the solver suite's match section (about 10 minutes,
+#             reports/solver.md), the matches from the set-up (about 50 minutes, reports/match.md)
+#             and the first-mover census (about 70 minutes, reports/census.md)
 #   test      the unit tests (Release build)
 #   slow      the slow tests: the large retrograde tables, built, verified and cross-checked,
 #             every certificate of the published puzzle collection, and the census batch script
@@ -48,28 +52,42 @@ build() {  # build DIR [cmake options...]
 }
 
 case "$job" in
-  main)
+  main | reports)
     build build/release -DCMAKE_BUILD_TYPE=Release
-    build/release/kamisado selfcheck
-    build/release/kamisado verify --report reports/verification.md --corpus reports/witness-corpus.json
-    build/release/kamisado bench --depth 7 --sumo-depth 8 --repeat 10 --report reports/performance.md
-    build/release/kamisado solve-bench --report reports/solver.md
-    # The long match searches resume from their checkpoints if an earlier run was stopped.
-    mkdir -p reports/match build/match-checkpoints
-    build/release/kamisado match-report --report reports/match.md --proofs reports/match --seconds 120 --hash 2048 \
-      --checkpoints build/match-checkpoints --starts-per-score 1000 --seed 1
-    build/release/kamisado opening --report reports/opening.md
+    k=build/release/kamisado
+    $k selfcheck
+    $k verify --report reports/verification.md --corpus reports/witness-corpus.json
+    $k bench --depth 7 --sumo-depth 8 --repeat 10 --report reports/performance.md
+    $k opening --report reports/opening.md
     # Resumes from its checkpoint if an earlier run was stopped.
-    build/release/kamisado opening --regrouped 1000 --seed 1 --checkpoint build/regrouped-1.jsonl --report reports/regrouped.md
-    build/release/kamisado retro bench --roots tests/data/retro_roots.json --sample 10000 --seed 1 --threads 2 --report reports/retrograde.md
+    $k opening --regrouped 1000 --seed 1 --checkpoint build/regrouped-1.jsonl --report reports/regrouped.md
+    $k retro bench --roots tests/data/retro_roots.json --sample 10000 --seed 1 --threads 2 --report reports/retrograde.md
     # The published collection and its trainer: adds only what is missing (puzzles for N = 1..10,
     # Sumo puzzles, studies from the opening and the tables of the retrograde roots), then
     # rewrites and re-checks the certificates and writes the trainer.
-    build/release/kamisado puzzles publish --out reports/puzzles --seed 1 --study-roots tests/data/retro_roots.json
-    build/release/kamisado puzzles bench --count 40 --sumo-count 10 --seed 1 --collection reports/puzzles --report reports/puzzles.md
-    # The first-mover census: proves the runs missing under runs/census (about 70 minutes from
-    # scratch on 2 cores; a complete run is only merged again), writes reports/census.md.
-    bash scripts/census-report.sh
+    $k puzzles publish --out reports/puzzles --seed 1 --study-roots tests/data/retro_roots.json
+    $k puzzles bench --count 40 --sumo-count 10 --seed 1 --collection reports/puzzles --report reports/puzzles.md
+    if [ "$job" = main ]; then
+      # The long reports are the reports job's; here, their short forms, printed.
+      $k solve-bench --no-match --repeat 1
+      mkdir -p build/tour
+      $k solve "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 1:0-0" --goal match --proof build/tour/match-1.proof --check
+      if [ "$(id -u)" = 0 ]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
+      rm -rf build/tour/census  # a tour: proved afresh each time (about 6 s)
+      $k census plan build/tour/census --subspace regrouped:200:1 --shard-size 25 >/dev/null
+      mpirun -np 2 --oversubscribe $k census run build/tour/census --mpi
+      $k census merge build/tour/census --threads 2
+      echo "main: done; bash scripts/run.sh reports regenerates the long reports too (hours)"
+    else
+      $k solve-bench --report reports/solver.md
+      # The long match searches resume from their checkpoints if an earlier run was stopped.
+      mkdir -p reports/match build/match-checkpoints
+      $k match-report --report reports/match.md --proofs reports/match --seconds 120 --hash 2048 \
+        --checkpoints build/match-checkpoints --starts-per-score 1000 --seed 1
+      # The first-mover census: proves the runs missing under runs/census (about 70 minutes from
+      # scratch on 2 cores; a complete run is only merged again), writes reports/census.md.
+      bash scripts/census-report.sh
+    fi
     ;;
   test)
     build build/release -DCMAKE_BUILD_TYPE=Release
@@ -110,7 +128,7 @@ case "$job" in
     ctest --test-dir build/sanitize --output-on-failure -j"$jobs" -LE "slow|end-to-end"
     ;;
   *)
-    echo "usage: scripts/run.sh [main|test|slow|sanitize|fuzz [seconds]]" >&2
+    echo "usage: scripts/run.sh [main|reports|test|slow|sanitize|fuzz [seconds]]" >&2
     exit 2
     ;;
 esac

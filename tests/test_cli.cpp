@@ -431,6 +431,10 @@ TEST(CLI_SolveBench, RunsTheSuiteAndWritesTheReport) {
   EXPECT_NE(md.find("| positions | 4 (3 single round, 1 in match rounds) |"), std::string::npos) << md;
   EXPECT_NE(md.find("## Match positions"), std::string::npos) << md;
   EXPECT_NE(md.find("| agreeing | 4 of 4 |"), std::string::npos) << md;
+  // --no-match (the main job's short form): the suite alone, no match section.
+  CliRun alone = run({"solve-bench", "--suite", suite.string(), "--hash", "4", "--repeat", "1", "--no-match", "--json"});
+  ASSERT_EQ(alone.code, kOk) << alone.err;
+  EXPECT_FALSE(nlohmann::json::parse(alone.out).contains("match"));
   // A match position whose stored distance is wrong is caught.
   auto m = nlohmann::json::parse(read(matches));
   m["positions"][1]["plies"] = m["positions"][1]["plies"].get<int>() + 2;

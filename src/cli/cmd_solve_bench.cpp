@@ -20,7 +20,8 @@ const CommandText kSolveBenchText{
     "and an independent alpha-beta agree on its value and distance.\n"
     "The match section (--match-suite) checks each match position with the match search and an\n"
     "independent minimax over whole matches, and compares the match search's speed with the round\n"
-    "search's in the same run; --generate-match FILE builds it.\n"
+    "search's in the same run (about 10 minutes; --no-match leaves it out); --generate-match FILE\n"
+    "builds it.\n"
     "Example: kamisado solve-bench --report reports/solver.md"};
 
 struct SolveBenchOptions {
@@ -35,6 +36,7 @@ struct SolveBenchOptions {
   std::uint64_t alphabeta_nodes = 40'000'000;
   std::size_t hash = 64;
   int repeat = 5;
+  bool no_match = false;
 };
 
 int solve_bench(const SolveBenchOptions& opt, Io& io) {
@@ -55,9 +57,13 @@ int solve_bench(const SolveBenchOptions& opt, Io& io) {
                     stopped ? kStopped : kOk);
   }
   solver::SuiteBench b = solver::bench_suite(opt.suite, opt.hash, opt.repeat, io.lines());
+  nlohmann::json j = solver::suite_json(b);
+  if (opt.no_match) {
+    if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::suite_report(b, opt.report));
+    return io.print(j, solver::suite_summary(b), b.disagreements() ? kInternalError : kOk);
+  }
   solver::MatchSuiteBench m = solver::bench_match_suite(opt.match_suite, opt.hash, opt.match_probe, io.lines());
   if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::suite_report(b, opt.report) + "\n" + solver::match_suite_markdown(m));
-  nlohmann::json j = solver::suite_json(b);
   j["match"] = solver::match_suite_json(m);
   return io.print(j, solver::suite_summary(b) + solver::match_suite_summary(m), b.disagreements() || m.failures ? kInternalError : kOk);
 }
@@ -75,6 +81,7 @@ void add_solve_bench(CLI::App& app, Action& action) {
   cmd->add_option("--alphabeta-nodes", opt->alphabeta_nodes, "For --generate: skip a position alpha-beta cannot solve within N nodes (default 40000000)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
   cmd->add_option("--match-suite", opt->match_suite, "The match section to run (default tests/data/match_suite.json)");
+  cmd->add_flag("--no-match", opt->no_match, "Leave the match section out (its report then has none)");
   cmd->add_option("--match-probe", opt->match_probe, "Seconds each of the match and round speed probes runs (default 10)")->check(CLI::Range(0.1, 3600.0));
   output_option(cmd, "--generate-match", opt->generate_match, "Build the match section from random match rounds and write it to FILE");
   cmd->add_option("--match-count", opt->match_count, "Match positions for --generate-match (default 320)")->check(CLI::Range(1, 100000));
