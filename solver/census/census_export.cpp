@@ -1,0 +1,50 @@
+#include "solver/census/census_export.h"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "kamisado/kfen.h"
+#include "solver/census/census.h"
+#include "solver/census/start_space.h"
+
+namespace kamisado::solver {
+
+CensusExported export_census(const std::string& dir, CensusExportFormat format, std::ostream& out, const io::Lines& lines) {
+  const Census c = open_census(dir, lines);
+  const bool csv = format == CensusExportFormat::Csv;
+  CensusExported done;
+  io::Progress progress(lines);
+  if (csv) out << "class,kfen,starts,winner,nodes,seconds,certificate\n";
+  else out << "{\"run\": " << manifest_json(c).dump() << ",\n \"classes\": [";
+  for (std::uint32_t k = 0; k < c.shards; ++k) {
+    if (!shard_done(c, k)) {
+      ++done.missing_shards;
+      continue;
+    }
+    const auto records = read_shard(c.shard_path(k), c.run, k);
+    for (std::size_t j = 0; j < records.size(); ++j) {
+      const ShardRecord& r = records[j];
+      const std::uint32_t starts = c.space.weight_at(c.slice_begin(k) + j);
+      const std::string kfen = to_kfen(start_position(start_space().start_at(r.index)));
+      const char* winner = r.second_mover_wins ? "second-mover" : "first-mover";
+      const std::string certificate = r.second_mover_wins ? fmt::format("proofs/{}.proof", r.index) : "";
+      if (csv) {
+        out << fmt::format("{},{},{},{},{},{:.6f},{}\n", r.index, kfen, starts, winner, r.nodes, r.micros / 1e6, certificate);
+      } else {
+        const nlohmann::json row = {{"class", r.index}, {"kfen", kfen}, {"starts", starts}, {"winner", winner}, {"nodes", r.nodes},
+                                    {"seconds", r.micros / 1e6}, {"certificate", certificate}};
+        out << (done.classes ? ",\n  " : "\n  ") << row.dump();
+      }
+      ++done.classes;
+      done.starts += starts;
+    }
+    progress.tick([&] { return fmt::format("census export: {} {} of {} shards", io::progress_bar(double(k + 1) / c.shards), k + 1, c.shards); });
+  }
+  if (!csv)
+    out << "],\n \"complete\": " << (done.missing_shards == 0 ? "true" : "false") << ", \"missing_shards\": " << done.missing_shards << "}\n";
+  return done;
+}
+
+}  // namespace kamisado::solver

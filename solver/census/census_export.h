@@ -1,0 +1,33 @@
+// Every class of a census run, one row each, for a user who studies the census beyond its
+// report (`kamisado census export`): the class's index, a representative start as KFEN (its
+// first mover is Black: start_space.h), how many starts it stands for, who wins it, and what
+// proving it cost. Rows come in the run's order, read shard by shard, so a run of any size is
+// written without being held.
+//
+//   CSV  (the default) a header, then one line a class:
+//        class,kfen,starts,winner,nodes,seconds,certificate
+//        winner is "first-mover" or "second-mover"; certificate is the proof file of a
+//        second-mover win, relative to the run's folder, else empty
+//   JSON one object: {"run": the manifest, "complete": bool, "missing_shards": N,
+//        "classes": [{"class", "kfen", "starts", "winner", "nodes", "seconds", "certificate"}...]}
+// A shard not yet proved is left out (complete false); a damaged one is an InputError.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "io/progress.h"
+
+namespace kamisado::solver {
+
+enum class CensusExportFormat { Csv, Json };
+
+struct CensusExported {
+  std::uint64_t classes = 0, starts = 0;
+  std::uint32_t missing_shards = 0;
+};
+
+CensusExported export_census(const std::string& dir, CensusExportFormat format, std::ostream& out, const io::Lines& lines = {});
+
+}  // namespace kamisado::solver
