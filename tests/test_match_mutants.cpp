@@ -39,14 +39,18 @@ const char* kSumoMustWin[] = {
     "n1bg3y/8/1N+6/8/2o5/pr2R3/G5Yk/2KO1B1P b B 3:1-2",
 };
 
-// Positions on which df-pn's winner or distance differs from the minimax's: the Sumo rounds
-// above and the first `count` positions of the match suite.
-int disagreements(std::size_t count) {
+// Positions on which df-pn's winner or distance differs from the minimax's under `mutant`: the
+// Sumo rounds above and the first `count` positions of the match suite. They are read under the
+// real rules, which wrote them: KFEN validation asks the rules (a mutant P2 makes their scores too
+// small for their rings).
+int disagreements(std::size_t count, Mutant mutant) {
   std::vector<std::string> kfens(std::begin(kSumoMustWin), std::end(kSumoMustWin));
   for (const std::string& kfen : suite_kfens(count)) kfens.push_back(kfen);
+  std::vector<Position> positions;
+  for (const std::string& kfen : kfens) positions.push_back(parse_kfen(kfen));
+  mutants::active = mutant;
   int differ = 0;
-  for (const std::string& kfen : kfens) {
-    Position p = parse_kfen(kfen);
+  for (const Position& p : positions) {
     SolveResult r = solve(p, {}, true, Aim::match());
     MinimaxResult m = match_minimax(p, 2'000'000);
     if (!m.winner) continue;  // beyond the referee's budget under these rules: no verdict
@@ -81,7 +85,7 @@ struct Reset {
 }  // namespace
 
 TEST(MatchMutants, WithoutAMutantEverythingAgrees) {
-  EXPECT_EQ(disagreements(60), 0);
+  EXPECT_EQ(disagreements(60, Mutant::None), 0);
   EXPECT_EQ(regroup_disagreements(), 0);
 }
 
@@ -89,8 +93,7 @@ TEST(MatchMutants, WithoutAMutantEverythingAgrees) {
 // (On the suite's positions alone it changes nothing: none of them turns on a ring's value.)
 TEST(MatchMutants, WrongRingValueIsCaught) {
   Reset reset;
-  mutants::active = Mutant::RingValue;
-  EXPECT_EQ(disagreements(0), 2);
+  EXPECT_EQ(disagreements(0, Mutant::RingValue), 2);
 }
 
 // F2 broken: the Challenger fills by the board's side. The referee regroups by the rules.
@@ -98,4 +101,14 @@ TEST(MatchMutants, WrongFillDirectionIsCaught) {
   Reset reset;
   mutants::active = Mutant::FillDirection;
   EXPECT_GT(regroup_disagreements(), 0);
+}
+
+// P2 asked of the rules everywhere: under the RingValue mutant, KFEN validation counts a plain
+// tower's ring as 2 too, so a score of 1 no longer pays for a rank-1 tower (issue 32, 5).
+TEST(MatchMutants, KfenValidationAsksTheRulesForRingValues) {
+  Reset reset;
+  const char* sumo_scored_one = "obpkyrgn/8/8/8/8/8/8/N+GRYKPBO b - 3:1-0";
+  EXPECT_NO_THROW(parse_kfen(sumo_scored_one));
+  mutants::active = Mutant::RingValue;
+  EXPECT_THROW(parse_kfen(sumo_scored_one), NotationError);
 }

@@ -41,8 +41,6 @@ struct Aim {
   constexpr bool operator==(const Aim&) const = default;
 };
 
-// P2: a ring is worth 2^(old rank), and a tower has at most four rings: 1, 2, 4 or 8 points.
-constexpr bool is_ring_value(int points) { return points == 1 || points == 2 || points == 4 || points == 8; }
 
 // Who has won the question at `pos`, if it is decided there.
 inline std::optional<Side> decided(const Aim& aim, const Position& pos) {

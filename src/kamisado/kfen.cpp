@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "kamisado/movegen.h"
+#include "kamisado/rules.h"
 
 namespace kamisado {
 
@@ -98,7 +99,7 @@ Towers parse_board(const Field& f) {
       } else if (read_tower_letter(ch, side, colour)) {
         int rings = 0;
         while (i + 1 < row.text.size() && row.text[i + 1] == '+') ++rings, ++i;
-        if (rings > 4)
+        if (rings > kMostRings)
           fail("board", rank_label + ": " + tower_name(side, colour) + " has " +
                             std::to_string(rings) + " rings, at most 4 (B4)" + at_char(at));
         if (file < 8) {
@@ -229,7 +230,7 @@ Position parse_kfen(std::string_view text) {
     // by its owner; his score must be able to pay for them.
     for (Side s : {Side::Black, Side::Gold}) {
       std::uint32_t worth = 0;
-      for (int c = 0; c < kColours; ++c) worth += (1u << pos.rank_of_tower(s, Colour(c))) - 1;
+      for (int c = 0; c < kColours; ++c) worth += rings_worth(pos.rank_of_tower(s, Colour(c)));
       if (worth > match.points[index(s)])
         fail("board", std::string(s == Side::Black ? "Black" : "Gold") + "'s rings are worth " + std::to_string(worth) +
                           " points but the score gives " + (s == Side::Black ? "Black " : "Gold ") +

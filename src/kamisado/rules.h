@@ -67,6 +67,9 @@ constexpr int least_winner_moves_to_win(bool winner_to_move) { return winner_to_
 // deadlock (M8). So a win in n moves lasts at most 2n plies.
 constexpr int most_plies_for_winner_moves(int n) { return 2 * n; }
 
+// B4: a tower carries at most four rings (its rank: 0 for a plain tower, 4 for a Mega-Sumo).
+constexpr int kMostRings = 4;
+
 // P2: the points a ring placed on a tower of rank `old_rank` scores.
 #ifndef KAMISADO_MUTANTS
 constexpr std::uint32_t ring_points(int old_rank) { return std::uint32_t{1} << old_rank; }
@@ -75,6 +78,20 @@ inline std::uint32_t ring_points(int old_rank) {
   return (std::uint32_t{1} << old_rank) + (mutants::active == mutants::Mutant::RingValue && old_rank == 0 ? 1 : 0);
 }
 #endif
+
+// P2: what the rings of a tower of rank `rank` scored, one ring placed at each rank below it:
+// 1 + 2 + ... + 2^(rank-1) = 2^rank - 1 points, all its owner's (a KFEN's score must hold them).
+inline std::uint32_t rings_worth(int rank) {
+  std::uint32_t worth = 0;
+  for (int r = 0; r < rank; ++r) worth += ring_points(r);
+  return worth;
+}
+// P2: whether `points` is what one ring can be worth (1, 2, 4 or 8: a tower has at most four).
+inline bool is_ring_value(int points) {
+  for (int r = 0; r < kMostRings; ++r)
+    if (ring_points(r) == std::uint32_t(points)) return true;
+  return false;
+}
 
 // F3: where one player's towers stand on his home row after regrouping towards `fill`, read
 // from his own seat (F2). Returns the square of each of his towers, indexed by colour.
