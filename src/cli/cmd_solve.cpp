@@ -1,14 +1,13 @@
 // kamisado solve <kfen>: who wins the round (or the match, or a ring goal), in how many plies,
 // proved and certified (solver/proof/certify.h).
-#include <fstream>
 
 #include <fmt/format.h>
 
 #include "cli/commands.h"
-#include "io/files.h"
 #include "kamisado/kfen.h"
 #include "solver/search/goal.h"
 #include "solver/proof/certify.h"
+#include "solver/proof/verdict.h"
 
 namespace kamisado::cli {
 
@@ -41,39 +40,6 @@ struct SolveOptions {
   bool check = false, value_only = false;
 };
 
-std::string distance_text(const solver::SolveResult& r, Side winner, bool value_only) {
-  if (r.distance_known)
-    return fmt::format("distance: {} wins in {} plies ({} moves of {})\n", side_name(winner), r.plies, r.winner_moves, side_name(winner));
-  if (r.value == solver::Value::Unknown || value_only) return "";
-  if (r.plies_bounds.at_most == solver::kNever) return "distance: unknown (stopped before it was proved)\n";
-  if (r.plies_bounds.exact())
-    return fmt::format("distance: {} wins in {} plies (exact; {}'s own moves unknown: stopped before they were proved)\n",
-                       side_name(winner), r.plies_bounds.at_most, side_name(winner));
-  return fmt::format("distance: unknown, {} to {} plies so far (stopped before it was proved exact)\n", r.plies_bounds.at_least,
-                     r.plies_bounds.at_most);
-}
-
-// What the best move is (solve.h): the winner's fastest win once the plies are exact, before that
-// any proved win; the loser's is the longest defence (given only once the plies are exact).
-std::string best_label(const solver::SolveResult& r) {
-  if (r.value == solver::Value::Loss) return "longest defence: ";
-  return r.distance_known || r.plies_bounds.exact() ? "best move: " : "a winning move: ";
-}
-
-// At a round start of a match: the most valuable ring each side can force this round to end with.
-std::string stakes(const Position& pos, const solver::SolveLimits& limits, solver::TranspositionTable& table, nlohmann::json& j) {
-  solver::RoundStakes s = solver::round_stakes(pos, limits, table);
-  std::string text;
-  for (Side side : {pos.side_to_move(), ~pos.side_to_move()}) {
-    const auto& best = s.best_ring[index(side)];
-    j["round_stakes"][side_id(side)] = best ? nlohmann::json(*best) : nlohmann::json("unknown");
-    text += !best    ? fmt::format("this round: {}'s best ring is unknown (stopped)\n", side_name(side))
-            : *best  ? fmt::format("this round: {} can force a win with a ring worth {}{}\n", side_name(side), *best, *best < 8 ? " or more" : "")
-                     : fmt::format("this round: {} cannot win it\n", side_name(side));
-  }
-  return text;
-}
-
 int solve(const SolveOptions& opt, Io& io) {
   Position pos = parse_kfen(opt.kfen);
   solver::CertifyOptions c = opt.certify;
@@ -102,48 +68,13 @@ int solve(const SolveOptions& opt, Io& io) {
   };
   solver::TranspositionTable table(c.limits.hash_mb);
   solver::Certified proved = solver::certify(pos, table, c);
-  const solver::SolveResult& r = proved.result;
-  const bool known = r.value != solver::Value::Unknown;
-  double rate = r.seconds > 0 ? double(r.nodes) / r.seconds : 0;
-  nlohmann::json j = {{"kfen", to_kfen(pos)}, {"value", !known ? "unknown" : r.value == solver::Value::Win ? "win" : "loss"},
-                      {"side_to_move", side_id(pos.side_to_move())}, {"nodes", r.nodes}, {"seconds", r.seconds},
-                      {"nodes_per_second", rate}, {"root_pn", r.root_pn}, {"root_dn", r.root_dn}};
-  j["goal"] = solver::aim_id(c.aim);
-  std::string text = known ? fmt::format("{} to move {} {}\n", side_name(pos.side_to_move()), r.value == solver::Value::Win ? "wins" : "loses",
-                                         c.aim.kind == solver::AimKind::Round ? "" : solver::aim_text(c.aim))
-                           : fmt::format("unknown (stopped: root proof number {}, disproof number {})\n", r.root_pn, r.root_dn);
-  text += distance_text(r, proved.winner, opt.value_only);
-  if (known) j["winner"] = side_id(proved.winner);
-  if (r.best) j["best"] = to_string(*r.best);
-  if (r.best)
-    text += best_label(r) + to_string(*r.best) + "\n";
-  if (r.distance_known) j["distance"] = {{"plies", r.plies}, {"winner_moves", r.winner_moves}};
-  else if (known && r.plies_bounds.exact()) j["distance"] = {{"plies", r.plies_bounds.at_most}, {"winner_moves", nullptr}};
-  else if (known && r.plies_bounds.at_most != solver::kNever)
-    j["distance_bounds"] = {{"at_least", r.plies_bounds.at_least}, {"at_most", r.plies_bounds.at_most}};
-  if (c.aim.kind == solver::AimKind::Match && pos.turn() == Turn::FreeChoice) text += stakes(pos, c.limits, table, j);
-  text += fmt::format("{} nodes, {:.2f} s, {:.2f} M nodes/s\n", r.nodes, r.seconds, rate / 1e6);
-  if (!c.checkpoint.empty()) {
-    const std::uint64_t before = proved.resumed ? proved.resumed->nodes : 0;
-    j["checkpoint"] = {{"path", c.checkpoint}, {"resumed", proved.resumed.has_value()}, {"nodes_before", before},
-                       {"seconds_before", proved.resumed ? proved.resumed->seconds : 0.0}, {"saves", proved.checkpoint_saves}};
-    text += fmt::format("checkpoint {}: {}{} saves by this run\n", c.checkpoint,
-                        proved.resumed ? fmt::format("resumed after {} nodes, ", before) : std::string(), proved.checkpoint_saves);
-  }
-  if (proved.tree) {
-    j["proof"] = {{"nodes", proved.proof_nodes}, {"seconds", proved.tree_seconds}};
-    j["proof"]["compressed"] = proved.proof_compressed;
-    text += fmt::format("proof tree: {} positions{}{}\n", proved.proof_nodes, c.proof_path.empty() ? "" : ", written to " + c.proof_path,
-                        proved.proof_compressed ? " (zstd-compressed)" : "");
-  }
-  if (const auto& check = proved.check) {
-    j["check"] = {{"holds", check->holds}, {"nodes", check->nodes}, {"failure", check->failure}};
-    text += check->holds ? fmt::format("checked: the proof holds ({} positions, {} leaves)\n", check->nodes, check->leaves)
-                         : "CHECK FAILED: " + check->failure + "\n";
-  }
-  io.print(j, text);
+  std::optional<solver::RoundStakes> stakes;
+  if (c.aim.kind == solver::AimKind::Match && pos.turn() == Turn::FreeChoice)
+    stakes = solver::round_stakes(pos, c.limits, table);
+  const solver::Verdict v = solver::verdict_of(pos, c, proved, stakes);
+  io.print(v.json, v.text);
   if (c.tree && !proved.tree) {  // a proof was asked for, and the limits stopped it
-    io.err << (known ? "solve: stopped before the proof tree was complete; no proof written\n"
+    io.err << (proved.result.value != solver::Value::Unknown ? "solve: stopped before the proof tree was complete; no proof written\n"
                      : "solve: stopped before the value was proved; no proof written\n");
     return kStopped;
   }

@@ -1,0 +1,29 @@
+// What a certified answer (certify.h) says, for people and for scripts, in one place: who wins
+// and how (the goal's words), the exact distance or what was proved of it, the best move under
+// its right name (solve.h: the winner's fastest win, a proved win before the plies are exact,
+// the loser's longest defence), a round's stakes when they were asked, the search's effort, the
+// checkpoint, the proof tree and its check. `kamisado solve` prints it; its JSON is the shape
+// any client of a proved answer reads.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "kamisado/position.h"
+#include "solver/proof/certify.h"
+#include "solver/search/goal.h"
+
+namespace kamisado::solver {
+
+struct Verdict {
+  nlohmann::json json;
+  std::string text;  // lines, each ending in '\n'
+};
+
+// The answer `proved` for `pos`, asked with `options`; `stakes` if they were searched too.
+Verdict verdict_of(const Position& pos, const CertifyOptions& options, const Certified& proved,
+                   const std::optional<RoundStakes>& stakes = std::nullopt);
+
+}  // namespace kamisado::solver
