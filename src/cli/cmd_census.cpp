@@ -2,13 +2,13 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
-#include "io/files.h"
 #include "solver/census/census.h"
-#include "solver/census/census_export.h"
 #include "solver/census/census_mpi.h"
 #include "solver/census/census_report.h"
 
 namespace kamisado::cli {
+
+void add_census_export(CLI::App& census, Action& action);  // cmd_census_export.cpp
 
 namespace {
 
@@ -54,15 +54,6 @@ const CommandText kReportText{
     "`opening --regrouped N --seed SEED` (the same starts).\n"
     "Example: kamisado census report runs/std runs/sample --report reports/census.md"};
 
-const CommandText kExportText{
-    "export", "Every class of a census run: its start, who wins it, and what it cost",
-    "One row a class, in the run's order: its index, a representative start as KFEN (Black moves\n"
-    "first in it), the starts it stands for, who wins (first-mover or second-mover), the nodes\n"
-    "and seconds its proof took, and the certificate of a second-mover win. CSV by default,\n"
-    "one JSON object with --json (solver/census/census_export.h). Shards not yet proved are left\n"
-    "out, and a line on stderr says how many. To stdout, or to --out FILE.\n"
-    "Example: kamisado census export runs/std --out std.csv"};
-
 struct PlanOptions {
   std::string dir;
   solver::CensusPlan plan;
@@ -75,9 +66,6 @@ struct RunOptions {
 struct MergeOptions {
   std::string dir;
   int threads = 1;
-};
-struct ExportOptions {
-  std::string dir, out;
 };
 struct ReportOptions {
   std::vector<std::string> dirs;
@@ -109,20 +97,9 @@ int merge(const MergeOptions& o, Io& io) {
   solver::CensusMerged m = solver::merge_census(o.dir, io.lines(), io.stop, o.threads);
   // An incomplete run has no census to give: the counts are printed, and the exit says so.
   const int code = io.print(solver::census_json(m), solver::census_summary(m), m.sound() && m.complete() ? kOk : kInternalError);
-  if (!m.complete())
-    io.err << fmt::format("census merge: {} of {} shards are missing; run `kamisado census run {}` to prove them\n", m.missing_shards,
-                          m.census.shards, o.dir);
+  if (!m.complete()) io.err << fmt::format("census merge: {} of {} shards are missing; run `kamisado census run {}` to prove them\n",
+                                           m.missing_shards, m.census.shards, o.dir);
   return code;
-}
-
-int export_rows(const ExportOptions& o, Io& io) {
-  const auto format = io.json ? solver::CensusExportFormat::Json : solver::CensusExportFormat::Csv;
-  solver::CensusExported e;
-  if (o.out.empty()) e = solver::export_census(o.dir, format, io.out, io.lines());
-  else io::write_file_atomically(o.out, [&](std::ostream& out) { e = solver::export_census(o.dir, format, out, io.lines()); });
-  io.err << fmt::format("census export: {} classes ({} starts){}{}\n", e.classes, e.starts, o.out.empty() ? "" : " written to " + o.out,
-                        e.missing_shards ? fmt::format("; {} shards not yet proved are left out", e.missing_shards) : "");
-  return kOk;
 }
 
 int report(const ReportOptions& o, Io& io) {
@@ -161,9 +138,7 @@ void add_census(CLI::App& app, Action& action) {
   auto [m, merge_opt] = command<MergeOptions>(*census, action, kMergeText, merge, Needs::CtrlC);
   m->add_option("dir", merge_opt->dir, "The run's folder")->required();
   threads_option(m, merge_opt->threads, "checking certificates");
-  auto [x, export_opt] = command<ExportOptions>(*census, action, kExportText, export_rows);
-  x->add_option("dir", export_opt->dir, "The run's folder")->required();
-  output_option(x, "--out", export_opt->out, "Write the rows to FILE instead of stdout");
+  add_census_export(*census, action);
   auto [rp, report_opt] = command<ReportOptions>(*census, action, kReportText, report, Needs::CtrlC);
   rp->add_option("dirs", report_opt->dirs, "The runs' folders")->required();
   threads_option(rp, report_opt->threads, "checking certificates");
