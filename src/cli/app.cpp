@@ -13,7 +13,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       "  \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\"\n"
       "Moves are from-to squares (c1c4), pass, fill-left or fill-right.\n"
       "Every command takes --json to print one JSON object instead of text.\n"
-      "Exit codes: 0 ok, 2 bad input, 1 internal error.",
+      "Exit codes: 0 ok, 1 internal error or a failed check, 2 bad input, 3 the other side\n"
+      "differs (conform, retro cross-checks), 130 stopped before the answer was complete.",
       "kamisado"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Print help for every subcommand");
