@@ -2,17 +2,15 @@
 // slower wins, each proved (puzzles/key_analysis.h); new puzzles found in seeded self-play and
 // added to a collection (puzzles/generator.h). Export, bench and publish: cmd_puzzles_publish.cpp.
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "cli/commands.h"
 #include "kamisado/kfen.h"
-#include "kamisado/rules.h"
 #include "puzzles/features.h"
 #include "puzzles/generator.h"
 #include "puzzles/key_analysis.h"
 #include "puzzles/solution.h"
 #include "puzzles/store.h"
-#include "solver/bench/retro_bench.h"
+#include "solver/retro/retro_file.h"
 
 namespace kamisado::cli {
 
@@ -74,9 +72,8 @@ int solve(const SolveOptions& opt, Io& io) {
   nlohmann::json j = puzzles::solution_json(pos, *a);
   std::string text = puzzles::solution_text(pos, *a);
   if (!opt.add.empty()) {
-    bool added = puzzles::add_to_collection(opt.add, pos, *a, table, limits);
-    j["added"] = added;
-    text += added ? fmt::format("added to {}\n", opt.add) : fmt::format("{} holds it already (or its mirror image)\n", opt.add);
+    j["added"] = puzzles::add_to_collection(opt.add, pos, *a, table, limits);
+    text += j["added"].get<bool>() ? "added to " + opt.add + "\n" : opt.add + " holds it already (or its mirror image)\n";
   }
   return io.print(j, text);
 }
