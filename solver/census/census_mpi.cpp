@@ -44,21 +44,10 @@ void worker(const Census& c, const CensusRunOptions& o) {
   }
 }
 
-}  // namespace
-
-CensusRunStats run_census_mpi(const std::string& dir, const CensusRunOptions& o, const io::Lines& lines) {
-  int provided = 0;
-  MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);  // only the main thread calls MPI
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  if (size < 2) {
-    MPI_Finalize();
-    throw InputError("census run --mpi needs 2 ranks or more (mpirun -np N, N >= 2); on one process use --threads");
-  }
-  // Every rank reads the manifest; all must see the same run (one shared folder).
-  const Census c = open_census(dir, rank == 0 ? lines : io::Lines{});
-  // Rank 0 holds the run's lock for all; if another run holds it, every rank ends.
+// Rank 0 takes the run's lock for all the ranks (census.h, lock_census_run) and tells them
+// whether it has it. Refused: rank 0 throws the refusal, the others return nullopt; both after
+// MPI_Finalize, so that no rank is left waiting.
+std::optional<std::optional<io::RunLock>> lock_for_all_ranks(const Census& c, int rank) {
   std::optional<io::RunLock> lock;
   std::string refused;
   if (rank == 0) {
@@ -70,31 +59,23 @@ CensusRunStats run_census_mpi(const std::string& dir, const CensusRunOptions& o,
   }
   int locked = refused.empty();
   MPI_Bcast(&locked, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  if (!locked) {
-    MPI_Finalize();
-    if (rank == 0) throw InputError(refused);
-    CensusRunStats s;
-    s.workers = 0;
-    return s;
-  }
-  std::uint64_t run = c.run;
-  MPI_Bcast(&run, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-  if (run != c.run) throw InputError(fmt::format("rank {}: {} holds another census run than rank 0's", rank, dir));
-  CensusRunStats s;
-  if (rank != 0) {
-    worker(c, o);
-    MPI_Finalize();
-    s.workers = 0;
-    return s;
-  }
+  if (locked) return lock;
+  MPI_Finalize();
+  if (rank == 0) throw InputError(refused);
+  return std::nullopt;
+}
 
+// Rank 0: hands the missing slices out one at a time to whichever rank asks, and proves some
+// itself on a thread of its own, until all are done, a rank fails (`failure` says how) or a stop
+// is asked for. Every other rank has been told to stop when it returns.
+CensusRunStats hand_out_slices(const Census& c, const CensusRunOptions& o, int size, const io::Lines& lines, std::string& failure) {
+  CensusRunStats s;
   s.workers = size;
   s.runner = "mpi";
   io::Progress progress(lines);
   const std::vector<std::uint32_t> todo = begin_census_run(c, s, progress);
   std::mutex mutex;  // guards the queue, the counts and the first failure
   std::size_t next = 0;
-  std::string failure;
   auto take = [&]() -> std::optional<std::uint32_t> {
     std::lock_guard lock(mutex);
     if (!failure.empty() || next == todo.size() || (o.stop && o.stop->load())) return std::nullopt;
@@ -155,8 +136,39 @@ CensusRunStats run_census_mpi(const std::string& dir, const CensusRunOptions& o,
     --active;
   }
   own.join();
-  MPI_Finalize();
   s.seconds = io::seconds_since(t0);
+  return s;
+}
+
+}  // namespace
+
+CensusRunStats run_census_mpi(const std::string& dir, const CensusRunOptions& o, const io::Lines& lines) {
+  int provided = 0;
+  MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);  // only the main thread calls MPI
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size < 2) {
+    MPI_Finalize();
+    throw InputError("census run --mpi needs 2 ranks or more (mpirun -np N, N >= 2); on one process use --threads");
+  }
+  // Every rank reads the manifest; all must see the same run (one shared folder).
+  const Census c = open_census(dir, rank == 0 ? lines : io::Lines{});
+  const auto lock = lock_for_all_ranks(c, rank);
+  CensusRunStats s;
+  s.workers = 0;  // a rank other than 0 reports nothing
+  if (!lock) return s;
+  std::uint64_t run = c.run;
+  MPI_Bcast(&run, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  if (run != c.run) throw InputError(fmt::format("rank {}: {} holds another census run than rank 0's", rank, dir));
+  if (rank != 0) {
+    worker(c, o);
+    MPI_Finalize();
+    return s;
+  }
+  std::string failure;
+  s = hand_out_slices(c, o, size, lines, failure);
+  MPI_Finalize();
   if (!failure.empty()) throw InputError(failure);
   end_census_run(c, s);
   return s;
