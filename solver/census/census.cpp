@@ -310,6 +310,73 @@ bool CensusMerged::sound() const {
   return std::all_of(second_mover_wins.begin(), second_mover_wins.end(), [](const auto& w) { return w.proof_checked; });
 }
 
+namespace {
+
+// runs.jsonl summed into `m`: the sessions, their wall time and worker time, for throughput.
+void read_sessions(const std::string& dir, CensusMerged& m) {
+  std::ifstream log(runs_path(dir));
+  for (std::string line; std::getline(log, line);) {
+    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    if (!j.is_object() || !j.contains("seconds") || !j["seconds"].is_number() || !j.contains("workers") || !j["workers"].is_number_integer()) continue;
+    ++m.sessions;
+    m.wall_seconds += j["seconds"].get<double>();
+    m.worker_seconds += j["seconds"].get<double>() * j["workers"].get<int>();
+    m.most_workers = std::max(m.most_workers, j["workers"].get<int>());
+  }
+}
+
+// The checks of a merge, on `threads` threads: each kept certificate read back and checked by the
+// checker alone (it must prove that the side moving second wins from this very start), then each
+// of `first_wins` proved again from an empty table with its tree built and checked.
+void check_certificates(CensusMerged& m, const std::vector<std::uint32_t>& first_wins, int threads, io::Progress& progress,
+                        const io::Lines& lines, const std::atomic<bool>* stop) {
+  const Census& c = m.census;
+  const std::size_t checks = m.second_mover_wins.size() + first_wins.size();
+  std::mutex mutex;  // guards the counts, the progress and the messages
+  std::size_t done = 0;
+  auto check = [&](std::size_t i) {
+    if (i < m.second_mover_wins.size()) {
+      CensusSecondMoverWin& w = m.second_mover_wins[i];
+      try {
+        ProofTree tree = read_proof_file(w.proof);
+        ProofCheck verdict = check_proof(tree);
+        w.proof_nodes = tree.nodes.size();
+        std::error_code ec;
+        const std::uintmax_t bytes = fs::file_size(w.proof, ec);
+        if (!ec) {
+          std::lock_guard lock(mutex);
+          m.proof_bytes += bytes;
+        }
+        w.proof_checked = verdict.holds && !tree.nodes.empty() && tree.nodes[0].kfen == w.kfen && tree.aim == Aim::round() &&
+                          tree.winner != start_at_class(w.index).side_to_move();
+      } catch (const InputError& e) {
+        std::lock_guard lock(mutex);
+        if (lines) lines(std::string("census: ") + e.what());
+      }
+      return;
+    }
+    TranspositionTable table(c.plan.hash_mb);
+    CertifyOptions o;
+    o.limits.hash_mb = c.plan.hash_mb;
+    o.value_only = true;
+    const Position start = start_at_class(first_wins[i - m.second_mover_wins.size()]);
+    Certified p = certify(start, table, o);
+    std::lock_guard lock(mutex);
+    ++m.rechecked_first;
+    m.rechecked_first_agree += p.checked() && p.winner == start.side_to_move();
+  };
+  on_threads(checks, threads, [&](std::size_t i) {
+    if (stop && stop->load()) return false;
+    check(i);
+    std::lock_guard lock(mutex);
+    ++done;
+    progress.tick([&] { return fmt::format("census merge: {} of {} certificates checked or re-proved", done, checks); });
+    return true;
+  });
+}
+
+}  // namespace
+
 CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const std::atomic<bool>* stop, int threads) {
   CensusMerged m;
   m.census = open_census(dir, lines);
@@ -360,66 +427,13 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
   }
   if (features) m.hypotheses = test_features(sample);
   if (m.complete()) m.unclaimed_proofs = unclaimed_proofs(c, m.second_mover_wins);
-  // The sessions' log, for throughput.
-  std::ifstream log(runs_path(dir));
-  for (std::string line; std::getline(log, line);) {
-    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
-    if (!j.is_object() || !j.contains("seconds") || !j["seconds"].is_number() || !j.contains("workers") || !j["workers"].is_number_integer()) continue;
-    ++m.sessions;
-    m.wall_seconds += j["seconds"].get<double>();
-    m.worker_seconds += j["seconds"].get<double>() * j["workers"].get<int>();
-    m.most_workers = std::max(m.most_workers, j["workers"].get<int>());
-  }
+  read_sessions(dir, m);
   // A seeded 1% (at least one) of the first mover's wins, proved again from an empty table, the
   // proof tree built and checked: the certificate of the first mover's wins as a whole.
   std::mt19937_64 rng(c.run);
   std::shuffle(first_wins.begin(), first_wins.end(), rng);
   first_wins.resize(std::min(first_wins.size(), std::max<std::size_t>(1, first_wins.size() / 100)));
-  // The checks, on `threads` threads: each kept certificate, then each re-proof.
-  const std::size_t checks = m.second_mover_wins.size() + first_wins.size();
-  std::mutex mutex;  // guards the counts, the progress and the messages
-  std::size_t done = 0;
-  auto check = [&](std::size_t i) {
-    if (i < m.second_mover_wins.size()) {
-      // The kept certificate, read back and checked by the checker alone: it must prove that
-      // the side moving second wins from this very start.
-      CensusSecondMoverWin& w = m.second_mover_wins[i];
-      try {
-        ProofTree tree = read_proof_file(w.proof);
-        ProofCheck verdict = check_proof(tree);
-        w.proof_nodes = tree.nodes.size();
-        std::error_code ec;
-        const std::uintmax_t bytes = fs::file_size(w.proof, ec);
-        if (!ec) {
-          std::lock_guard lock(mutex);
-          m.proof_bytes += bytes;
-        }
-        w.proof_checked = verdict.holds && !tree.nodes.empty() && tree.nodes[0].kfen == w.kfen && tree.aim == Aim::round() &&
-                          tree.winner != start_at_class(w.index).side_to_move();
-      } catch (const InputError& e) {
-        std::lock_guard lock(mutex);
-        if (lines) lines(std::string("census: ") + e.what());
-      }
-      return;
-    }
-    TranspositionTable table(c.plan.hash_mb);
-    CertifyOptions o;
-    o.limits.hash_mb = c.plan.hash_mb;
-    o.value_only = true;
-    const Position start = start_at_class(first_wins[i - m.second_mover_wins.size()]);
-    Certified p = certify(start, table, o);
-    std::lock_guard lock(mutex);
-    ++m.rechecked_first;
-    m.rechecked_first_agree += p.checked() && p.winner == start.side_to_move();
-  };
-  on_threads(checks, threads, [&](std::size_t i) {
-    if (stop && stop->load()) return false;
-    check(i);
-    std::lock_guard lock(mutex);
-    ++done;
-    progress.tick([&] { return fmt::format("census merge: {} of {} certificates checked or re-proved", done, checks); });
-    return true;
-  });
+  check_certificates(m, first_wins, threads, progress, lines, stop);
   if (stop && stop->load()) throw Stopped("stopped while checking certificates; nothing was written");
   return m;
 }
