@@ -48,7 +48,7 @@ std::string quoted(char c) {
 }
 
 std::string tower_name(Side s, Colour c) {
-  return std::string(s == Side::Black ? "Black " : "Gold ") + std::string(kColourNames[c]);
+  return std::string(side_name(s)) + " " + std::string(kColourNames[c]);
 }
 
 char tower_letter(Side s, Colour c) {
@@ -168,88 +168,75 @@ std::string square_name(Square s) {
   return {char('a' + file_of(s)), char('1' + rank_of(s))};
 }
 
-Position parse_kfen(std::string_view text) {
-  std::vector<Field> fields = split_fields(text);
-  if (fields.size() < 3 || fields.size() > 4)
-    throw NotationError("KFEN: " + std::to_string(fields.size()) +
-                        " fields, expected 3 or 4: <board> <side> <tower> [<target>:<b>-<g>]");
-  Towers towers = parse_board(fields[0]);
+namespace {
 
-  const Field& side_field = fields[1];
-  if (side_field.text != "b" && side_field.text != "g")
-    fail("side", "'" + excerpt(side_field.text) + "' is not b (Black) or g (Gold)" +
-                     at_char(side_field.offset));
-  Side side = side_field.text == "b" ? Side::Black : Side::Gold;
+Side parse_side(const Field& f) {
+  if (f.text != "b" && f.text != "g") fail("side", "'" + excerpt(f.text) + "' is not b (Black) or g (Gold)" + at_char(f.offset));
+  return f.text == "b" ? Side::Black : Side::Gold;
+}
 
-  const Field& tower_field = fields[2];
+// The tower field: '-' a free choice (T1), '*' between rounds (F1), or the designated tower's
+// letter, which must be the side to move's.
+struct TowerField {
   Turn turn = Turn::Designated;
   Colour designated = Brown;
+};
+TowerField parse_tower_field(const Field& f, Side side) {
+  TowerField t;
   Side letter_side;
-  if (tower_field.text == "-") {
-    turn = Turn::FreeChoice;
-  } else if (tower_field.text == "*") {
-    turn = Turn::BetweenRounds;
-  } else if (tower_field.text.size() == 1 &&
-             read_tower_letter(tower_field.text[0], letter_side, designated)) {
+  if (f.text == "-") {
+    t.turn = Turn::FreeChoice;
+  } else if (f.text == "*") {
+    t.turn = Turn::BetweenRounds;
+  } else if (f.text.size() == 1 && read_tower_letter(f.text[0], letter_side, t.designated)) {
     if (letter_side != side)
-      fail("tower", "'" + std::string(tower_field.text) + "' is a " +
-                        (letter_side == Side::Black ? "Black" : "Gold") + " letter but " +
-                        (side == Side::Black ? "Black" : "Gold") + " is to move; write '" +
-                        tower_letter(side, designated) + "'" + at_char(tower_field.offset));
+      fail("tower", "'" + std::string(f.text) + "' is a " + side_name(letter_side) + " letter but " + side_name(side) +
+                        " is to move; write '" + tower_letter(side, t.designated) + "'" + at_char(f.offset));
   } else {
-    fail("tower", "'" + excerpt(tower_field.text) +
-                      "' is not a colour letter (N G R Y K P B O), '-' or '*'" +
-                      at_char(tower_field.offset));
+    fail("tower", "'" + excerpt(f.text) + "' is not a colour letter (N G R Y K P B O), '-' or '*'" + at_char(f.offset));
   }
+  return t;
+}
 
-  MatchScore match;
-  if (fields.size() == 4) match = parse_match(fields[3]);
-  if (turn == Turn::BetweenRounds && !match.is_match())
-    fail("tower", "'*' (between rounds) needs a match field such as 3:1-0" +
-                      at_char(tower_field.offset));
+// P2: a tower of rank k carries rings worth rings_worth(k), all scored by its owner; his score
+// must be able to pay for them.
+void refuse_unpaid_rings(const Position& pos) {
+  const MatchScore& match = pos.match();
+  for (Side s : {Side::Black, Side::Gold}) {
+    std::uint32_t worth = 0;
+    for (int c = 0; c < kColours; ++c) worth += rings_worth(pos.rank_of_tower(s, Colour(c)));
+    if (worth > match.points[index(s)])
+      fail("board", std::string(side_name(s)) + "'s rings are worth " + std::to_string(worth) + " points but the score gives " +
+                        side_name(s) + " " + std::to_string(match.points[index(s)]) +
+                        " (P2: a tower of rank k carries rings worth 2^k - 1)");
+  }
+}
 
-  Position pos = Position::empty_board();
-  for (Side s : {Side::Black, Side::Gold})
-    for (int c = 0; c < kColours; ++c) {
-      const Placed& p = towers[index(s)][c];
-      pos.place(s, Colour(c), p.square, p.rank);
-    }
-  pos.set_turn(side, turn, designated);
-  pos.set_match(match);
-  pos.finish();
-
-  // Positions that no game reaches, refused rather than guessed at.
+// Positions that no game reaches, refused rather than guessed at: a round ended twice (M7), the
+// Defender not the round's winner (F1), a round not marked over in a match (M7, M8), a free
+// choice with no move (T1).
+void refuse_unreachable(const Position& pos, const std::vector<Field>& fields) {
+  const MatchScore& match = pos.match();
+  const Side side = pos.side_to_move();
+  const Field &side_field = fields[1], &tower_field = fields[2];
   bool on_goal[2] = {false, false};
   for (Side s : {Side::Black, Side::Gold})
     for (int c = 0; c < kColours; ++c)
       if (rank_of(pos.square_of(s, Colour(c))) == goal_rank(s)) on_goal[index(s)] = true;
-  if (on_goal[0] && on_goal[1])
-    fail("board", "both sides have a tower on the opponent's home row; a round ends at the first (M7)");
-  if (match.is_match()) {
-    // P2: a tower of rank k carries rings worth 1 + 2 + ... + 2^(k-1) = 2^k - 1 points, all scored
-    // by its owner; his score must be able to pay for them.
-    for (Side s : {Side::Black, Side::Gold}) {
-      std::uint32_t worth = 0;
-      for (int c = 0; c < kColours; ++c) worth += rings_worth(pos.rank_of_tower(s, Colour(c)));
-      if (worth > match.points[index(s)])
-        fail("board", std::string(s == Side::Black ? "Black" : "Gold") + "'s rings are worth " + std::to_string(worth) +
-                          " points but the score gives " + (s == Side::Black ? "Black " : "Gold ") +
-                          std::to_string(match.points[index(s)]) + " (P2: a tower of rank k carries rings worth 2^k - 1)");
-    }
-  }
-  if (match.is_match() && turn == Turn::BetweenRounds) {
+  if (on_goal[0] && on_goal[1]) fail("board", "both sides have a tower on the opponent's home row; a round ends at the first (M7)");
+  if (match.is_match()) refuse_unpaid_rings(pos);
+  if (match.is_match() && pos.turn() == Turn::BetweenRounds) {
     // The Defender won the round just ended (F1): a tower of the other side on its goal row
     // would say the other side won it.
     if (on_goal[index(~side)])
-      fail("side", std::string("between rounds the side to move is the Defender, who won the round, but ") +
-                       (side == Side::Black ? "Gold" : "Black") + " has a tower on the opponent's home row (M7, F1)" +
-                       at_char(side_field.offset));
+      fail("side", std::string("between rounds the side to move is the Defender, who won the round, but ") + side_name(~side) +
+                       " has a tower on the opponent's home row (M7, F1)" + at_char(side_field.offset));
     for (Side s : {Side::Black, Side::Gold})
       if (match.points[index(s)] >= match.target && s != side)
-        fail("side", std::string("the match is won by ") + (s == Side::Black ? "Black" : "Gold") +
-                         ", so the winner is the side to move in '*'" + at_char(side_field.offset));
+        fail("side", std::string("the match is won by ") + side_name(s) + ", so the winner is the side to move in '*'" +
+                         at_char(side_field.offset));
   }
-  if (match.is_match() && turn != Turn::BetweenRounds) {
+  if (match.is_match() && pos.turn() != Turn::BetweenRounds) {
     if (on_goal[0] || on_goal[1])
       fail("tower", "a tower stands on the opponent's home row, so the round is over; in a match "
                     "write the tower field as '*' (between rounds)" + at_char(tower_field.offset));
@@ -257,12 +244,36 @@ Position parse_kfen(std::string_view text) {
       fail("tower", "the designated tower's chain of passes never ends (M8), so the round is over; "
                     "in a match write the tower field as '*' (between rounds)" + at_char(tower_field.offset));
     if (match.points[0] >= match.target || match.points[1] >= match.target)
-      fail("match", "the match is already won, so the tower field must be '*'" +
-                        at_char(fields[3].offset));
+      fail("match", "the match is already won, so the tower field must be '*'" + at_char(fields[3].offset));
   }
-  if (turn == Turn::FreeChoice && !pos.outcome().over() && count_moves(pos) == 0)
-    fail("tower", std::string("free choice ('-') but no tower of the side to move can move (T1)") +
-                      at_char(tower_field.offset));
+  if (pos.turn() == Turn::FreeChoice && !pos.outcome().over() && count_moves(pos) == 0)
+    fail("tower", std::string("free choice ('-') but no tower of the side to move can move (T1)") + at_char(tower_field.offset));
+}
+
+}  // namespace
+
+Position parse_kfen(std::string_view text) {
+  std::vector<Field> fields = split_fields(text);
+  if (fields.size() < 3 || fields.size() > 4)
+    throw NotationError("KFEN: " + std::to_string(fields.size()) + " fields, expected 3 or 4: <board> <side> <tower> [<target>:<b>-<g>]");
+  Towers towers = parse_board(fields[0]);
+  const Side side = parse_side(fields[1]);
+  const TowerField tower = parse_tower_field(fields[2], side);
+  MatchScore match;
+  if (fields.size() == 4) match = parse_match(fields[3]);
+  if (tower.turn == Turn::BetweenRounds && !match.is_match())
+    fail("tower", "'*' (between rounds) needs a match field such as 3:1-0" + at_char(fields[2].offset));
+
+  Position pos = Position::empty_board();
+  for (Side s : {Side::Black, Side::Gold})
+    for (int c = 0; c < kColours; ++c) {
+      const Placed& p = towers[index(s)][c];
+      pos.place(s, Colour(c), p.square, p.rank);
+    }
+  pos.set_turn(side, tower.turn, tower.designated);
+  pos.set_match(match);
+  pos.finish();
+  refuse_unreachable(pos, fields);
   return pos;
 }
 
