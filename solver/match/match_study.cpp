@@ -71,36 +71,68 @@ void sample_round_three(const Position& start, const MatchStudyOptions& options,
 
 }  // namespace
 
+namespace {
+
+// The `target`-point match from the set-up, proved as far as the options allow (a checkpoint
+// resumed, its history kept).
+MatchValue prove_match(std::uint32_t target, const MatchStudyOptions& options, const io::Lines& lines) {
+  MatchValue v;
+  v.target = target;
+  CertifyOptions c;
+  c.aim = Aim::match();
+  c.limits.hash_mb = options.hash_mb;
+  c.limits.stop = options.stop;
+  if (target > 1) c.limits.seconds = options.seconds;
+  c.limits.progress = [&](const SolveProgress& p) {
+    v.root_pn = p.root_pn, v.root_dn = p.root_dn, v.table_fill = p.table_fill;
+    if (lines) lines(fmt::format("match-report: {}-point match, {:.0f} s, {} nodes, root proof {} disproof {}, table {:.0f}%", target, p.seconds, p.nodes, p.root_pn, p.root_dn, 100 * p.table_fill));
+  };
+  if (!options.proof_dir.empty()) c.proof_path = v.proof_path = fmt::format("{}/match-{}.proof", options.proof_dir, target);
+  if (target > 1 && !options.checkpoint_dir.empty()) {
+    c.checkpoint = v.checkpoint_path = fmt::format("{}/match-{}.ckpt", options.checkpoint_dir, target);
+    if (auto saved = read_checkpoint_header(c.checkpoint)) c.limits.hash_mb = saved->table_mb;  // its table's size
+  }
+  TranspositionTable table(c.limits.hash_mb);
+  v.proved = certify(start_of(target), table, c);
+  if (v.proved.result.value == Value::Unknown) v.proof_path.clear();
+  v.root_pn = v.proved.result.root_pn, v.root_dn = v.proved.result.root_dn;
+  v.table_mb = c.limits.hash_mb;
+  v.total_nodes = v.proved.result.nodes + (v.proved.resumed ? v.proved.resumed->nodes : 0);
+  v.total_seconds = v.proved.result.seconds + (v.proved.resumed ? v.proved.resumed->seconds : 0);
+  if (!v.checkpoint_path.empty())
+    if (auto saved = read_checkpoint_header(v.checkpoint_path)) v.history = saved->history;
+  return v;
+}
+
+// A round-2 start of the 2-point match (the round end `end_kfen` filled to `fill`): its match and
+// round values within the options' time, and round-3 starts sampled from it.
+RoundTwoStart search_round_two_start(const std::string& end_kfen, const Position& end, FillSide fill, const MatchStudyOptions& options,
+                                     RoundThreeStarts& round_three) {
+  RoundTwoStart r;
+  r.end_kfen = end_kfen;
+  r.fill = fill == FillSide::Left ? "fill-left" : "fill-right";
+  Position start = end.after(Move::fill(fill));
+  r.start_kfen = to_kfen(start);
+  SolveLimits limits;
+  limits.hash_mb = options.hash_mb;
+  limits.seconds = options.seconds_per_end;
+  limits.stop = options.stop;
+  TranspositionTable t(std::min<std::size_t>(options.hash_mb, 256));
+  SolveResult m = solve(start, limits, t, false, Aim::match());
+  SolveResult rr = solve(start, limits, t, false, Aim::round());
+  r.match = m.value, r.round = rr.value, r.nodes = m.nodes;
+  if (rr.value == Value::Win) sample_round_three(start, options, r, round_three);
+  return r;
+}
+
+}  // namespace
+
 MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& lines) {
   auto t0 = std::chrono::steady_clock::now();
   MatchStudy s;
   s.options = options;
   for (std::uint32_t target : {1u, 2u, 3u, 7u}) {
-    MatchValue v;
-    v.target = target;
-    CertifyOptions c;
-    c.aim = Aim::match();
-    c.limits.hash_mb = options.hash_mb;
-    c.limits.stop = options.stop;
-    if (target > 1) c.limits.seconds = options.seconds;
-    c.limits.progress = [&](const SolveProgress& p) {
-      v.root_pn = p.root_pn, v.root_dn = p.root_dn, v.table_fill = p.table_fill;
-      if (lines) lines(fmt::format("match-report: {}-point match, {:.0f} s, {} nodes, root proof {} disproof {}, table {:.0f}%", target, p.seconds, p.nodes, p.root_pn, p.root_dn, 100 * p.table_fill));
-    };
-    if (!options.proof_dir.empty()) c.proof_path = v.proof_path = fmt::format("{}/match-{}.proof", options.proof_dir, target);
-    if (target > 1 && !options.checkpoint_dir.empty()) {
-      c.checkpoint = v.checkpoint_path = fmt::format("{}/match-{}.ckpt", options.checkpoint_dir, target);
-      if (auto saved = read_checkpoint_header(c.checkpoint)) c.limits.hash_mb = saved->table_mb;  // its table's size
-    }
-    TranspositionTable table(c.limits.hash_mb);
-    v.proved = certify(start_of(target), table, c);
-    if (v.proved.result.value == Value::Unknown) v.proof_path.clear();
-    v.root_pn = v.proved.result.root_pn, v.root_dn = v.proved.result.root_dn;
-    v.table_mb = c.limits.hash_mb;
-    v.total_nodes = v.proved.result.nodes + (v.proved.resumed ? v.proved.resumed->nodes : 0);
-    v.total_seconds = v.proved.result.seconds + (v.proved.resumed ? v.proved.resumed->seconds : 0);
-    if (!v.checkpoint_path.empty())
-      if (auto saved = read_checkpoint_header(v.checkpoint_path)) v.history = saved->history;
+    MatchValue v = prove_match(target, options, lines);
     s.values.push_back(v);
     if (options.stop && options.stop->load()) break;
   }
@@ -128,20 +160,7 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
   for (std::size_t i = 0; i < all.size() && int(s.round_two.size()) < 2 * options.round_two_ends; i += step) {
     Position end = parse_kfen(all[i]);
     for (FillSide fill : {FillSide::Left, FillSide::Right}) {
-      RoundTwoStart r;
-      r.end_kfen = all[i];
-      r.fill = fill == FillSide::Left ? "fill-left" : "fill-right";
-      Position start = end.after(Move::fill(fill));
-      r.start_kfen = to_kfen(start);
-      SolveLimits limits;
-      limits.hash_mb = options.hash_mb;
-      limits.seconds = options.seconds_per_end;
-      limits.stop = options.stop;
-      TranspositionTable t(std::min<std::size_t>(options.hash_mb, 256));
-      SolveResult m = solve(start, limits, t, false, Aim::match());
-      SolveResult rr = solve(start, limits, t, false, Aim::round());
-      r.match = m.value, r.round = rr.value, r.nodes = m.nodes;
-      if (rr.value == Value::Win) sample_round_three(start, options, r, s.round_three);
+      RoundTwoStart r = search_round_two_start(all[i], end, fill, options, s.round_three);
       s.round_two.push_back(r);
       progress.tick([&] { return fmt::format("match-report: round-2 starts, {} searched", s.round_two.size()); });
     }
