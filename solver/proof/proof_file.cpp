@@ -5,13 +5,30 @@
 #include <ostream>
 #include <string_view>
 
+#include "solver/search/goal.h"
+
 namespace kamisado::solver {
+
+namespace {
+
+// The side to move at the tree's root, from its KFEN's side field ("<board> <b|g> ...").
+Side root_side(const ProofTree& tree) {
+  const std::string& kfen = tree.nodes.empty() ? std::string() : tree.nodes[0].kfen;
+  const auto space = kfen.find(' ');
+  return space != std::string::npos && kfen.compare(space + 1, 1, "g") == 0 ? Side::Gold : Side::Black;
+}
+
+}  // namespace
 
 void write_proof(const ProofTree& tree, std::ostream& out) {
   out << "kamisado-proof 1\n"
       << "winner " << side_id(tree.winner) << "\n";
-  if (tree.aim.kind == AimKind::Match) out << "goal match\n";
-  if (tree.aim.kind == AimKind::Ring) out << "goal ring " << side_id(tree.aim.owner) << " " << int(tree.aim.points) << "\n";
+  // A ring's owner is the root's side to move (goal.h), so the line names it only when it is
+  // not (a tree read from a version-1 file of another owner); the rest write the one text form.
+  if (tree.aim.kind == AimKind::Match || (tree.aim.kind == AimKind::Ring && tree.aim.owner == root_side(tree)))
+    out << "goal " << aim_id(tree.aim) << "\n";
+  else if (tree.aim.kind == AimKind::Ring)
+    out << "goal ring " << side_id(tree.aim.owner) << " " << int(tree.aim.points) << "\n";
   out
       << (tree.metric == Metric::Plies ? "plies " : "moves ") << tree.plies << "\n"
       << "nodes " << tree.nodes.size() << "\n";
@@ -54,6 +71,7 @@ class Reader {
       tree.nodes.push_back(node(i, count));
     }
     if (next_line()) fail("more lines than the " + std::to_string(count) + " nodes announced");
+    if (ring_of_root_) tree.aim.owner = root_side(tree);
     return tree;
   }
 
@@ -107,9 +125,16 @@ class Reader {
     return v;
   }
 
-  // "match", or "ring <black|gold> <1|2|4|8>" (aim.h). A ring's base score is the root's.
-  Aim goal(std::string_view text) const {
+  // "match" or "ring:P" (goal.h), or as version-1 files wrote a ring, "ring <black|gold> <P>".
+  // A ring's base score is the root's, and with "ring:P" so is its owner.
+  Aim goal(std::string_view text) {
     if (text == "match") return Aim::match();
+    if (text.rfind("ring:", 0) == 0) {
+      const std::optional<Aim> ring = aim_from_id(text, Side::Black);
+      if (!ring) fail("a ring is worth 1, 2, 4 or 8 points (P2): '" + std::string(text) + "'");
+      ring_of_root_ = true;
+      return *ring;
+    }
     if (text.rfind("ring ", 0) == 0) {
       text.remove_prefix(5);
       Side owner = Side::Black;
@@ -120,7 +145,7 @@ class Reader {
       if (!is_ring_value(int(points))) fail("a ring is worth 1, 2, 4 or 8 points (P2)");
       return {AimKind::Ring, owner, std::uint8_t(points), 0};  // the checker takes the base from the root
     }
-    fail("the goal must be 'match' or 'ring <owner> <points>', not '" + std::string(text) + "'");
+    fail("the goal must be 'match' or 'ring:P', not '" + std::string(text) + "'");
   }
 
   // Splits off the text up to the first `sep` (which must be there) and returns it.
@@ -163,6 +188,7 @@ class Reader {
   std::istream& in_;
   std::string line_;
   std::uint64_t line_number_ = 0;
+  bool ring_of_root_ = false;  // a "ring:P" goal: its owner is the root's side to move
 };
 
 }  // namespace

@@ -7,8 +7,10 @@
 //   kamisado-proof 1
 //   winner <black|gold>
 //   goal match                     optional: the winner wins the match (P3), not the round;
-//   or goal ring <black|gold> <P>  or the owner wins the round with a ring worth P or more
-//                                  (P2), and `winner` proves it (the owner) or refutes it
+//   or goal ring:P                 or the root's side to move wins the round with a ring worth
+//                                  P or more (P2), and `winner` proves it (that side) or refutes
+//                                  it; the goal's one text form (search/goal.h). Files written
+//                                  before it name the owner, "goal ring <black|gold> <P>": still read
 //   plies <D>                      the root's distance: the winner wins within D plies;
 //   or moves <D>                   or within D of his own moves (passes and the extra turn after
 //                                  a push count; the loser's moves do not): "win in N" puzzles

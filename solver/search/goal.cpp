@@ -21,15 +21,12 @@ Aim parse_aim(const std::string& text, const Position& pos) {
     return Aim::match();
   }
   if (text.rfind("ring:", 0) == 0) {
-    int points = 0;
-    const char* first = text.data() + 5;
-    auto [end, ec] = std::from_chars(first, text.data() + text.size(), points);
-    if (ec != std::errc() || end != text.data() + text.size() || !is_ring_value(points))
-      throw InputError("--goal " + text + ": a ring is worth 1, 2, 4 or 8 points (P2)");
+    const std::optional<Aim> ring = aim_from_id(text, pos.side_to_move());
+    if (!ring) throw InputError("--goal " + text + ": a ring is worth 1, 2, 4 or 8 points (P2)");
     if (!match) throw InputError("--goal " + text + " needs a match position: a single round places no ring (P1)");
     if (pos.turn() == Turn::BetweenRounds)
       throw InputError("--goal " + text + ": the round is already over at this position (between rounds), its ring placed");
-    return Aim::ring(pos.side_to_move(), points, pos);
+    return Aim::ring(pos.side_to_move(), ring->points, pos);
   }
   throw InputError("--goal must be round, match or ring:P (P = 1, 2, 4 or 8), not '" + text + "'");
 }
@@ -41,6 +38,16 @@ std::string aim_id(const Aim& aim) {
     case AimKind::Ring: break;
   }
   return "ring:" + std::to_string(aim.points);
+}
+
+std::optional<Aim> aim_from_id(std::string_view text, Side owner) {
+  if (text == "round") return Aim::round();
+  if (text == "match") return Aim::match();
+  if (text.rfind("ring:", 0) != 0) return std::nullopt;
+  int points = 0;
+  auto [end, ec] = std::from_chars(text.data() + 5, text.data() + text.size(), points);
+  if (ec != std::errc() || end != text.data() + text.size() || !is_ring_value(points)) return std::nullopt;
+  return Aim{AimKind::Ring, owner, std::uint8_t(points), 0};
 }
 
 std::string aim_text(const Aim& aim) {

@@ -7,6 +7,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "kamisado/position.h"
 #include "solver/search/aim.h"
@@ -20,8 +21,12 @@ namespace kamisado::solver {
 // over, any goal once the match is.
 Aim parse_aim(const std::string& text, const Position& pos);
 
-// The aim as --goal writes it: "round", "match", "ring:P" (the ring's owner is not in it).
+// The aim's one text form, on the command line, in checkpoints and in proof files: "round",
+// "match" or "ring:P". A ring's owner is not in it: it is the side to move where the goal is
+// asked (the root). aim_id prints it; aim_from_id reads it, giving the ring to `owner` (with no
+// base score: Aim::ring sets that from a position), or nullopt if `text` is not one.
 std::string aim_id(const Aim& aim);
+std::optional<Aim> aim_from_id(std::string_view text, Side owner);
 // The words for an aim: "the round", "the match", "this round with a ring worth 2 or more".
 std::string aim_text(const Aim& aim);
 
