@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Measures a speed claim the only way this machine allows: the base commit and the current work
+# tree built side by side and run alternately on the same work (A B A B ...), because the
+# machine's speed drifts by a third within an hour, so figures taken at different times do not
+# compare.
+#
+#   scripts/compare.sh BASE [--pairs N] [--] COMMAND
+#
+# BASE is any commit (a hash, HEAD~3, a tag). It is built once into build/compare/<hash> (a git
+# worktree, Release) and kept there for the next comparison; the current tree is built in
+# build/release. COMMAND is one shell command line, run with bash -c, in which $KAMISADO is the
+# binary under test and $WORK a fresh empty folder for each run (for commands that write, such
+# as a census). Each run's wall time and peak memory are measured; its nodes are read from its
+# output (the first "nodes": N of a --json answer, else the last "N nodes"). Then, per pair, the
+# ratio base/current of time and nodes (above 1: the current tree is faster or searches less),
+# and their medians. Exit 1 if a run fails.
+#
+# Example: scripts/compare.sh HEAD~1 -- '$KAMISADO census plan $WORK/r --subspace regrouped:1000:1 >/dev/null && $KAMISADO census run $WORK/r --json'
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+usage() { echo "usage: scripts/compare.sh BASE [--pairs N] [--] COMMAND" >&2; exit 2; }
+[ $# -ge 2 ] || usage
+base=$1
+shift
+pairs=3
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --pairs) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || usage; pairs=$2; shift 2 ;;
+    --) shift; break ;;
+    *) break ;;
+  esac
+done
+[ $# -ge 1 ] || usage
+command="$*"
+hash=$(git rev-parse --verify --quiet "$base^{commit}") || { echo "scripts/compare.sh: '$base' is not a commit" >&2; exit 2; }
+
+tree=build/compare/$hash
+if [ ! -d "$tree" ]; then
+  git worktree add --detach "$tree" "$hash" >/dev/null
+fi
+echo "building the base $hash (kept in $tree) and the current tree (build/release)" >&2
+cmake -S "$tree" -B "$tree/build" -DCMAKE_BUILD_TYPE=Release -DKAMISADO_TESTS=OFF >/dev/null
+cmake --build "$tree/build" -j"$(nproc)" --target kamisado >/dev/null
+cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/release -j"$(nproc)" --target kamisado >/dev/null
+declare -A binary=([A]="$PWD/$tree/build/kamisado" [B]="$PWD/build/release/kamisado")
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+# run SIDE: one run of COMMAND with that side's binary; prints "seconds peak_kb nodes".
+run() {
+  local work="$scratch/work-$1-$RANDOM"
+  mkdir -p "$work"
+  if ! KAMISADO=${binary[$1]} WORK=$work /usr/bin/time -f "%e %M" -o "$scratch/time" bash -c "$command" >"$scratch/out" 2>"$scratch/err"; then
+    echo "scripts/compare.sh: the command failed with the $1 binary:" >&2
+    tail -5 "$scratch/err" >&2
+    exit 1
+  fi
+  rm -rf "$work"
+  local nodes
+  nodes=$(grep -o '"nodes": *[0-9]*' "$scratch/out" | head -1 | grep -o '[0-9]*$' || true)
+  [ -n "$nodes" ] || nodes=$(grep -o '[0-9][0-9]* nodes' "$scratch/out" | tail -1 | grep -o '^[0-9]*' || true)
+  echo "$(cat "$scratch/time") ${nodes:--}"
+}
+
+echo "A: base $hash; B: the current tree ($(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!reports' || echo ', with changes'))"
+printf '%-5s %10s %10s %14s %10s %10s %14s %12s %12s\n' pair "A s" "A MB" "A nodes" "B s" "B MB" "B nodes" "time A/B" "nodes A/B"
+ratios=()
+node_ratios=()
+for ((i = 1; i <= pairs; i++)); do
+  read -r as am an <<<"$(run A)"
+  read -r bs bm bn <<<"$(run B)"
+  r=$(python3 -c "print(f'{$as / max($bs, 1e-9):.3f}')")
+  ratios+=("$r")
+  nr=-
+  if [ "$an" != - ] && [ "$bn" != - ] && [ "$bn" != 0 ]; then nr=$(python3 -c "print(f'{$an / $bn:.3f}')"); node_ratios+=("$nr"); fi
+  printf '%-5s %10s %10s %14s %10s %10s %14s %12s %12s\n' "$i" "$as" "$((am / 1024))" "$an" "$bs" "$((bm / 1024))" "$bn" "$r" "$nr"
+done
+median() { python3 -c "import statistics, sys; v = [float(x) for x in sys.argv[1:]]; print(f'{statistics.median(v):.3f}' if v else '-')" "$@"; }
+echo "median time A/B: $(median "${ratios[@]}"); median nodes A/B: $(median "${node_ratios[@]+"${node_ratios[@]}"}")"
