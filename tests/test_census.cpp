@@ -376,6 +376,15 @@ TEST(CensusReport_T1, SetsRunsSideBySideAndProjects) {
   EXPECT_NE(md.find("## Side by side with `opening --regrouped`"), std::string::npos);
   EXPECT_NE(md.find("The same 12 starts"), std::string::npos);
   EXPECT_NE(md.find("on 1 worker and on 2 (1 runs of each"), std::string::npos);
+  // The second run of sample:12:5 (a repeat, the same counts) is folded into the throughput
+  // table: one section for the subspace, two rows (issue 32, 3).
+  const auto count = [&](const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = md.find(what); at != std::string::npos; at = md.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("## `sample:12:5`"), 1u);
+  EXPECT_EQ(count("| `sample:12:5` |"), 2u);
   EXPECT_NE(md.find("## The whole census, projected"), std::string::npos);
   EXPECT_NE(md.find("| 10000 |"), std::string::npos);
   EXPECT_NE(md.find("(95% interval"), std::string::npos);  // the sample's share is an estimate

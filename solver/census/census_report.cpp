@@ -130,7 +130,8 @@ std::optional<Scaling> measured_scaling(const std::vector<CensusMerged>& runs) {
 void throughput_section(io::Report& md, const std::vector<CensusMerged>& runs) {
   md.section("Throughput");
   md.paragraph("Each run's sessions from its `runs.jsonl`: wall time, and wall time times workers (threads, or MPI ranks with rank 0 "
-               "proving too). A class's cost is the worker time over the classes.");
+               "proving too). A class's cost is the worker time over the classes. A run of a subspace shown above with the same "
+               "counts (a repeat, for the speed-up) has no section of its own: it is only here.");
   md.table({"run", "classes", "sessions", "workers", "wall (s)", "worker time (s)", "classes/s", "ms a class a worker", "slowest class (s)"});
   for (const auto& m : runs)
     md.row({"`" + m.census.plan.subspace + "`", std::to_string(m.classes), std::to_string(m.sessions), std::to_string(m.most_workers),
@@ -271,7 +272,15 @@ std::string census_report(const std::vector<CensusMerged>& runs, const CensusRep
       "first mover's wins a seeded 1% are proved afresh at merge with a checked tree. A start is shown as its class's "
       "representative, Black moving first; 'starts' counts the run's starts in the class (a sample's repeats included). "
       "`kamisado census merge DIR --json` gives every number below, per run.");
-  for (const auto& m : runs) run_section(md, m);
+  // A run of a subspace already shown, with the same counts (a repeat made for the speed-up),
+  // is folded into the throughput table instead of a section of its own.
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const auto same = [&](const CensusMerged& m) {
+      return m.census.plan.subspace == runs[i].census.plan.subspace && m.classes == runs[i].classes &&
+             m.first_mover_starts == runs[i].first_mover_starts && m.complete() && runs[i].complete();
+    };
+    if (std::none_of(runs.begin(), runs.begin() + std::ptrdiff_t(i), same)) run_section(md, runs[i]);
+  }
   throughput_section(md, runs);
   if (!o.compare_regrouped.empty()) compare_section(md, runs, o.compare_regrouped);
   projection_section(md, runs);
