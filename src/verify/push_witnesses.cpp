@@ -1,6 +1,7 @@
 #include "verify/push_witnesses.h"
 
-#include <chrono>
+#include <memory>
+#include <optional>
 
 #include <z3++.h>
 
@@ -8,6 +9,7 @@
 #include "kamisado/movegen.h"
 #include "kamisado/rules.h"
 #include "verify/spec.h"
+#include "verify/witness_search.h"
 
 namespace kamisado::verify {
 
@@ -145,44 +147,47 @@ std::optional<Move> push_move(const Position& p) {
   return std::nullopt;
 }
 
-}  // namespace
+using Extra = std::function<z3::expr(PushBoard&, Column&)>;
+using Judge = std::function<std::pair<bool, std::string>(const z3::model&, PushBoard&, Column&, const Position&)>;
+// Records one case: `extra` adds its constraints to the board's rules; `judge` compares the
+// rules (the model) and the engine (the position).
+using Find = std::function<void(const std::string& name, const std::string& rule, const Extra& extra, const Judge& judge)>;
 
-std::vector<PushWitness> find_push_witnesses(const EngineAfterPush& engine, unsigned timeout_ms) {
-  std::vector<PushWitness> out;
-  // `extra` adds the case's constraints; `judge` compares spec (model) and engine (position).
-  auto find = [&](const std::string& name, const std::string& rule,
-                  const std::function<z3::expr(PushBoard&, Column&)>& extra,
-                  const std::function<std::pair<bool, std::string>(const z3::model&, PushBoard&, Column&, const Position&)>& judge) {
-    auto t0 = std::chrono::steady_clock::now();
-    z3::context ctx;
-    z3::solver s(ctx);
-    z3::params p(ctx);
-    p.set("timeout", timeout_ms);
-    p.set("random_seed", 0u);  // the same witnesses on every run, for reports that can be compared
-    s.set(p);
-    PushBoard b(ctx);
-    for (const z3::expr& r : b.rules) s.add(r);
-    Column col = read_column(b, b.pusher_square(), b.pusher_rank());
-    s.add(extra(b, col));
-    PushWitness w{name, rule, "", "", "", 0};
-    switch (s.check()) {
-      case z3::unsat: w.verdict = "impossible"; break;
-      case z3::unknown: w.verdict = "unknown"; break;
-      case z3::sat: {
-        z3::model m = s.get_model();
-        Position pos = position_from(m, b);
-        w.kfen = to_kfen(pos);
-        auto [agrees, detail] = judge(m, b, col, pos);
-        w.verdict = agrees ? "found" : "disagrees";
-        w.detail = detail;
-        break;
-      }
-    }
-    w.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    out.push_back(w);
+PushWitness search_push_case(const std::string& name, const std::string& rule, const Extra& extra, const Judge& judge, unsigned timeout_ms) {
+  // The board and its column live on the heap: the column's expressions are of this board. The
+  // column is read after the rules are added, in the order that makes Z3 find the same
+  // witnesses as before.
+  struct Case {
+    PushBoard b;
+    std::optional<Column> col;
+    explicit Case(z3::context& ctx) : b(ctx) {}
   };
-  auto count_of = [](const z3::model& m, const Column& c) { return int(m.eval(c.count, true).get_numeral_int64()); };
+  PushWitness w{name, rule, "", "", "", 0};
+  const WitnessOutcome o = search_witness(
+      timeout_ms,
+      [&](z3::context& ctx, z3::solver& s) {
+        auto c = std::make_unique<Case>(ctx);
+        for (const z3::expr& r : c->b.rules) s.add(r);
+        c->col.emplace(read_column(c->b, c->b.pusher_square(), c->b.pusher_rank()));
+        s.add(extra(c->b, *c->col));
+        return c;
+      },
+      [&](const z3::model& m, const std::unique_ptr<Case>& c) {
+        Position pos = position_from(m, c->b);
+        w.kfen = to_kfen(pos);
+        auto [agrees, detail] = judge(m, c->b, *c->col, pos);
+        w.detail = detail;
+        return agrees;
+      });
+  w.verdict = o.verdict;
+  w.seconds = o.seconds;
+  return w;
+}
 
+int count_of(const z3::model& m, const Column& c) { return int(m.eval(c.count, true).get_numeral_int64()); }
+
+// The push itself: S5 (a Sumo that cannot step may push) and S2 (onto the pushed tower's home row).
+void the_push_itself(const Find& find) {
   // S5: the Sumo cannot step, but may push: the push is its only legal move.
   find("a Sumo whose only action is a push", "S5",
        [](PushBoard& b, Column& c) {
@@ -219,8 +224,11 @@ std::vector<PushWitness> find_push_witnesses(const EngineAfterPush& engine, unsi
          }
          return std::pair{ok, detail};
        });
-  // S2, each condition failing on its own (the others holding where they can).
-  auto no_push = [&](const z3::model&, PushBoard&, Column&, const Position& pos) {
+}
+
+// S2, each condition failing on its own (the others holding where they can): no push.
+void pushes_refused(const Find& find) {
+  auto no_push = [](const z3::model&, PushBoard&, Column&, const Position& pos) {
     bool ok = !push_move(pos).has_value();
     return std::pair{ok, "spec: no push; engine: " + legal_moves_text(pos)};
   };
@@ -255,6 +263,10 @@ std::vector<PushWitness> find_push_witnesses(const EngineAfterPush& engine, unsi
        },
        no_push);
 
+}
+
+// After a push (S4): a deadlock at once (M8), and a forced pass, as the engine plays them on.
+void after_a_push(const Find& find, const EngineAfterPush& engine) {
   // After a push (S4): Black moves again with the colour of the furthest pushed tower's new
   // square. The board after the push, read symbolically: the Sumo one square up, the pushed
   // towers one square up each.
@@ -325,6 +337,18 @@ std::vector<PushWitness> find_push_witnesses(const EngineAfterPush& engine, unsi
                                          " pass(es), then " + (v.next_side == Side::Black ? "Black" : "Gold") + " moves " +
                                          std::string(kColourNames[v.next_colour])};
        });
+}
+
+}  // namespace
+
+std::vector<PushWitness> find_push_witnesses(const EngineAfterPush& engine, unsigned timeout_ms) {
+  std::vector<PushWitness> out;
+  const Find find = [&](const std::string& name, const std::string& rule, const Extra& extra, const Judge& judge) {
+    out.push_back(search_push_case(name, rule, extra, judge, timeout_ms));
+  };
+  the_push_itself(find);
+  pushes_refused(find);
+  after_a_push(find, engine);
   return out;
 }
 

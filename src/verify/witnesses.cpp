@@ -1,12 +1,14 @@
 #include "verify/witnesses.h"
 
-#include <chrono>
+#include <memory>
+#include <optional>
 
 #include <z3++.h>
 
 #include "kamisado/kfen.h"
 #include "kamisado/rules.h"
 #include "verify/spec.h"
+#include "verify/witness_search.h"
 #include "verify/z3_word.h"
 
 namespace kamisado::verify {
@@ -116,37 +118,38 @@ struct Finder {
             const std::function<z3::expr(z3::context&, const Chain&)>& constraints,
             const std::function<ChainVerdict(const z3::model&, const Chain&)>& spec_verdict, unsigned timeout_ms = 0,
             bool facing_ranks = false) {
-    auto t0 = std::chrono::steady_clock::now();
-    z3::context ctx;
-    z3::solver s(ctx);
-    z3::params p(ctx);
-    p.set("random_seed", 0u);  // the same witnesses on every run, for reports that can be compared
-    if (timeout_ms) p.set("timeout", timeout_ms);
-    s.set(p);
-    Board board(ctx);
-    for (const z3::expr& r : board.rules()) s.add(r);
-    if (facing_ranks)
-      for (int c = 0; c < 8; ++c) {
-        s.add(board.square(0, c).extract(5, 3) == ctx.bv_val(3, 3));
-        s.add(board.square(1, c).extract(5, 3) == ctx.bv_val(4, 3));
-      }
-    Chain chain = walk(ctx, board, links);
-    s.add(constraints(ctx, chain));
+    // The board and its chain live on the heap: the chain's expressions are of this board. The
+    // chain is walked after the rules are added, in the order that makes Z3 find the same
+    // witnesses as before.
+    struct Case {
+      Board board;
+      std::optional<Chain> chain;
+      explicit Case(z3::context& ctx) : board(ctx) {}
+    };
     Witness w{name, rule, "", "", {}, {}, 0};
-    switch (s.check()) {
-      case z3::unsat: w.verdict = "impossible"; break;
-      case z3::unknown: w.verdict = "unknown"; break;
-      case z3::sat: {
-        z3::model m = s.get_model();
-        Position p = position_from(m, board, chain);
-        w.kfen = to_kfen(p);
-        w.spec = spec_verdict(m, chain);
-        w.engine = engine(p);
-        w.verdict = w.engine == w.spec ? "found" : "disagrees";
-        break;
-      }
-    }
-    w.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const WitnessOutcome o = search_witness(
+        timeout_ms,
+        [&](z3::context& ctx, z3::solver& s) {
+          auto c = std::make_unique<Case>(ctx);
+          for (const z3::expr& r : c->board.rules()) s.add(r);
+          if (facing_ranks)
+            for (int colour = 0; colour < 8; ++colour) {
+              s.add(c->board.square(0, colour).extract(5, 3) == ctx.bv_val(3, 3));
+              s.add(c->board.square(1, colour).extract(5, 3) == ctx.bv_val(4, 3));
+            }
+          c->chain.emplace(walk(ctx, c->board, links));
+          s.add(constraints(ctx, *c->chain));
+          return c;
+        },
+        [&](const z3::model& m, const std::unique_ptr<Case>& c) {
+          Position p = position_from(m, c->board, *c->chain);
+          w.kfen = to_kfen(p);
+          w.spec = spec_verdict(m, *c->chain);
+          w.engine = engine(p);
+          return w.engine == w.spec;
+        });
+    w.verdict = o.verdict;
+    w.seconds = o.seconds;
     out.push_back(w);
   }
 };
