@@ -40,7 +40,7 @@ struct Statement {
 }  // namespace
 
 std::string stipulation(const StoredPuzzle& p) {
-  return fmt::format("{} to move wins in {}", p.winner == "black" ? "Black" : "Gold", p.n);
+  return fmt::format("{} to move wins in {}", p.winner == side_id(Side::Black) ? side_name(Side::Black) : side_name(Side::Gold), p.n);
 }
 
 std::vector<std::pair<std::string, int>> slower_wins(const StoredPuzzle& p) {

@@ -1,6 +1,6 @@
 // Certify: the one pipeline from a position to a checked certificate, for every command that
-// proves something (solve, opening, the regrouped sample; later the match solver and the
-// census):
+// proves something (solve, opening, the regrouped sample, the match study, the census, the
+// puzzles' certificates):
 //
 //   prove   df-pn: who wins, and (unless value_only) the exact distance   (search/solve.h)
 //   tree    the proof tree that the winner wins within that distance       (proof_tree.h)

@@ -22,7 +22,7 @@ using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, 
 
 std::string side_to_move(const std::string& kfen) {
   auto space = kfen.find(' ');
-  return space != std::string::npos && kfen.compare(space + 1, 1, "g") == 0 ? "Gold" : "Black";
+  return side_name(space != std::string::npos && kfen.compare(space + 1, 1, "g") == 0 ? Side::Gold : Side::Black);
 }
 
 }  // namespace

@@ -29,7 +29,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string side_word(Side s) { return s == Side::Black ? "Black" : "Gold"; }
 
 std::string squares_of(Bitboard b) {
   std::string out;
@@ -125,7 +124,7 @@ bool for_every_tower(Run& run, Claim claim) {
           for (int i = 0; i < 64; ++i) count = count + z3::zext(occupied.expr().extract(i, i), 6);
           s.add(count == ctx.bv_val(16, 7));
           if (s.check() == z3::sat) m = s.get_model();
-          run.result.counterexample = side_word(side) + " tower of rank " + std::to_string(rank) + " on " +
+          run.result.counterexample = std::string(side_name(side)) + " tower of rank " + std::to_string(rank) + " on " +
                                       square_name(Square(sq)) + ", " + explain(m);
           return false;
         }
@@ -219,7 +218,7 @@ std::string describe_column(const z3::model& m, const PushCase& pc) {
 // What a refuted push check found, in words and (where one can be built) as a KFEN.
 std::string push_counterexample(const z3::model& m, const PushCase& pc, Square sq, Side side, int rank, const Word& mine,
                                 const Word& rules) {
-  std::string text = side_word(side) + " tower of rank " + std::to_string(rank) + " on " + square_name(sq) +
+  std::string text = std::string(side_name(side)) + " tower of rank " + std::to_string(rank) + " on " + square_name(sq) +
                      "; ahead: " + describe_column(m, pc) + "; engine pushes: " + squares_of(value_of(m, mine)) +
                      "; rules: " + squares_of(value_of(m, rules));
   std::map<Square, std::pair<Side, int>> others;

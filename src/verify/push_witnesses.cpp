@@ -316,7 +316,7 @@ void after_a_push(const Find& find, const EngineAfterPush& engine) {
          ChainVerdict v = engine(pos, *push);
          bool ok = v.passes == -1 && v.next_side == Side::Black;
          return std::pair{ok, "spec: deadlock, Black (the pusher) loses; engine after " + to_string(*push) + ": " +
-                                  (v.passes < 0 ? std::string("deadlock, ") + (v.next_side == Side::Black ? "Black" : "Gold") + " loses"
+                                  (v.passes < 0 ? std::string("deadlock, ") + side_name(v.next_side) + " loses"
                                                 : std::to_string(v.passes) + " pass(es)")};
        });
   // A push, then a forced pass: Black's follow-up tower is blocked; Gold then moves the colour of
@@ -334,7 +334,7 @@ void after_a_push(const Find& find, const EngineAfterPush& engine) {
          ChainVerdict v = engine(pos, *push);
          return std::pair{v == spec, "spec: 1 pass, then Gold moves " + std::string(kColourNames[spec.next_colour]) +
                                          "; engine after " + to_string(*push) + ": " + std::to_string(v.passes) +
-                                         " pass(es), then " + (v.next_side == Side::Black ? "Black" : "Gold") + " moves " +
+                                         " pass(es), then " + side_name(v.next_side) + " moves " +
                                          std::string(kColourNames[v.next_colour])};
        });
 }

@@ -14,8 +14,8 @@ namespace kamisado::verify {
 namespace {
 
 std::string verdict_text(const verify::ChainVerdict& v) {
-  if (v.passes < 0) return fmt::format("deadlock, {} loses", v.next_side == Side::Black ? "Black" : "Gold");
-  return fmt::format("{} pass(es), then {} moves {}", v.passes, v.next_side == Side::Black ? "Black" : "Gold",
+  if (v.passes < 0) return fmt::format("deadlock, {} loses", side_name(v.next_side));
+  return fmt::format("{} pass(es), then {} moves {}", v.passes, side_name(v.next_side),
                      kColourNames[v.next_colour]);
 }
 
