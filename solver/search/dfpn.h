@@ -101,7 +101,13 @@ class Prover {
  private:
   struct Child;
   struct Node;
+  struct Expansion;
   Node mid(const Position& p, Distance budget, std::uint32_t th_pn, std::uint32_t th_dn, Bitboard steps = 0, bool is_root = false);
+  // mid's steps (dfpn.cpp): the children made and looked up, a node settled, a node left.
+  std::optional<Node> make_children(const Position& p, const Expansion& x, Bitboard steps, Child* children, std::size_t& count);
+  void look_up_children(Child* children, std::size_t count, Distance cb);
+  Node settle(const Expansion& x, Bounds b);
+  Node leave(const Expansion& x, ProofNumbers numbers, const Child* children, std::size_t count);
   void check_limits();
   std::uint64_t key_of(const Position& p) const;
 
