@@ -28,7 +28,7 @@ packages=(cmake g++ make pkg-config python3
           libgtest-dev libgmock-dev librapidcheck-dev
           libz3-dev libboost-graph-dev libtbb-dev libzstd-dev libxxhash-dev libsqlite3-dev
           openmpi-bin libopenmpi-dev openssh-client
-          chromium chromium-driver python3-selenium clang libclang-rt-14-dev)
+          chromium chromium-driver python3-selenium clang libclang-rt-14-dev clang-format)
 # The slow job also starts a single-node Slurm to test scripts/census.sbatch.
 if [ "$job" = slow ]; then packages+=(slurm-wlm munge); fi
 missing=()
