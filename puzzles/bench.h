@@ -20,7 +20,7 @@ constexpr double kTargetPuzzlesPerMinute = 100;
 struct PuzzleBenchOptions {
   int count = 40, sumo_count = 10, max_n = 5;
   std::uint64_t seed = 1;
-  std::string collection;  // a published collection's folder to report on, or empty
+  std::string collection;                            // a published collection's folder to report on, or empty
   int collection_per_n = 30, collection_max_n = 10;  // its target: this many for each N = 1..max_n
 };
 

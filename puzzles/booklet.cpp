@@ -98,12 +98,11 @@ std::string puzzle_booklet_html(const std::vector<StoredPuzzle>& puzzles, const 
     html << fmt::format("<section class=\"puzzle\" id=\"puzzle-{}\">\n<h2>{}.</h2>\n", p.id, number) << diagram(pos) << "\n"
          << fmt::format("<p class=\"stipulation\">{}</p>\n", stipulation(p))
          << fmt::format("<p class=\"meta\">Themes: {}<br>Difficulty: {:.1f} · {} legal first moves, {} tempting<br>{}</p>\n",
-                        p.themes.empty() ? "none" : escaped_html(p.themes), p.difficulty, p.legal_moves, p.tempting,
-                        escaped_html(match_text(pos)))
+                        p.themes.empty() ? "none" : escaped_html(p.themes), p.difficulty, p.legal_moves, p.tempting, escaped_html(match_text(pos)))
          << "<details><summary>Solution</summary>\n"
          << fmt::format("<p>Key: <b>{}</b></p>\n<p>Main line: {}</p>\n", escaped_html(p.keys), main_line_html(p))
-         << fmt::format("<p>Duals: {}</p>\n", p.dual_turns == 0 ? std::string("none")
-                                                                : fmt::format("at {} of the winner's later turns", p.dual_turns))
+         << fmt::format("<p>Duals: {}</p>\n",
+                        p.dual_turns == 0 ? std::string("none") : fmt::format("at {} of the winner's later turns", p.dual_turns))
          << fmt::format("<p>Slower wins: {}</p>\n", slower.empty() ? std::string("none") : fmt::format("{}", fmt::join(slower, ", ")))
          << fmt::format("<p class=\"meta\">KFEN <code>{}</code><br>From {}.</p>\n", escaped_html(p.kfen), escaped_html(p.source))
          << fmt::format("<details class=\"meta\"><summary>The {} moves that reach it</summary><code>{}</code></details>\n",

@@ -16,7 +16,6 @@ namespace kamisado::puzzles {
 
 // The certificate for "the side to move at `pos` wins in `n` with `key`"; nullopt if the search
 // is stopped by its limits or the claim is false.
-std::optional<solver::ProofTree> certify(const Position& pos, Move key, int n, solver::TranspositionTable& table,
-                                         const solver::SolveLimits& limits);
+std::optional<solver::ProofTree> certify(const Position& pos, Move key, int n, solver::TranspositionTable& table, const solver::SolveLimits& limits);
 
 }  // namespace kamisado::puzzles

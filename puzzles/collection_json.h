@@ -13,12 +13,25 @@
 namespace kamisado::puzzles {
 
 inline nlohmann::json puzzle_json(const StoredPuzzle& p) {
-  return {{"id", p.id}, {"kfen", p.kfen}, {"kind", p.kind}, {"winner", p.winner}, {"n", p.n},
+  return {{"id", p.id},
+          {"kfen", p.kfen},
+          {"kind", p.kind},
+          {"winner", p.winner},
+          {"n", p.n},
           {"stipulation", stipulation(p)},
-          {"key", p.keys}, {"main_line", p.main_line}, {"moves_in_time", p.in_time},
-          {"dual_turns", p.dual_turns}, {"slower_wins", p.slower}, {"themes", p.themes},
-          {"difficulty", p.difficulty}, {"legal_moves", p.legal_moves}, {"tempting", p.tempting},
-          {"nodes", p.nodes}, {"proof_size", p.proof_size}, {"source", p.source}, {"prefix", p.prefix}};
+          {"key", p.keys},
+          {"main_line", p.main_line},
+          {"moves_in_time", p.in_time},
+          {"dual_turns", p.dual_turns},
+          {"slower_wins", p.slower},
+          {"themes", p.themes},
+          {"difficulty", p.difficulty},
+          {"legal_moves", p.legal_moves},
+          {"tempting", p.tempting},
+          {"nodes", p.nodes},
+          {"proof_size", p.proof_size},
+          {"source", p.source},
+          {"prefix", p.prefix}};
 }
 
 // The whole document, as text; `certificates` names each puzzle's certificates/<id>.proof

@@ -44,8 +44,9 @@ std::string difficulty_svg(const std::vector<StoredPuzzle>& rows) {
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" font-family=\"sans-serif\" "
       "font-size=\"12\">\n<title>Difficulty over N: {2} puzzles</title>\n<rect width=\"{0}\" height=\"{1}\" fill=\"#fffdf8\"/>\n",
       width, height, rows.size());
-  svg += fmt::format("<text x=\"{}\" y=\"22\" font-size=\"15\" font-weight=\"bold\">Difficulty over N ({} puzzles; the bar is each N's median)</text>\n",
-                     left, rows.size());
+  svg +=
+      fmt::format("<text x=\"{}\" y=\"22\" font-size=\"15\" font-weight=\"bold\">Difficulty over N ({} puzzles; the bar is each N's median)</text>\n",
+                  left, rows.size());
   for (double d = 0; d <= y_top + 1e-9; d += 5) {
     svg += fmt::format("<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#ddd\"/>\n", left, width - right, y_of(d), y_of(d));
     svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{:.0f}</text>\n", left - 6, y_of(d) + 4, d);
@@ -60,8 +61,8 @@ std::string difficulty_svg(const std::vector<StoredPuzzle>& rows) {
   for (const auto& p : rows) {
     // A fixed spread within the column, from the puzzle's id: the same collection, the same picture.
     const double spread = (double((std::uint64_t(p.id) * 2654435761u) % 1000) / 1000 - 0.5) * column * 0.7;
-    svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.6\" fill=\"{}\" fill-opacity=\"0.6\"/>\n", x_of(p.n) + spread,
-                       y_of(p.difficulty), kind_colour(p.kind));
+    svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.6\" fill=\"{}\" fill-opacity=\"0.6\"/>\n", x_of(p.n) + spread, y_of(p.difficulty),
+                       kind_colour(p.kind));
     by_n[p.n].push_back(p.difficulty);
   }
   for (const auto& [n, ds] : by_n) {
@@ -70,17 +71,17 @@ std::string difficulty_svg(const std::vector<StoredPuzzle>& rows) {
                        x_of(n) - column * 0.4, x_of(n) + column * 0.4, y, y);
   }
   int at = left + 10;
-  for (const auto& [kind, label] : std::vector<std::pair<std::string, std::string>>{
-           {"single", "single round"}, {"match", "Sumo (Marathon rounds)"}, {"study", "study"}}) {
-    svg += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"5\" fill=\"{}\"/><text x=\"{}\" y=\"{}\">{}</text>\n", at, top + 6,
-                       kind_colour(kind), at + 9, top + 10, label);
+  for (const auto& [kind, label] :
+       std::vector<std::pair<std::string, std::string>>{{"single", "single round"}, {"match", "Sumo (Marathon rounds)"}, {"study", "study"}}) {
+    svg += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"5\" fill=\"{}\"/><text x=\"{}\" y=\"{}\">{}</text>\n", at, top + 6, kind_colour(kind), at + 9,
+                       top + 10, label);
     at += 40 + int(label.size()) * 7;
   }
   return svg + "</svg>\n";
 }
 
-void collection_section(io::Report& md, const std::vector<StoredPuzzle>& rows, const std::string& collection,
-                        const std::string& svg_name, int per_n, int max_n) {
+void collection_section(io::Report& md, const std::vector<StoredPuzzle>& rows, const std::string& collection, const std::string& svg_name, int per_n,
+                        int max_n) {
   md.section("The published collection: difficulty over N");
   std::map<int, int> single;
   int singles = 0, studies = 0, sumo = 0;
@@ -92,12 +93,12 @@ void collection_section(io::Report& md, const std::vector<StoredPuzzle>& rows, c
   std::vector<std::string> short_of;
   for (int n = 1; n <= max_n; ++n)
     if (single[n] < per_n) short_of.push_back(fmt::format("N = {} ({})", n, single[n]));
-  md.paragraph(fmt::format(
-      "`{}`: {} puzzles, {} single-round puzzles for N = 1 to {} (target at least {} for each N: **{}**), {} Sumo puzzles from "
-      "Marathon rounds and {} studies (the longest wins with a unique key from the opening and the retrograde tables, "
-      "puzzles/studies.h). Every one has a certificate, checked when it was written.",
-      collection, rows.size(), singles, max_n, per_n,
-      short_of.empty() ? "met" : "NOT met: " + fmt::format("{}", fmt::join(short_of, ", ")), sumo, studies));
+  md.paragraph(
+      fmt::format("`{}`: {} puzzles, {} single-round puzzles for N = 1 to {} (target at least {} for each N: **{}**), {} Sumo puzzles from "
+                  "Marathon rounds and {} studies (the longest wins with a unique key from the opening and the retrograde tables, "
+                  "puzzles/studies.h). Every one has a certificate, checked when it was written.",
+                  collection, rows.size(), singles, max_n, per_n,
+                  short_of.empty() ? "met" : "NOT met: " + fmt::format("{}", fmt::join(short_of, ", ")), sumo, studies));
   md.paragraph(
       "Difficulty = N + log2(legal first moves) + (2 × traps + slower wins) / legal first moves + 0.5 × log10(1 + proof "
       "positions), each term measured on the puzzle (puzzles/features.h): the winner's moves; the choice at the first move; "
@@ -117,8 +118,8 @@ void collection_section(io::Report& md, const std::vector<StoredPuzzle>& rows, c
       legal.push_back(p->legal_moves), traps.push_back(p->tempting);
       slower.push_back(double(slower_wins(*p).size())), proof.push_back(double(p->proof_size)), d.push_back(p->difficulty);
     }
-    md.row({std::to_string(n), fmt::format("{}, {}, {}", kinds["single"], kinds["match"], kinds["study"]), fmt::format("{:.1f}", mean(legal)), fmt::format("{:.2f}", mean(traps)),
-            fmt::format("{:.2f}", mean(slower)), fmt::format("{:.0f}", median(proof)),
+    md.row({std::to_string(n), fmt::format("{}, {}, {}", kinds["single"], kinds["match"], kinds["study"]), fmt::format("{:.1f}", mean(legal)),
+            fmt::format("{:.2f}", mean(traps)), fmt::format("{:.2f}", mean(slower)), fmt::format("{:.0f}", median(proof)),
             fmt::format("{:.1f}", *std::min_element(d.begin(), d.end())), fmt::format("{:.1f}", median(d)),
             fmt::format("{:.1f}", *std::max_element(d.begin(), d.end()))});
   }

@@ -18,7 +18,7 @@ std::string difficulty_svg(const std::vector<StoredPuzzle>& rows);
 // The collection's section of the report: counts against the targets (at least `per_n` for
 // each N = 1..max_n), the features and difficulty by N, and the plot `svg_name` (a file next to
 // the report).
-void collection_section(io::Report& md, const std::vector<StoredPuzzle>& rows, const std::string& collection,
-                        const std::string& svg_name, int per_n, int max_n);
+void collection_section(io::Report& md, const std::vector<StoredPuzzle>& rows, const std::string& collection, const std::string& svg_name, int per_n,
+                        int max_n);
 
 }  // namespace kamisado::puzzles

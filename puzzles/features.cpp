@@ -22,8 +22,7 @@ std::vector<Move> tempting_moves(const Position& pos, Move key) {
 }
 
 double difficulty(int n, int legal_moves, int tempting, int slower, std::uint64_t proof_size) {
-  return n + std::log2(double(legal_moves)) + (2.0 * tempting + slower) / double(legal_moves) +
-         0.5 * std::log10(1.0 + double(proof_size));
+  return n + std::log2(double(legal_moves)) + (2.0 * tempting + slower) / double(legal_moves) + 0.5 * std::log10(1.0 + double(proof_size));
 }
 
 void measure(const Position& pos, Puzzle& puzzle) {

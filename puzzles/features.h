@@ -35,8 +35,8 @@
 
 namespace kamisado::puzzles {
 
-inline const std::vector<std::string> kThemes = {"forced-pass", "deadlock-win", "colour-forcing",
-                                                 "sumo-push", "extra-turn", "home-row-dash", "duals"};
+inline const std::vector<std::string> kThemes = {"forced-pass", "deadlock-win",  "colour-forcing", "sumo-push",
+                                                 "extra-turn",  "home-row-dash", "duals"};
 
 // Fills legal_moves, tempting, themes and difficulty from `pos`, puzzle.analysis and
 // puzzle.proof_size.

@@ -9,13 +9,13 @@
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
+#include "kamisado/rules.h"
 #include "play/players.h"
 #include "puzzles/certificate.h"
-#include "solver/retro/retro_table.h"
 #include "puzzles/features.h"
 #include "puzzles/store.h"
 #include "solver/retro/retro_key.h"
-#include "kamisado/rules.h"
+#include "solver/retro/retro_table.h"
 #include "solver/search/transposition_table.h"
 
 namespace kamisado::puzzles {
@@ -37,8 +37,8 @@ struct Reached {
 // One seeded game from `start`: a few random plies to open, then the players. The positions of
 // each round, with the moves that reached them from `start`; with `one_round`, the game stops at
 // the end of the round it starts in.
-std::vector<std::vector<Reached>> play_game(const Position& start, std::uint64_t seed, const std::string& player_name,
-                                            std::size_t random_plies, bool one_round) {
+std::vector<std::vector<Reached>> play_game(const Position& start, std::uint64_t seed, const std::string& player_name, std::size_t random_plies,
+                                            bool one_round) {
   auto opener = play::make_player("random", seed * 3);
   auto black = play::make_player(player_name, seed * 3 + 1);
   auto gold = play::make_player(player_name, seed * 3 + 2);
@@ -54,9 +54,7 @@ std::vector<std::vector<Reached>> play_game(const Position& start, std::uint64_t
     } else {
       rounds.back().push_back({p, prefix});
     }
-    play::Player& player = in_round++ < random_plies && p.turn() != Turn::BetweenRounds
-                               ? *opener
-                               : *(p.side_to_move() == Side::Black ? black : gold);
+    play::Player& player = in_round++ < random_plies && p.turn() != Turn::BetweenRounds ? *opener : *(p.side_to_move() == Side::Black ? black : gold);
     Move m = player.choose(p);
     prefix.push_back(to_string(m));
     p = p.after(m);
@@ -68,8 +66,8 @@ constexpr const char* kStoppedText = "stopped; the puzzles accepted so far are k
 
 }  // namespace
 
-Puzzle make_puzzle(const Position& pos, KeyAnalysis analysis, std::string source, std::vector<std::string> prefix,
-                   solver::TranspositionTable& table, const solver::SolveLimits& limits) {
+Puzzle make_puzzle(const Position& pos, KeyAnalysis analysis, std::string source, std::vector<std::string> prefix, solver::TranspositionTable& table,
+                   const solver::SolveLimits& limits) {
   Puzzle p;
   p.kfen = to_kfen(pos);
   p.canonical = canonical_kfen(pos);
@@ -82,8 +80,8 @@ Puzzle make_puzzle(const Position& pos, KeyAnalysis analysis, std::string source
   return p;
 }
 
-bool add_to_collection(const std::string& db, const Position& pos, const KeyAnalysis& analysis,
-                       solver::TranspositionTable& table, const solver::SolveLimits& limits) {
+bool add_to_collection(const std::string& db, const Position& pos, const KeyAnalysis& analysis, solver::TranspositionTable& table,
+                       const solver::SolveLimits& limits) {
   if (!analysis.unique_key())
     throw InputError(fmt::format("not added: {} first moves win in {}, and a puzzle has one key", analysis.keys.size(), analysis.n));
   if (count_moves(pos) < 2) throw InputError("not added: the side to move has one legal move, so the key would be forced");
@@ -96,8 +94,7 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
   GenerateProgress state;
   if (!play::make_player(options.player, 0)) throw InputError("no player named '" + options.player + "'");
   const Position start = options.table ? options.table->root()
-                         : parse_kfen(options.match ? "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 15:0-0"
-                                                    : "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -");
+                                       : parse_kfen(options.match ? "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 15:0-0" : "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -");
   solver::SolveLimits limits;
   limits.hash_mb = options.hash_mb;
   limits.stop = stop;
@@ -144,19 +141,15 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
         // Exactly n: within n, and not within n - 1 (two bounded searches, not the exact count).
         // The searches have no time limit, so only `stop` (Ctrl-C) leaves one unproved.
         const Side mover = pos.side_to_move();
-        if (!wins_within(pos, mover, options.n, table, limits) ||
-            (options.n > 1 && wins_within(pos, mover, options.n - 1, table, limits)))
-          continue;
+        if (!wins_within(pos, mover, options.n, table, limits) || (options.n > 1 && wins_within(pos, mover, options.n - 1, table, limits))) continue;
         std::optional<KeyAnalysis> a = analyse_key(pos, table, limits);
         if (!a || !a->unique_key() || (options.no_duals && a->dual_turns() > 0)) continue;
-        std::string source = options.table   ? "random walk from the retrograde table root " + options.table->root_kfen() +
-                                                   ", seed " + std::to_string(seed)
-                             : options.match ? options.player + " Marathon match, seed " + std::to_string(seed) + ", round " +
-                                                   std::to_string(r + 1)
+        std::string source = options.table
+                                 ? "random walk from the retrograde table root " + options.table->root_kfen() + ", seed " + std::to_string(seed)
+                             : options.match ? options.player + " Marathon match, seed " + std::to_string(seed) + ", round " + std::to_string(r + 1)
                                              : options.player + " self-play, seed " + std::to_string(seed);
         Puzzle p = make_puzzle(pos, std::move(*a), std::move(source), round[i].prefix, table, limits);
-        if (!options.themes.empty() &&
-            std::none_of(options.themes.begin(), options.themes.end(), [&](const std::string& t) {
+        if (!options.themes.empty() && std::none_of(options.themes.begin(), options.themes.end(), [&](const std::string& t) {
               return std::find(p.themes.begin(), p.themes.end(), t) != p.themes.end();
             }))
           continue;

@@ -27,19 +27,19 @@ namespace kamisado::solver {
 class RetroTable;
 class TranspositionTable;
 struct SolveLimits;
-}
+}  // namespace kamisado::solver
 
 namespace kamisado::puzzles {
 
 struct GenerateOptions {
   int count = 10;
-  int n = 2;                        // win in exactly n moves of the winner
+  int n = 2;  // win in exactly n moves of the winner
   std::uint64_t seed = 1;
   bool match = false;               // positions from Marathon match rounds instead of single rounds
   std::vector<std::string> themes;  // if not empty, a puzzle must show one of these
   bool no_duals = false;            // refuse puzzles with duals
   std::size_t hash_mb = 32;
-  std::string player = "alphabeta";         // "alphabeta" or "greedy"
+  std::string player = "alphabeta";           // "alphabeta" or "greedy"
   const solver::RetroTable* table = nullptr;  // if set, games start at its root
   // Give up after this many games in a row without a new puzzle (a theme that cannot occur,
   // such as a sumo-push in a win in 1), or 100 000 without a new position.
@@ -50,7 +50,7 @@ struct GenerateProgress {
   int accepted = 0;
   std::uint64_t games = 0, tried = 0;  // games played, positions analysed
   std::uint64_t screened = 0;          // positions the retrograde table ruled out unsearched
-  bool exhausted = false;  // stopped short: too many games in a row brought nothing new
+  bool exhausted = false;              // stopped short: too many games in a row brought nothing new
 };
 
 // `accept` stores a puzzle and says whether it was new; generation stops after `count` new ones
@@ -58,8 +58,7 @@ struct GenerateProgress {
 // it throws Stopped (kamisado/errors.h) at once, after `progress` has seen the last state; what
 // `accept` took stays.
 GenerateProgress generate(const GenerateOptions& options, const std::function<bool(const Puzzle&)>& accept,
-                          const std::function<void(const GenerateProgress&)>& progress = {},
-                          const std::atomic<bool>* stop = nullptr);
+                          const std::function<void(const GenerateProgress&)>& progress = {}, const std::atomic<bool>* stop = nullptr);
 
 // The KFEN of the least image of `pos` under the symmetries of its round (B3).
 std::string canonical_kfen(const Position& pos);
@@ -67,13 +66,13 @@ std::string canonical_kfen(const Position& pos);
 // The puzzle of `pos` from its key analysis: its KFEN and canonical form, its kind ("single", or
 // "match" in a match round), the size of its certificate (certificate.h), its themes and its
 // difficulty (features.h). The generator, the studies and `puzzles solve --add` make theirs so.
-Puzzle make_puzzle(const Position& pos, KeyAnalysis analysis, std::string source, std::vector<std::string> prefix,
-                   solver::TranspositionTable& table, const solver::SolveLimits& limits);
+Puzzle make_puzzle(const Position& pos, KeyAnalysis analysis, std::string source, std::vector<std::string> prefix, solver::TranspositionTable& table,
+                   const solver::SolveLimits& limits);
 
 // Adds a position of one's own to the collection `db` (made if missing), its source "added by
 // hand": true if added, false if the collection holds it (or an image) already. InputError if it
 // is no puzzle: more than one key, or fewer than two legal moves.
-bool add_to_collection(const std::string& db, const Position& pos, const KeyAnalysis& analysis,
-                       solver::TranspositionTable& table, const solver::SolveLimits& limits);
+bool add_to_collection(const std::string& db, const Position& pos, const KeyAnalysis& analysis, solver::TranspositionTable& table,
+                       const solver::SolveLimits& limits);
 
 }  // namespace kamisado::puzzles

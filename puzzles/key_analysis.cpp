@@ -11,12 +11,11 @@
 namespace kamisado::puzzles {
 
 int KeyAnalysis::dual_turns() const {
-  return int(std::count_if(main_line.begin(), main_line.end(),
-                           [](const LineStep& s) { return s.by_winner && s.moves_that_win > 1; }));
+  return int(std::count_if(main_line.begin(), main_line.end(), [](const LineStep& s) { return s.by_winner && s.moves_that_win > 1; }));
 }
 
-std::optional<int> winner_moves_to_win(const Position& pos, Side winner, solver::TranspositionTable& table,
-                                       const solver::SolveLimits& limits, std::uint64_t* nodes) {
+std::optional<int> winner_moves_to_win(const Position& pos, Side winner, solver::TranspositionTable& table, const solver::SolveLimits& limits,
+                                       std::uint64_t* nodes) {
   if (auto w = round_winner(pos)) return *w == winner ? std::optional<int>(0) : std::nullopt;
   solver::SolveResult r = solver::solve(pos, limits, table, true);
   if (nodes) *nodes += r.nodes;
@@ -26,8 +25,8 @@ std::optional<int> winner_moves_to_win(const Position& pos, Side winner, solver:
   return int(r.winner_moves);
 }
 
-bool wins_within(const Position& pos, Side winner, int budget, solver::TranspositionTable& table,
-                 const solver::SolveLimits& limits, std::uint64_t* nodes) {
+bool wins_within(const Position& pos, Side winner, int budget, solver::TranspositionTable& table, const solver::SolveLimits& limits,
+                 std::uint64_t* nodes) {
   solver::Prover prover(table, limits);
   solver::Proof proof = prover.prove(pos, {winner, solver::Metric::WinnerMoves, solver::Distance(budget)});
   if (nodes) *nodes += prover.nodes();
@@ -39,9 +38,8 @@ namespace {
 
 // What each move of the side to move costs the winner: his moves to win after it, counting the
 // move itself if it is his; nullopt where the winner no longer wins.
-std::vector<std::optional<int>> move_costs(const Position& pos, const MoveList& moves, Side winner,
-                                           solver::TranspositionTable& table, const solver::SolveLimits& limits,
-                                           std::uint64_t& nodes) {
+std::vector<std::optional<int>> move_costs(const Position& pos, const MoveList& moves, Side winner, solver::TranspositionTable& table,
+                                           const solver::SolveLimits& limits, std::uint64_t& nodes) {
   std::vector<std::optional<int>> out;
   const int own = pos.side_to_move() == winner ? 1 : 0;
   for (Move m : moves) {
@@ -56,16 +54,15 @@ std::vector<std::optional<int>> move_costs(const Position& pos, const MoveList& 
 solver::SolveLimits shared_deadline(const solver::SolveLimits& limits) {
   solver::SolveLimits shared = limits;
   if (limits.seconds > 0) {
-    auto until = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                         std::chrono::duration<double>(limits.seconds));
+    auto until = std::chrono::steady_clock::now() +
+                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(limits.seconds));
     shared.deadline = limits.deadline ? std::min(*limits.deadline, until) : until;
     shared.seconds = 0;
   }
   return shared;
 }
 
-std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::TranspositionTable& table,
-                                       const solver::SolveLimits& given) {
+std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::TranspositionTable& table, const solver::SolveLimits& given) {
   if (round_winner(pos)) throw InputError("the round is already over");
   // The analysis is many searches; its time limit is for all of them together.
   solver::SolveLimits limits = shared_deadline(given);
@@ -117,8 +114,7 @@ std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::Transpositio
   return a;
 }
 
-Move longest_defence(const Position& pos, Side winner, solver::TranspositionTable& table, const solver::SolveLimits& limits,
-                     std::uint64_t* nodes) {
+Move longest_defence(const Position& pos, Side winner, solver::TranspositionTable& table, const solver::SolveLimits& limits, std::uint64_t* nodes) {
   MoveList here;
   generate_moves(pos, here);
   std::uint64_t effort = 0;

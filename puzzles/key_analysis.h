@@ -56,24 +56,23 @@ solver::SolveLimits shared_deadline(const solver::SolveLimits& limits);
 // nullopt if the side to move does not win the round (a puzzle needs a win). A time limit
 // (limits.seconds) is for the whole analysis, not for each of its searches. Throws Stopped (kamisado/errors.h)
 // if the limits stop a search, std::invalid_argument if the round is already over.
-std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::TranspositionTable& table,
-                                       const solver::SolveLimits& limits);
+std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::TranspositionTable& table, const solver::SolveLimits& limits);
 
 // Whether `winner` forces his win from `pos` within `budget` of his own moves: one bounded
 // proof search, far cheaper than the exact count when the answer is no. Throws Stopped (kamisado/errors.h) if the
 // limits stop it.
-bool wins_within(const Position& pos, Side winner, int budget, solver::TranspositionTable& table,
-                 const solver::SolveLimits& limits, std::uint64_t* nodes = nullptr);
+bool wins_within(const Position& pos, Side winner, int budget, solver::TranspositionTable& table, const solver::SolveLimits& limits,
+                 std::uint64_t* nodes = nullptr);
 
 // The loser's longest defence at `pos` (his turn, `winner` winning): the move after which the
 // winner needs the most moves, ties to the first in move order. The main line plays it, and so
 // does the trainer (trainer.h). Throws std::logic_error if some move escapes the win.
-Move longest_defence(const Position& pos, Side winner, solver::TranspositionTable& table,
-                     const solver::SolveLimits& limits, std::uint64_t* nodes = nullptr);
+Move longest_defence(const Position& pos, Side winner, solver::TranspositionTable& table, const solver::SolveLimits& limits,
+                     std::uint64_t* nodes = nullptr);
 
 // The fewest moves of `winner` that force his win from `pos` (0 if the round is already his),
 // or nullopt if he does not win.
-std::optional<int> winner_moves_to_win(const Position& pos, Side winner, solver::TranspositionTable& table,
-                                       const solver::SolveLimits& limits, std::uint64_t* nodes = nullptr);
+std::optional<int> winner_moves_to_win(const Position& pos, Side winner, solver::TranspositionTable& table, const solver::SolveLimits& limits,
+                                       std::uint64_t* nodes = nullptr);
 
 }  // namespace kamisado::puzzles

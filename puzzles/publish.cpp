@@ -89,8 +89,7 @@ void fill(Store& store, const PublishOptions& o, const io::Lines& lines) {
     so.hash_mb = o.hash_mb, so.stop = o.stop;
     std::vector<Puzzle> found = find_studies(so, lines);
     for (const Puzzle& p : found) store.add(p);
-    if (int(found.size()) < target)
-      progress.note(fmt::format("puzzles publish: studies: only {} of {} have a unique key", found.size(), target));
+    if (int(found.size()) < target) progress.note(fmt::format("puzzles publish: studies: only {} of {} have a unique key", found.size(), target));
   }
 }
 
@@ -119,20 +118,24 @@ std::string readme(const std::vector<StoredPuzzle>& rows, const PublishOptions& 
     for (const std::string& t : field_items(p.themes)) ++by_theme[t];
   }
   std::string md = "# Kamisado puzzles\n\n";
-  md += fmt::format("Made by `kamisado puzzles publish --out {} --per-n {} --max-n {} --sumo {} --studies {} --studies-per-table {}{} "
-                    "--seed {}` (last run {}, {}).\n\n",
-                    o.out, o.per_n, o.max_n, o.sumo, o.studies_from_opening, o.studies_per_table,
-                    o.study_roots.empty() ? "" : " --study-roots " + o.study_roots, o.seed, io::today(), io::build_flags());
-  md += "**Open `index.html` in a browser to play them** (the trainer: no server, no network; see the project README, \"The "
-        "puzzle trainer\").\n\n";
-  md += fmt::format("**{} puzzles**: {} with a unique key; {} from Marathon match rounds with a Sumo theme (sumo-push or "
-                    "extra-turn); {} studies; {} with duals on the main line (tagged, and shown in the solution).\n\n",
-                    rows.size(), unique, done.sumo, by_kind["study"], with_duals);
-  md += "Each is a proved win in exactly N of the winner's own moves (passes and the extra turn after a push count) with "
-        "one key and at least two legal moves. The puzzles are positions reached in seeded self-play between the "
-        "alpha-beta players (the moves that reach them are in `puzzles.json`); the studies are the longest such wins "
-        "one or two plies from the start and in the retrograde tables of the study roots (puzzles/studies.h).\n\n"
-        "| kind | N | puzzles |\n|---|---|---|\n";
+  md += fmt::format(
+      "Made by `kamisado puzzles publish --out {} --per-n {} --max-n {} --sumo {} --studies {} --studies-per-table {}{} "
+      "--seed {}` (last run {}, {}).\n\n",
+      o.out, o.per_n, o.max_n, o.sumo, o.studies_from_opening, o.studies_per_table, o.study_roots.empty() ? "" : " --study-roots " + o.study_roots,
+      o.seed, io::today(), io::build_flags());
+  md +=
+      "**Open `index.html` in a browser to play them** (the trainer: no server, no network; see the project README, \"The "
+      "puzzle trainer\").\n\n";
+  md += fmt::format(
+      "**{} puzzles**: {} with a unique key; {} from Marathon match rounds with a Sumo theme (sumo-push or "
+      "extra-turn); {} studies; {} with duals on the main line (tagged, and shown in the solution).\n\n",
+      rows.size(), unique, done.sumo, by_kind["study"], with_duals);
+  md +=
+      "Each is a proved win in exactly N of the winner's own moves (passes and the extra turn after a push count) with "
+      "one key and at least two legal moves. The puzzles are positions reached in seeded self-play between the "
+      "alpha-beta players (the moves that reach them are in `puzzles.json`); the studies are the longest such wins "
+      "one or two plies from the start and in the retrograde tables of the study roots (puzzles/studies.h).\n\n"
+      "| kind | N | puzzles |\n|---|---|---|\n";
   for (const auto& [k, count] : by_n) md += fmt::format("| {} | {} | {} |\n", k.first, k.second, count);
   md += "\n| theme | puzzles |\n|---|---|\n";
   for (const auto& [t, count] : by_theme) md += fmt::format("| {} | {} |\n", t, count);
@@ -141,20 +144,22 @@ std::string readme(const std::vector<StoredPuzzle>& rows, const PublishOptions& 
     if (p.kind == "study")
       md += fmt::format("| {} | {} | {} | {} | `{}` | {}{} |\n", p.id, p.n, p.keys, p.legal_moves, p.kfen, p.source,
                         p.prefix.empty() ? "" : ", after " + p.prefix);
-  md += "\n## Files\n\n"
-        "- `puzzles.db`: the collection (SQLite; schema in `puzzles/store.h`).\n"
-        "- `puzzles.json`: every puzzle with its solution, themes, difficulty, source and prefix.\n"
-        "- `index.html`: the trainer (open it in a browser; it needs no server and no network): pick a puzzle, "
-        "play the moves on the board, and the page refuses a move that does not win in the moves left and plays "
-        "the proof's longest defence back. With `trainer.js`, `trainer.css` and `puzzles.js` (the data: every "
-        "verdict proved by the search; puzzles/trainer.h).\n"
-        "- `booklet.html`: the booklet, a diagram per puzzle and the solution behind a toggle (prints).\n";
-  md += fmt::format("- `certificates/<id>.proof`: {} proof trees ({} positions in all, the largest {}), each the proof "
-                    "that the key wins in N of the winner's moves (a `moves` header). Each was re-verified by the proof "
-                    "checker when written ({:.2f} s for all); check one with `kamisado check-proof "
-                    "{}/certificates/<id>.proof`. That no move wins faster and that the key is the only first move "
-                    "that wins in N is proved by the search and is not in the certificate.\n",
-                    rows.size(), done.proof_nodes, largest, done.certificate_seconds, o.out);
+  md +=
+      "\n## Files\n\n"
+      "- `puzzles.db`: the collection (SQLite; schema in `puzzles/store.h`).\n"
+      "- `puzzles.json`: every puzzle with its solution, themes, difficulty, source and prefix.\n"
+      "- `index.html`: the trainer (open it in a browser; it needs no server and no network): pick a puzzle, "
+      "play the moves on the board, and the page refuses a move that does not win in the moves left and plays "
+      "the proof's longest defence back. With `trainer.js`, `trainer.css` and `puzzles.js` (the data: every "
+      "verdict proved by the search; puzzles/trainer.h).\n"
+      "- `booklet.html`: the booklet, a diagram per puzzle and the solution behind a toggle (prints).\n";
+  md += fmt::format(
+      "- `certificates/<id>.proof`: {} proof trees ({} positions in all, the largest {}), each the proof "
+      "that the key wins in N of the winner's moves (a `moves` header). Each was re-verified by the proof "
+      "checker when written ({:.2f} s for all); check one with `kamisado check-proof "
+      "{}/certificates/<id>.proof`. That no move wins faster and that the key is the only first move "
+      "that wins in N is proved by the search and is not in the certificate.\n",
+      rows.size(), done.proof_nodes, largest, done.certificate_seconds, o.out);
   return md;
 }
 
@@ -232,7 +237,8 @@ Published publish(const PublishOptions& o, const io::Lines& lines) {
     done.proof_nodes += c.proof_nodes;
     proof_sizes[p.id] = c.proof_nodes;
     largest = std::max(largest, c.proof_nodes);
-    progress.tick([&] { return fmt::format("puzzles publish: certificates {} {} of {}", io::progress_bar(double(i + 1) / rows.size()), i + 1, rows.size()); });
+    progress.tick(
+        [&] { return fmt::format("puzzles publish: certificates {} {} of {}", io::progress_bar(double(i + 1) / rows.size()), i + 1, rows.size()); });
   }
   done.certificate_seconds = io::seconds_since(cert_start);
   rerate(store, proof_sizes);

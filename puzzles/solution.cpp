@@ -30,13 +30,19 @@ Told tell(const Position& pos, const KeyAnalysis& a) {
     slower_json.push_back({{"move", to_string(s.move)}, {"n", s.n}});
   }
   auto listed = [](const std::vector<std::string>& v) { return v.empty() ? std::string("none") : fmt::format("{}", fmt::join(v, ", ")); };
-  nlohmann::json json = {{"kfen", to_kfen(pos)}, {"puzzle", true}, {"winner", side_id(a.winner)}, {"n", a.n}, {"keys", keys},
-                         {"unique_key", a.unique_key()}, {"main_line", steps}, {"dual_turns", a.dual_turns()}, {"slower_wins", slower_json}};
-  std::string text =
-      fmt::format("{} to move wins in {}\n", side_name(pos.side_to_move()), a.n) +
-      (a.unique_key() ? "key: " + keys[0] + " (unique)\n"
-                      : fmt::format("keys: {} (not unique: {} first moves win in {})\n", fmt::join(keys, " "), keys.size(), a.n)) +
-      fmt::format("main line: {}\nduals: {}\nslower wins: {}\n", fmt::join(line, " "), listed(duals), listed(slower));
+  nlohmann::json json = {{"kfen", to_kfen(pos)},
+                         {"puzzle", true},
+                         {"winner", side_id(a.winner)},
+                         {"n", a.n},
+                         {"keys", keys},
+                         {"unique_key", a.unique_key()},
+                         {"main_line", steps},
+                         {"dual_turns", a.dual_turns()},
+                         {"slower_wins", slower_json}};
+  std::string text = fmt::format("{} to move wins in {}\n", side_name(pos.side_to_move()), a.n) +
+                     (a.unique_key() ? "key: " + keys[0] + " (unique)\n"
+                                     : fmt::format("keys: {} (not unique: {} first moves win in {})\n", fmt::join(keys, " "), keys.size(), a.n)) +
+                     fmt::format("main line: {}\nduals: {}\nslower wins: {}\n", fmt::join(line, " "), listed(duals), listed(slower));
   return {json, text};
 }
 

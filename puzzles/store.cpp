@@ -79,11 +79,9 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
       throw StoreError("'" + path + "' is not a puzzle collection (" + sqlite3_errmsg(db_) + ")");
     const int step = sqlite3_step(s.stmt);
     const unsigned char* schema = step == SQLITE_ROW ? sqlite3_column_text(s.stmt, 0) : nullptr;
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-      throw StoreError("puzzle collection '" + path + "' is damaged: " + sqlite3_errmsg(db_));
+    if (step != SQLITE_ROW && step != SQLITE_DONE) throw StoreError("puzzle collection '" + path + "' is damaged: " + sqlite3_errmsg(db_));
     const std::string version = schema ? reinterpret_cast<const char*>(schema) : "";
-    if (version != "1" && version != "2")
-      throw StoreError("'" + path + "' is a puzzle collection of another schema version, or none");
+    if (version != "1" && version != "2") throw StoreError("'" + path + "' is a puzzle collection of another schema version, or none");
     schema_ = version[0] - '0';
     if (schema_ == 1 && mode == Mode::Create) {  // version 1 had no proof_size: measured at the next publish
       exec("BEGIN");
@@ -112,8 +110,8 @@ void Store::create_schema() {
     tables.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(s.stmt, 0)));
   }
   if (!tables.empty()) {
-    const bool ours = std::find(tables.begin(), tables.end(), "meta") != tables.end() &&
-                      std::find(tables.begin(), tables.end(), "puzzles") != tables.end();
+    const bool ours =
+        std::find(tables.begin(), tables.end(), "meta") != tables.end() && std::find(tables.begin(), tables.end(), "puzzles") != tables.end();
     if (!ours)
       throw StoreError("'" + path_ + "' is another program's database (tables: " + joined(tables) +
                        "), not a puzzle collection; nothing was added to it");
@@ -122,11 +120,12 @@ void Store::create_schema() {
   exec("BEGIN");
   exec("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)");
   exec("INSERT OR IGNORE INTO meta VALUES('schema', '2')");
-  exec("CREATE TABLE IF NOT EXISTS puzzles(id INTEGER PRIMARY KEY, canonical TEXT NOT NULL UNIQUE, kfen TEXT NOT NULL,"
-       " kind TEXT NOT NULL, winner TEXT NOT NULL, n INTEGER NOT NULL, keys TEXT NOT NULL, main_line TEXT NOT NULL,"
-       " in_time TEXT NOT NULL, dual_turns INTEGER NOT NULL, slower TEXT NOT NULL, legal_moves INTEGER NOT NULL,"
-       " tempting INTEGER NOT NULL, nodes INTEGER NOT NULL, themes TEXT NOT NULL, difficulty REAL NOT NULL,"
-       " source TEXT NOT NULL, prefix TEXT NOT NULL, proof_size INTEGER NOT NULL DEFAULT 0)");
+  exec(
+      "CREATE TABLE IF NOT EXISTS puzzles(id INTEGER PRIMARY KEY, canonical TEXT NOT NULL UNIQUE, kfen TEXT NOT NULL,"
+      " kind TEXT NOT NULL, winner TEXT NOT NULL, n INTEGER NOT NULL, keys TEXT NOT NULL, main_line TEXT NOT NULL,"
+      " in_time TEXT NOT NULL, dual_turns INTEGER NOT NULL, slower TEXT NOT NULL, legal_moves INTEGER NOT NULL,"
+      " tempting INTEGER NOT NULL, nodes INTEGER NOT NULL, themes TEXT NOT NULL, difficulty REAL NOT NULL,"
+      " source TEXT NOT NULL, prefix TEXT NOT NULL, proof_size INTEGER NOT NULL DEFAULT 0)");
   exec("COMMIT");
 }
 
@@ -179,8 +178,7 @@ bool Store::add(const Puzzle& p) {
 
 void Store::rate(std::int64_t id, int tempting, std::size_t proof_size, double difficulty) {
   Statement s;
-  if (sqlite3_prepare_v2(db_, "UPDATE puzzles SET tempting = ?1, difficulty = ?2, proof_size = ?3 WHERE id = ?4", -1, &s.stmt,
-                         nullptr) != SQLITE_OK)
+  if (sqlite3_prepare_v2(db_, "UPDATE puzzles SET tempting = ?1, difficulty = ?2, proof_size = ?3 WHERE id = ?4", -1, &s.stmt, nullptr) != SQLITE_OK)
     throw StoreError("puzzle collection '" + path_ + "': " + sqlite3_errmsg(db_));
   sqlite3_bind_int(s.stmt, 1, tempting);
   sqlite3_bind_double(s.stmt, 2, difficulty);
@@ -198,10 +196,10 @@ std::int64_t Store::count() const {
 
 std::vector<StoredPuzzle> Store::all() const {
   Statement s;
-  const std::string sql =
-      std::string("SELECT id, canonical, kfen, kind, winner, keys, main_line, in_time, slower, themes, source, prefix,"
-                  " n, dual_turns, legal_moves, tempting, nodes, difficulty, ") +
-      (schema_ == 1 ? "0" : "proof_size") + " FROM puzzles ORDER BY n, difficulty, id";
+  const std::string sql = std::string(
+                              "SELECT id, canonical, kfen, kind, winner, keys, main_line, in_time, slower, themes, source, prefix,"
+                              " n, dual_turns, legal_moves, tempting, nodes, difficulty, ") +
+                          (schema_ == 1 ? "0" : "proof_size") + " FROM puzzles ORDER BY n, difficulty, id";
   if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &s.stmt, nullptr) != SQLITE_OK)
     throw StoreError("puzzle collection '" + path_ + "': " + sqlite3_errmsg(db_));
   std::vector<StoredPuzzle> out;

@@ -66,7 +66,9 @@ std::vector<Candidate> opening_candidates(solver::TranspositionTable& table, con
   for (Move m1 : first) {
     Position p1 = start.after(m1);
     ++done;
-    progress.tick([&] { return fmt::format("studies: the opening {} {} of {} first moves", io::progress_bar(double(done) / first.size()), done, first.size()); });
+    progress.tick([&] {
+      return fmt::format("studies: the opening {} {} of {} first moves", io::progress_bar(double(done) / first.size()), done, first.size());
+    });
     if (round_winner(p1) || !classes.insert(canonical_kfen(p1)).second) continue;
     if (auto n = winner_moves_to_win(p1, p1.side_to_move(), table, limits)) {
       out.push_back({*n, p1, {to_string(m1)}});
@@ -87,7 +89,9 @@ std::vector<Candidate> opening_candidates(solver::TranspositionTable& table, con
 std::vector<Candidate> table_candidates(const solver::RetroRoot& root, const std::atomic<bool>* stop, io::Progress& progress) {
   solver::RetroBuildLimits build;
   build.stop = stop;
-  build.progress = [&](const solver::RetroBuildProgress&) { progress.tick([&] { return fmt::format("studies: building the table of {}", root.name); }); };
+  build.progress = [&](const solver::RetroBuildProgress&) {
+    progress.tick([&] { return fmt::format("studies: building the table of {}", root.name); });
+  };
   solver::RetroTable table = solver::build_retro_table(parse_kfen(root.kfen), build);
   // Only the longest wins are tried: keep the entries of the 8 largest distances.
   std::set<int> distances;

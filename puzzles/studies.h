@@ -29,8 +29,8 @@
 namespace kamisado::puzzles {
 
 struct StudyOptions {
-  int from_opening = 10;          // studies from the opening
-  int per_table = 3;              // studies from each table
+  int from_opening = 10;                 // studies from the opening
+  int per_table = 3;                     // studies from each table
   std::vector<solver::RetroRoot> roots;  // the tables' roots (solver/bench/retro_bench.h)
   std::size_t hash_mb = 64;
   const std::atomic<bool>* stop = nullptr;

@@ -31,8 +31,7 @@ struct TooLarge {};
 // Builds the tree depth first; a position met again with as many moves left is the same node.
 class TreeBuilder {
  public:
-  TreeBuilder(Side winner, solver::TranspositionTable& table, const solver::SolveLimits& limits, std::size_t max_nodes,
-              bool follow_all)
+  TreeBuilder(Side winner, solver::TranspositionTable& table, const solver::SolveLimits& limits, std::size_t max_nodes, bool follow_all)
       : winner_(winner), table_(table), limits_(limits), max_nodes_(max_nodes), follow_all_(follow_all) {}
 
   int node(const Position& pos, int left) {
@@ -134,8 +133,7 @@ nlohmann::json node_json(const TrainerNode& n, const std::string& end) {
 
 }  // namespace
 
-TrainerTree trainer_tree(const Position& pos, int n, solver::TranspositionTable& table, const solver::SolveLimits& limits,
-                         std::size_t max_nodes) {
+TrainerTree trainer_tree(const Position& pos, int n, solver::TranspositionTable& table, const solver::SolveLimits& limits, std::size_t max_nodes) {
   if (round_winner(pos)) throw std::logic_error("the round is already over");
   TrainerTree tree;
   for (bool follow_all : {true, false}) {
@@ -161,11 +159,22 @@ nlohmann::json trainer_puzzle_json(const StoredPuzzle& p, const std::string& sec
   for (std::size_t i = 0; i < tree.nodes.size(); ++i) nodes.push_back(node_json(tree.nodes[i], ends[i]));
   nlohmann::json slower = nlohmann::json::array();
   for (const auto& [move, n] : slower_wins(p)) slower.push_back({move, n});
-  return {{"id", p.id}, {"section", section}, {"kind", p.kind}, {"n", p.n}, {"winner", p.winner},
+  return {{"id", p.id},
+          {"section", section},
+          {"kind", p.kind},
+          {"n", p.n},
+          {"winner", p.winner},
           {"stipulation", stipulation(p)},
-          {"key", field_items(p.keys)}, {"main_line", field_items(p.main_line)}, {"slower", slower},
-          {"themes", field_items(p.themes)}, {"difficulty", p.difficulty}, {"legal_moves", p.legal_moves},
-          {"kfen", p.kfen}, {"source", p.source}, {"complete", tree.complete}, {"nodes", nodes}};
+          {"key", field_items(p.keys)},
+          {"main_line", field_items(p.main_line)},
+          {"slower", slower},
+          {"themes", field_items(p.themes)},
+          {"difficulty", p.difficulty},
+          {"legal_moves", p.legal_moves},
+          {"kfen", p.kfen},
+          {"source", p.source},
+          {"complete", tree.complete},
+          {"nodes", nodes}};
 }
 
 std::vector<TrainerSection> trainer_sections(const std::vector<StoredPuzzle>& rows) {
@@ -188,8 +197,7 @@ std::vector<TrainerSection> trainer_sections(const std::vector<StoredPuzzle>& ro
 
 std::vector<std::string> trainer_files() { return {"index.html", "trainer.js", "trainer.css", "puzzles.js", "booklet.html"}; }
 
-TrainerWritten write_trainer(const std::vector<TrainerSection>& sections, const TrainerOptions& o, io::FolderWrite& folder,
-                             const io::Lines& lines) {
+TrainerWritten write_trainer(const std::vector<TrainerSection>& sections, const TrainerOptions& o, io::FolderWrite& folder, const io::Lines& lines) {
   folder.claim(trainer_files());
   auto start = std::chrono::steady_clock::now();
   solver::SolveLimits limits;
@@ -215,8 +223,7 @@ TrainerWritten write_trainer(const std::vector<TrainerSection>& sections, const 
       w.nodes += tree.nodes.size();
       w.cut += !tree.complete;
       puzzles.push_back(trainer_puzzle_json(p, s.name, tree));
-      if (folder.holds(fmt::format("certificates/{}.proof", p.id)))
-        puzzles.back()["certificate"] = fmt::format("certificates/{}.proof", p.id);
+      if (folder.holds(fmt::format("certificates/{}.proof", p.id))) puzzles.back()["certificate"] = fmt::format("certificates/{}.proof", p.id);
       all.push_back(p);
       ++done;
       progress.tick([&] { return fmt::format("trainer {} {} of {}", io::progress_bar(double(done) / total), done, total); });
@@ -231,7 +238,7 @@ TrainerWritten write_trainer(const std::vector<TrainerSection>& sections, const 
   for (int r = 0; r < 8; ++r)
     for (int f = 0; f < 8; ++f) board.push_back(int(colour_of(make_square(f, r))));
   nlohmann::json data{{"format", "kamisado-trainer 1"}, {"title", o.title}, {"colours", colours},
-                      {"colour_names", colour_names}, {"board", board}, {"sections", out_sections}};
+                      {"colour_names", colour_names},   {"board", board},   {"sections", out_sections}};
 
   folder.put("puzzles.js",
              "// The puzzles of the trainer, written by kamisado (puzzles/trainer.h).\nwindow.KAMISADO_TRAINER = " + data.dump() + ";\n");

@@ -48,7 +48,7 @@ struct TrainerMove {
 
 struct TrainerNode {
   Position pos;
-  int left = 0;  // the winner's moves left, this one's included when it is his turn
+  int left = 0;                    // the winner's moves left, this one's included when it is his turn
   std::vector<TrainerMove> moves;  // winner's turn: every legal move; loser's: the one reply
   int best = -1;                   // winner's turn: the move the main line plays (first that wins)
 };
@@ -60,8 +60,8 @@ struct TrainerTree {
 
 // The tree for "the side to move at `pos` wins in `n`". Throws Stopped if the limits stop a
 // search, std::logic_error if the position is not such a win.
-TrainerTree trainer_tree(const Position& pos, int n, solver::TranspositionTable& table,
-                         const solver::SolveLimits& limits, std::size_t max_nodes = 4000);
+TrainerTree trainer_tree(const Position& pos, int n, solver::TranspositionTable& table, const solver::SolveLimits& limits,
+                         std::size_t max_nodes = 4000);
 
 // One puzzle as the page reads it: its stored fields and its tree.
 nlohmann::json trainer_puzzle_json(const StoredPuzzle& p, const std::string& section, const TrainerTree& tree);

@@ -15,8 +15,7 @@ Bitboard walk_targets(Square from, Bitboard occupied, Side side, int tower_rank)
   Bitboard out = 0;
   for (int df : {-1, 0, 1}) {
     int f = file_of(from) + df, r = rank_of(from) + dr;
-    for (int steps = 1; steps <= kRangeOfRank[tower_rank] && f >= 0 && f < 8 && r >= 0 && r < 8;
-         ++steps, f += df, r += dr) {
+    for (int steps = 1; steps <= kRangeOfRank[tower_rank] && f >= 0 && f < 8 && r >= 0 && r < 8; ++steps, f += df, r += dr) {
       Square s = make_square(f, r);
       if (occupied & bit(s)) break;
       out |= bit(s);
@@ -50,8 +49,7 @@ TEST(M1_M4_S1_Sliding, KoggeStoneEqualsTheSquareWalk) {
         for (int rank = 0; rank <= 4; ++rank) {
           Bitboard occ = occupied & ~bit(Square(sq));
           Bitboard got = tower_targets<Bitboard>(Square(sq), ~(occ | bit(Square(sq))), side, rank);
-          ASSERT_EQ(got, walk_targets(Square(sq), occ, side, rank))
-              << "square " << sq << " side " << int(side) << " rank " << rank << " occ " << occ;
+          ASSERT_EQ(got, walk_targets(Square(sq), occ, side, rank)) << "square " << sq << " side " << int(side) << " rank " << rank << " occ " << occ;
         }
   }
 }

@@ -31,18 +31,16 @@ TEST(B2_Colours, EachLetterNamesTheTowerOnItsColourInTheSetUp) {
       auto t = p.tower_on(sq);
       ASSERT_TRUE(t) << square_name(sq);
       EXPECT_EQ(t->side, s);
-      EXPECT_EQ(t->colour, colour_of(sq)) << square_name(sq);  // B5: on its own colour
+      EXPECT_EQ(t->colour, colour_of(sq)) << square_name(sq);        // B5: on its own colour
       const char* row = s == Side::Black ? "NGRYKPBO" : "OBPKYRGN";  // the KFEN's letters, uppercased
       EXPECT_EQ(kColourLetters[t->colour], row[f]) << square_name(sq);
     }
 }
 
 TEST(B3_BoardColouring, TableMatchesRulesRankByRank) {
-  const char* rows[8] = {"NGRYKPBO", "PNYBGKOR", "BYNPROKG", "YRGNOBPK",
-                         "KPBONGRY", "GKORPNYB", "ROKGBYNP", "OBPKYRGN"};
+  const char* rows[8] = {"NGRYKPBO", "PNYBGKOR", "BYNPROKG", "YRGNOBPK", "KPBONGRY", "GKORPNYB", "ROKGBYNP", "OBPKYRGN"};
   for (int r = 0; r < 8; ++r)
-    for (int f = 0; f < 8; ++f)
-      EXPECT_EQ(kColourLetters[colour_of(make_square(f, r))], rows[r][f]) << square_name(make_square(f, r));
+    for (int f = 0; f < 8; ++f) EXPECT_EQ(kColourLetters[colour_of(make_square(f, r))], rows[r][f]) << square_name(make_square(f, r));
 }
 
 TEST(B3_BoardColouring, EveryRankAndFileHoldsEachColourOnce) {
@@ -59,8 +57,7 @@ TEST(B3_BoardColouring, EveryRankAndFileHoldsEachColourOnce) {
 
 TEST(B3_BoardColouring, TurningTheBoardKeepsEverySquaresColour) {
   for (int r = 0; r < 8; ++r)
-    for (int f = 0; f < 8; ++f)
-      EXPECT_EQ(colour_of(make_square(f, r)), colour_of(make_square(7 - f, 7 - r)));
+    for (int f = 0; f < 8; ++f) EXPECT_EQ(colour_of(make_square(f, r)), colour_of(make_square(7 - f, 7 - r)));
 }
 
 TEST(B3_BoardColouring, LongDiagonalsAreBrownAndOrange) {

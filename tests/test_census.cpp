@@ -116,10 +116,10 @@ TEST(CensusSpace_F3, PositionsThatAreNotStartsAreRefused) {
 #include <fstream>
 
 #include "kamisado/errors.h"
+#include "solver/bench/opening.h"
 #include "solver/census/census.h"
 #include "solver/census/census_report.h"
 #include "solver/census/subspace_file.h"
-#include "solver/bench/opening.h"
 
 namespace {
 

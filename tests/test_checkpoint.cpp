@@ -9,9 +9,9 @@
 
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
-#include "solver/search/goal.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/checkpoint.h"
+#include "solver/search/goal.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;

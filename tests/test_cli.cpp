@@ -181,8 +181,7 @@ TEST(CLI_Play, MatchWithBuiltInPlayersRecordsEveryRound) {
 TEST(CLI_Play, MovesCrossRoundsWithFills) {
   CliRun r = run({"play", "--kfen", "o1p2r2/3k4/1b2g1B1/3Y3O/4y3/1G3P1n/8/N1R1K3 b O 3:0-0", "--moves", "h5h8 fill-right"});
   ASSERT_EQ(r.code, kOk) << r.err;
-  EXPECT_NE(r.out.find("Black wins on the home row with the Orange tower: ring worth 1, score Black 1 - Gold 0"),
-            std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Black wins on the home row with the Orange tower: ring worth 1, score Black 1 - Gold 0"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Black, the Defender, chooses fill-right"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("oprkbgyn/8/8/8/8/8/8/O+BYGPNRK g - 3:1-0"), std::string::npos) << r.out;
 }
@@ -210,8 +209,7 @@ TEST(CLI_Play, IllegalMoveNamesItsIndexAndTheAlternatives) {
   expect_one_line_error(r, "move 2 'f8f6' is illegal");
   EXPECT_NE(r.err.find("legal moves: g8g2 g8g3"), std::string::npos) << r.err;
   expect_one_line_error(run({"play", "--moves", "c1c4 zz"}), "move 2 'zz': move 'zz' is not a move");
-  expect_one_line_error(run({"play", "--kfen", "1bpkyrgn/8/7o/8/8/8/8/NGRYKPBO b N", "--moves", "a1a8 h6h5"}),
-                        "move 2 'h6h5': the game is over");
+  expect_one_line_error(run({"play", "--kfen", "1bpkyrgn/8/7o/8/8/8/8/NGRYKPBO b N", "--moves", "a1a8 h6h5"}), "move 2 'h6h5': the game is over");
 }
 
 TEST(CLI_Selfcheck, AllChecksHold) {
@@ -332,8 +330,7 @@ TEST(CLI_Solve, CheckpointStopsResumesAndRefusesAForeignFile) {
   // file as it was.
   std::string saved = read(checkpoint);
   expect_one_line_error(run({"solve", match, "--goal", "round", "--checkpoint", checkpoint.string()}), "of another search");
-  expect_one_line_error(run({"solve", match, "--goal", "match", "--hash", "32", "--checkpoint", checkpoint.string()}),
-                        "resume it with --hash 64");
+  expect_one_line_error(run({"solve", match, "--goal", "match", "--hash", "32", "--checkpoint", checkpoint.string()}), "resume it with --hash 64");
   EXPECT_EQ(read(checkpoint), saved);
   auto precious = temp_dir() / "precious.txt";
   { std::ofstream(precious) << "my notes"; }
@@ -549,7 +546,10 @@ TEST(CLI_Retro, BadInputIsOneLineAndNeverDestroysAFile) {
 TEST(CLI_Puzzles, SolveGivesTheStipulationKeyLineDualsAndSlowerWins) {
   CliRun r = run({"puzzles", "solve", "o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O"});
   ASSERT_EQ(r.code, kOk) << r.err;
-  EXPECT_NE(r.out.find("Black to move wins in 2\nkey: h1f3 (unique)\nmain line: h1f3 a8c6 f3f8\nduals: none\nslower wins: h1g2 (in 3), h1e4 (in 3)\n"), std::string::npos) << r.out;
+  EXPECT_NE(
+      r.out.find("Black to move wins in 2\nkey: h1f3 (unique)\nmain line: h1f3 a8c6 f3f8\nduals: none\nslower wins: h1g2 (in 3), h1e4 (in 3)\n"),
+      std::string::npos)
+      << r.out;
   CliRun j = run({"puzzles", "solve", "o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O", "--json"});
   ASSERT_EQ(j.code, kOk) << j.err;
   auto doc = nlohmann::json::parse(j.out);
@@ -649,7 +649,8 @@ TEST(CLI_Puzzles, GenerateTwiceNeverDuplicatesAndExportsJson) {
 TEST(CLI_Puzzles, PublishReachesItsTargetsWithCheckedCertificatesAndAddsNothingWhenRunAgain) {
   std::filesystem::path dir = temp_dir() / "cli-publish";
   std::filesystem::remove_all(dir);
-  const std::vector<std::string> args = {"puzzles", "publish", "--out", dir.string(), "--per-n", "2", "--max-n", "2", "--sumo", "0", "--studies", "0"};
+  const std::vector<std::string> args = {"puzzles", "publish", "--out",  dir.string(), "--per-n",   "2",
+                                         "--max-n", "2",       "--sumo", "0",          "--studies", "0"};
   CliRun first = run(args);
   ASSERT_EQ(first.code, kOk) << first.err;
   EXPECT_NE(first.out.find("4 puzzles (0 with Sumo themes), 4 certificates checked"), std::string::npos) << first.out;
@@ -687,7 +688,8 @@ TEST(CLI_Puzzles, PublishNeverWritesOverTheUsersFiles) {
   fs::create_directories(work / "certificates");
   const std::string db = (work / "puzzles.db").string();
   ASSERT_EQ(run({"puzzles", "solve", "o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O", "--add", db}).code, kOk);
-  const std::vector<std::string> publish = {"puzzles", "publish", "--out", work.string(), "--per-n", "1", "--max-n", "1", "--sumo", "0", "--studies", "0"};
+  const std::vector<std::string> publish = {"puzzles", "publish", "--out",  work.string(), "--per-n",   "1",
+                                            "--max-n", "1",       "--sumo", "0",           "--studies", "0"};
   for (const char* mine : {"README.md", "puzzles.json", "certificates/1.proof", "index.html"}) {
     { std::ofstream(work / mine) << "mine\n"; }
     expect_one_line_error(run(publish), std::string(mine) + "' was not written by kamisado");
@@ -725,9 +727,9 @@ TEST(CLI_Puzzles, BenchMeasuresEachNAndWritesTheReport) {
   size_t dots = 0;
   for (auto at = svg.find("fill-opacity=\"0.6\""); at != std::string::npos; at = svg.find("fill-opacity=\"0.6\"", at + 1)) ++dots;
   EXPECT_EQ(dots, 4u);  // one per puzzle
-  expect_one_line_error(run({"puzzles", "bench", "--count", "1", "--max-n", "1", "--sumo-count", "0", "--collection",
-                             (temp_dir() / "no-such-collection").string()}),
-                        "holds no puzzles.db");
+  expect_one_line_error(
+      run({"puzzles", "bench", "--count", "1", "--max-n", "1", "--sumo-count", "0", "--collection", (temp_dir() / "no-such-collection").string()}),
+      "holds no puzzles.db");
 }
 
 // A run stopped by its time limit before its answer was complete is neither bad input nor a
@@ -780,9 +782,7 @@ TEST(CLI_Puzzles, DamagedOrForeignCollectionsAreRefusedAndNeverChanged) {
   ASSERT_EQ(run({"puzzles", "generate", "--count", "30", "--n", "2", "--seed", "4", "--db", db}).code, kOk);
   ASSERT_EQ(run({"puzzles", "export", "--db", db, "--json", out}).code, kOk);
   const std::string good = read(out);
-  auto python = [](const std::string& script) {
-    return std::system(("python3 -c \"" + script + "\"").c_str());
-  };
+  auto python = [](const std::string& script) { return std::system(("python3 -c \"" + script + "\"").c_str()); };
   // The head of a leaf page of the puzzles table overwritten (page 7 of 8: the table's root is
   // page 4, its leaves follow the index): SQLite reports the damage at the step that meets it.
   const fs::path broken = dir / "broken.db";
@@ -851,8 +851,10 @@ TEST(Cli, NumbersOutOfTheirRangeAndFieldsOfTheWrongTypeAreBadInput) {
   write(corpus, R"({"format": "kamisado-conformance", "version": "1", "cases": []})");
   expect_one_line_error(run({"conform", "--engine", "true", "--corpus", corpus}), "unsupported corpus version");
   const std::string checkpoint = (temp_dir() / "wrapping.jsonl").string();
-  write(checkpoint, R"({"seed": 1, "index": 4294967295, "kfen": "k", "mover": "black", "winner": "black", "proof_nodes": 1, "nodes": 1, "checked": true, "seconds": 0.1})"
-                    "\n");
+  write(
+      checkpoint,
+      R"({"seed": 1, "index": 4294967295, "kfen": "k", "mover": "black", "winner": "black", "proof_nodes": 1, "nodes": 1, "checked": true, "seconds": 0.1})"
+      "\n");
   expect_one_line_error(run({"opening", "--regrouped", "2", "--seed", "1", "--checkpoint", checkpoint}), "an index of 10000000 or more");
 }
 
@@ -889,8 +891,7 @@ TEST(CLI_Census, MergeOfAnIncompleteRunFails) {
   CliRun merged = run({"census", "merge", dir});
   EXPECT_EQ(merged.code, kInternalError);
   EXPECT_NE(merged.out.find("(INCOMPLETE)"), std::string::npos) << merged.out;
-  EXPECT_NE(merged.err.find("census merge: 2 of 2 shards are missing; run `kamisado census run " + dir + "`"), std::string::npos)
-      << merged.err;
+  EXPECT_NE(merged.err.find("census merge: 2 of 2 shards are missing; run `kamisado census run " + dir + "`"), std::string::npos) << merged.err;
   ASSERT_EQ(run({"census", "run", dir}).code, kOk);
   EXPECT_EQ(run({"census", "merge", dir}).code, kOk);
 }

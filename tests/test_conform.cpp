@@ -61,8 +61,8 @@ TEST(Conform_Harness, TheCorrectEngineAgreesOnEverything) {
 
 TEST(Conform_Harness, EachDeviationIsCaughtAndItsRuleNamed) {
   const std::pair<const char*, const char*> cases[] = {
-      {"pass-colour", "M6"},       {"deadlock-two-passes", "M8"},   {"blocked-loses", "M6"},
-      {"no-extra-turn", "S4"},     {"follow-up-sumo-square", "S4"}, {"regroup-fixed-side", "F2"},
+      {"pass-colour", "M6"},   {"deadlock-two-passes", "M8"},   {"blocked-loses", "M6"},
+      {"no-extra-turn", "S4"}, {"follow-up-sumo-square", "S4"}, {"regroup-fixed-side", "F2"},
   };
   for (auto [deviation, rule] : cases) {
     HarnessReport r = check(fixture(deviation));
@@ -147,12 +147,10 @@ TEST(Conform_Corpus, PublishedFileIsTheBuiltInCorpus) {
 
 TEST(Conform_CLI, ExitCodesAndOneLineErrors) {
   std::ostringstream out, err;
-  EXPECT_EQ(cli::run_cli({"conform", "--engine", fixture(), "--depth", "1", "--random", "2", "--match"}, out, err), cli::kOk)
-      << err.str();
+  EXPECT_EQ(cli::run_cli({"conform", "--engine", fixture(), "--depth", "1", "--random", "2", "--match"}, out, err), cli::kOk) << err.str();
   EXPECT_NE(out.str().find("agrees"), std::string::npos);
   std::ostringstream out2, err2;
-  EXPECT_EQ(cli::run_cli({"conform", "--engine", fixture("pass-colour"), "--depth", "1", "--random", "2", "--json"}, out2, err2),
-            cli::kDisagrees);
+  EXPECT_EQ(cli::run_cli({"conform", "--engine", fixture("pass-colour"), "--depth", "1", "--random", "2", "--json"}, out2, err2), cli::kDisagrees);
   EXPECT_FALSE(nlohmann::json::parse(out2.str())["conforms"]);
   auto bad = std::filesystem::path(KAMISADO_TEST_TMP) / "bad_corpus.json";
   std::filesystem::create_directories(bad.parent_path());
@@ -211,8 +209,7 @@ TEST(Conform_Harness, AFailingEngineShowsItsStderrAndASlowOneDiesWithTheHarness)
 // Issue 27, 7: `kamisado engine` answers every request line, a blank one too, and a huge unknown
 // request is neither held whole nor echoed back whole.
 TEST(Conform_EngineServer, EveryLineGetsOneShortReply) {
-  std::istringstream in("hello\n   \n\n" + std::string(1000, 'z') + " now\nfrobnicate " + std::string(10 << 20, 'x') +
-                        "\nstatus\nquit\nhello\n");
+  std::istringstream in("hello\n   \n\n" + std::string(1000, 'z') + " now\nfrobnicate " + std::string(10 << 20, 'x') + "\nstatus\nquit\nhello\n");
   std::ostringstream out;
   serve_protocol(in, out);
   std::vector<std::string> replies;

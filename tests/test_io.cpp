@@ -153,7 +153,7 @@ TEST(IoFolderWrite, AllOfOneWritesFilesOrNone) {
   EXPECT_EQ(bytes_of(dir / "one"), "1");
   EXPECT_FALSE(fs::exists(dir / "three"));
   EXPECT_EQ(bytes_of(dir / ".kamisado-files"), ledger);
-  EXPECT_EQ(files_in(dir), 3u);  // one, two, the ledger
+  EXPECT_EQ(files_in(dir), 3u);                          // one, two, the ledger
   write_bytes(dir / "two.tmp-0badf00d", "half a file");  // a killed write's
   {
     io::FolderWrite w(dir.string(), "test");

@@ -28,9 +28,8 @@ bool has_move(const Position& p, const std::string& m) {
 
 TEST(S1_Range, SumoFiveDoubleThreeTripleOne) {
   // Black's Yellow on d1 at each rank; the d-file is clear up to d7 (d8 is taken).
-  const char* kfens[] = {"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b Y", "obpkyrgn/8/8/8/8/8/8/NGRY+KPBO b Y",
-                         "obpkyrgn/8/8/8/8/8/8/NGRY++KPBO b Y", "obpkyrgn/8/8/8/8/8/8/NGRY+++KPBO b Y",
-                         "obpkyrgn/8/8/8/8/8/8/NGRY++++KPBO b Y"};
+  const char* kfens[] = {"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b Y", "obpkyrgn/8/8/8/8/8/8/NGRY+KPBO b Y", "obpkyrgn/8/8/8/8/8/8/NGRY++KPBO b Y",
+                         "obpkyrgn/8/8/8/8/8/8/NGRY+++KPBO b Y", "obpkyrgn/8/8/8/8/8/8/NGRY++++KPBO b Y"};
   const int furthest_rank[] = {7, 6, 4, 2, 2};  // d7 (d8 taken), then ranks 1+5, 1+3, 1+1
   for (int r = 0; r <= 4; ++r) {
     Position p = parse_kfen(kfens[r]);
@@ -110,7 +109,12 @@ TEST(S2_IllegalPush, NeverDiagonal) {
   // (c8 wins, since Purple has left it).
   Position p = parse_kfen("ob1kyrgn/8/8/8/3p4/2R+5/8/NG1YKPBO b R");
   EXPECT_EQ(move_names(p), (Moves{"c3b4", "c3c4", "c3a5", "c3c5", "c3c6", "c3c7", "c3c8"}));
-  for (Move m : [&] { MoveList l; generate_moves(p, l); return l; }()) EXPECT_NE(m.kind(), MoveKind::Push);
+  for (Move m : [&] {
+         MoveList l;
+         generate_moves(p, l);
+         return l;
+       }())
+    EXPECT_NE(m.kind(), MoveKind::Push);
 }
 
 TEST(S2_Push, OntoThePushedTowersOwnHomeRow) {
@@ -346,7 +350,6 @@ TEST(Perft_Match, SumoDoubleTripleAndRoundEnds) {
   };
   for (const Case& c : cases) {
     Position p = parse_kfen(c.kfen);
-    for (std::size_t d = 1; d <= c.counts.size(); ++d)
-      EXPECT_EQ(perft(p, int(d)), c.counts[d - 1]) << c.kfen << " depth " << d;
+    for (std::size_t d = 1; d <= c.counts.size(); ++d) EXPECT_EQ(perft(p, int(d)), c.counts[d - 1]) << c.kfen << " depth " << d;
   }
 }

@@ -23,8 +23,7 @@ namespace {
 std::array<int, 5> potential(const Position& p) {
   std::array<int, 5> v{};
   for (Side s : {Side::Black, Side::Gold})
-    for (int c = 0; c < kColours; ++c)
-      v[4 - p.rank_of_tower(s, Colour(c))] += std::abs(rank_of(p.square_of(s, Colour(c))) - home_rank(s));
+    for (int c = 0; c < kColours; ++c) v[4 - p.rank_of_tower(s, Colour(c))] += std::abs(rank_of(p.square_of(s, Colour(c))) - home_rank(s));
   return v;
 }
 
@@ -45,8 +44,7 @@ void check_invariants(const Position& p) {
     }
   RC_ASSERT(popcount(p.occupied()) == 16);
   for (Side s : {Side::Black, Side::Gold})
-    for (int c = 0; c < kColours; ++c)
-      RC_ASSERT((p.towers_of_rank(s, p.rank_of_tower(s, Colour(c))) & bit(p.square_of(s, Colour(c)))) != 0);
+    for (int c = 0; c < kColours; ++c) RC_ASSERT((p.towers_of_rank(s, p.rank_of_tower(s, Colour(c))) & bit(p.square_of(s, Colour(c)))) != 0);
   for (Side s : {Side::Black, Side::Gold}) {
     Bitboard all = 0;
     for (int r = 0; r <= 4; ++r) all |= p.towers_of_rank(s, r);

@@ -9,11 +9,11 @@
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
-#include "solver/search/goal.h"
 #include "solver/match/match_minimax.h"
 #include "solver/match/match_suite.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/proof_file.h"
+#include "solver/search/goal.h"
 #include "solver/search/solve.h"
 
 using namespace kamisado;

@@ -31,7 +31,7 @@ TEST(T2_ColourOfTheLastSquare, OpponentMovesTheTowerOfThatColour) {
   EXPECT_EQ(p.turn(), Turn::Designated);
   EXPECT_EQ(p.designated(), Green);
   for (const std::string& m : move_names(p)) EXPECT_EQ(m.substr(0, 2), "g8");  // Gold's Green
-  p = play_moves(p, {"g8d5"});  // d5 is Orange
+  p = play_moves(p, {"g8d5"});                                                 // d5 is Orange
   EXPECT_EQ(p.designated(), Orange);
   EXPECT_EQ(p.side_to_move(), Side::Black);
 }
@@ -41,8 +41,7 @@ TEST(M1_M2_M3_Lines, ForwardOnlyUpToTheFirstTowerNoCaptures) {
   // e4 on the diagonal, stopping before Gold's Green on d5. Nothing sideways or backwards,
   // nothing onto or through an occupied square.
   Position p = play_moves(Position::initial(), {"c1c4", "g8d5"});
-  std::vector<std::string> expected = {"h1g2", "h1h2", "h1f3", "h1h3", "h1e4",
-                                       "h1h4", "h1h5", "h1h6", "h1h7"};
+  std::vector<std::string> expected = {"h1g2", "h1h2", "h1f3", "h1h3", "h1e4", "h1h4", "h1h5", "h1h6", "h1h7"};
   EXPECT_EQ(move_names(p), expected);
 }
 
@@ -119,9 +118,8 @@ TEST(T2_M6_M8_Glimpse, AStepsKeyAndNextStepsAreThoseOfTheMadePosition) {
       Position made = p.after(m);
       auto g = p.glimpse(m);
       Side next = made.side_to_move();
-      bool expected = m.kind() == MoveKind::Step && !made.outcome().over() && made.turn() == Turn::Designated &&
-                      next == ~p.side_to_move() && made.rank_of_tower(next, made.designated()) == 0 &&
-                      step_targets(made, next, made.designated()) != 0;
+      bool expected = m.kind() == MoveKind::Step && !made.outcome().over() && made.turn() == Turn::Designated && next == ~p.side_to_move() &&
+                      made.rank_of_tower(next, made.designated()) == 0 && step_targets(made, next, made.designated()) != 0;
       ASSERT_EQ(g.has_value(), expected) << to_kfen(p) << " " << to_string(m);
       if (!g) {
         ++declined;

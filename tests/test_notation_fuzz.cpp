@@ -63,10 +63,9 @@ RC_GTEST_PROP(KFEN_Fuzz, MutatedKfenIsParsedOrRefused, ()) {
 
 RC_GTEST_PROP(MoveNotation_Fuzz, RandomTextIsALegalMoveOrRefused, ()) {
   Position p = random_position(*rc::gen::arbitrary<std::uint32_t>(), *rc::gen::inRange(0, 30));
-  auto text = *rc::gen::oneOf(rc::gen::container<std::string>(rc::gen::elementOf(std::string("abcdefgh12345678passfil-rt"))),
-                              rc::gen::map(rc::gen::inRange(0, 64 * 64), [](int v) {
-                                return square_name(Square(v / 64)) + square_name(Square(v % 64));
-                              }));
+  auto text =
+      *rc::gen::oneOf(rc::gen::container<std::string>(rc::gen::elementOf(std::string("abcdefgh12345678passfil-rt"))),
+                      rc::gen::map(rc::gen::inRange(0, 64 * 64), [](int v) { return square_name(Square(v / 64)) + square_name(Square(v % 64)); }));
   try {
     Move m = parse_move(p, text);
     RC_ASSERT(to_string(m) == text);

@@ -35,8 +35,7 @@ TEST(Perft_Reference, TwentyForcedPassesAtDepthThree) {
 }
 
 TEST(Perft_Divide, SumEqualsPerft) {
-  for (const char* kfen : {"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -", "o3yrgn/8/8/8/1bpk4/2R5/8/NG1YKPBO b R",
-                           "obp1yrgn/8/8/8/3k4/3YP3/8/NGR1K1BO b Y"}) {
+  for (const char* kfen : {"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -", "o3yrgn/8/8/8/1bpk4/2R5/8/NG1YKPBO b R", "obp1yrgn/8/8/8/3k4/3YP3/8/NGR1K1BO b Y"}) {
     Position p = parse_kfen(kfen);
     for (int d = 1; d <= 4; ++d) {
       auto entries = divide(p, d);
@@ -89,8 +88,7 @@ TEST(Perft_M7_HomeRowDash, AWinningMoveIsALeaf) {
 }
 
 TEST(Perft_B3_Symmetry, MirrorAndTurnKeepCounts) {
-  for (const char* kfen : {"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -", "obp1yrgn/8/8/8/3k4/3YP3/8/NGR1K1BO b Y",
-                           "3k4/2bpryng/Y1oNKPGO/8/6B1/8/8/2R5 b B"}) {
+  for (const char* kfen : {"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -", "obp1yrgn/8/8/8/3k4/3YP3/8/NGR1K1BO b Y", "3k4/2bpryng/Y1oNKPGO/8/6B1/8/8/2R5 b B"}) {
     Position p = parse_kfen(kfen);
     std::uint64_t n = perft(p, 4);
     EXPECT_EQ(perft(p.mirrored(), 4), n) << kfen;
@@ -115,8 +113,7 @@ TEST(Perft_BulkCounting, EqualsThePlainTreeWalkOnPositionsFromPlay) {
     Position p = test::random_position(seed, int(seed % 30));
     for (int d = 1; d <= 3; ++d) ASSERT_EQ(perft(p, d), plain_perft(p, d)) << to_kfen(p) << " depth " << d;
     Position in_match = test::random_position(seed, 40 + int(seed % 200), parse_kfen(std::string(kStartKfen) + " 15:0-0"));
-    for (int d = 1; d <= 3; ++d)
-      ASSERT_EQ(perft(in_match, d), plain_perft(in_match, d)) << to_kfen(in_match) << " depth " << d;
+    for (int d = 1; d <= 3; ++d) ASSERT_EQ(perft(in_match, d), plain_perft(in_match, d)) << to_kfen(in_match) << " depth " << d;
   }
 }
 

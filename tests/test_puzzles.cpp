@@ -13,10 +13,11 @@
 #include <set>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
 #include <sqlite3.h>
+#include <nlohmann/json.hpp>
 
 #include "helpers.h"
+#include "kamisado/rules.h"
 #include "play/alphabeta_player.h"
 #include "puzzles/certificate.h"
 #include "puzzles/features.h"
@@ -30,7 +31,6 @@
 #include "solver/proof/proof_file.h"
 #include "solver/retro/retro_build.h"
 #include "solver/retro/retro_table.h"
-#include "kamisado/rules.h"
 #include "solver/search/solve.h"
 #include "solver/search/transposition_table.h"
 
@@ -79,8 +79,7 @@ Position into_round(const char* root, std::uint32_t seed, int plies) {
   return p;
 }
 
-const char* kRoots[] = {"o2ky1gn/N3K2O/8/8/8/5r2/1bp5/1GRY1PB1 b Y",
-                        "2ry+n3/1N1K4/1P2R2O/8/1g+6/8/o4p+kb/G4YB1 b R 15:0-3"};
+const char* kRoots[] = {"o2ky1gn/N3K2O/8/8/8/5r2/1bp5/1GRY1PB1 b Y", "2ry+n3/1N1K4/1P2R2O/8/1g+6/8/o4p+kb/G4YB1 b R 15:0-3"};
 
 // Positions a few random plies into each of kRoots' rounds (seeds 1 to `seeds`), not over.
 std::vector<Position> round_positions(std::uint32_t seeds) {
@@ -286,7 +285,7 @@ TEST(PuzzleGenerator, EveryPuzzleIsReachedInPlaySoundAndUniqueUnderB3) {
     EXPECT_EQ(has("sumo-push"), push);
     EXPECT_EQ(has("duals"), p.analysis.dual_turns() > 0);
     EXPECT_GE(p.difficulty, 2.0);
-    EXPECT_GE(p.legal_moves, 2);  // a forced key is no puzzle
+    EXPECT_GE(p.legal_moves, 2);           // a forced key is no puzzle
     EXPECT_LT(p.tempting, p.legal_moves);  // the key itself is no trap
   }
 }
@@ -371,8 +370,7 @@ TEST(PuzzleDifficulty, TrapsAreFirstMovesThatLookAsGoodAsTheKeyAndDoNotWinInTime
     const char* key;
     std::size_t traps;
   };
-  const Case cases[] = {{"6g1/4k3/1bpr3B/o5Ky/N2nO1Y1/2R5/8/1G3P2 g r", "d6g3", 0},
-                        {"1bp1y1g1/6r1/2RB1P2/6k1/8/o7/N6n/1G1YK2O g p", "c8b7", 5}};
+  const Case cases[] = {{"6g1/4k3/1bpr3B/o5Ky/N2nO1Y1/2R5/8/1G3P2 g r", "d6g3", 0}, {"1bp1y1g1/6r1/2RB1P2/6k1/8/o7/N6n/1G1YK2O g p", "c8b7", 5}};
   solver::TranspositionTable table(16);
   for (const Case& c : cases) {
     Position pos = parse_kfen(c.kfen);
@@ -543,8 +541,8 @@ TEST(PuzzleCertificate, ProvesTheKeyWinsInNOfTheWinnersMovesAndNoLessIsAccepted)
     EXPECT_FALSE(solver::check_proof(claim).holds);
     // Counted in plies the same tree checks only if the loser never moves in it (a win by the
     // key, or by pushes and their extra turns): otherwise his plies would count too.
-    const bool loser_moves = std::any_of(tree->nodes.begin(), tree->nodes.end(),
-                                         [](const solver::ProofNode& n) { return !n.win && !n.children.empty(); });
+    const bool loser_moves =
+        std::any_of(tree->nodes.begin(), tree->nodes.end(), [](const solver::ProofNode& n) { return !n.win && !n.children.empty(); });
     solver::ProofTree in_plies = *tree;
     in_plies.metric = solver::Metric::Plies;
     EXPECT_EQ(solver::check_proof(in_plies).holds, !loser_moves);

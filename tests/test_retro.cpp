@@ -10,12 +10,12 @@
 #include <unordered_map>
 
 #include "helpers.h"
+#include "kamisado/rules.h"
 #include "solver/bench/retro_bench.h"
 #include "solver/retro/retro_build.h"
 #include "solver/retro/retro_crosscheck.h"
 #include "solver/retro/retro_file.h"
 #include "solver/retro/retro_verify.h"
-#include "kamisado/rules.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;
@@ -100,8 +100,7 @@ TEST(RetroKey, B3CanonicalKeyIsTheLeastImageAndSharedByImages) {
     if (round_winner(pos)) continue;
     RoundFrame frame = RoundFrame::of(pos);
     ASSERT_EQ(frame.symmetries(), kRotate | kMirror | kRotateMirror);  // B3: a single round has all three
-    RetroKey least = std::min({frame.key(pos), frame.image_key(pos, kRotate), frame.image_key(pos, kMirror),
-                               frame.image_key(pos, kRotateMirror)});
+    RetroKey least = std::min({frame.key(pos), frame.image_key(pos, kRotate), frame.image_key(pos, kMirror), frame.image_key(pos, kRotateMirror)});
     EXPECT_EQ(frame.canonical_key(pos), least) << to_kfen(pos);
     EXPECT_EQ(frame.image_key(pos, kRotate), frame.key(pos.rotated()));
     EXPECT_EQ(frame.image_key(pos, kMirror), frame.key(pos.mirrored()));
@@ -132,7 +131,7 @@ TEST(RetroKey, DecodeRefusesKeysThatAreNoPosition) {
   EXPECT_NO_THROW(frame.decode(key));
   EXPECT_THROW(frame.decode({key.lo | (std::uint64_t{1} << 60), key.hi}), std::invalid_argument);  // stray bits
   EXPECT_THROW(frame.decode({key.lo | (std::uint64_t{9} << 49), key.hi}), std::invalid_argument);  // turn code 9
-  EXPECT_THROW(frame.decode({key.lo, key.hi & ~std::uint64_t{63}}), std::invalid_argument);      // two towers on a1
+  EXPECT_THROW(frame.decode({key.lo, key.hi & ~std::uint64_t{63}}), std::invalid_argument);        // two towers on a1
 }
 
 TEST(RetroBuild, M7M8BackwardInductionMatchesPlainMinimaxOnEveryEntry) {
@@ -262,10 +261,8 @@ TEST(RetroFile, AFrameThatClaimsMoreThanItHoldsIsRefusedBeforeItCostsMemory) {
   const std::size_t at_n = 24 + kfen_length;
   // A zstd frame: magic, an 8-byte content size with a 128 KB window, then one block (RLE, not
   // the last), where the frame is cut.
-  std::string frame = le(0xFD2FB528, 4) + char(0xC0) + char(7 << 3) + le(std::uint64_t(1) << 32, 8) +
-                      le(0 | (1 << 1) | (131072u << 3), 3) + char(0);
-  std::string forged = bytes.substr(0, at_n) + le(std::uint64_t(1) << 28, 8) + bytes.substr(at_n + 8, 16) +
-                       le(frame.size(), 8) + frame;
+  std::string frame = le(0xFD2FB528, 4) + char(0xC0) + char(7 << 3) + le(std::uint64_t(1) << 32, 8) + le(0 | (1 << 1) | (131072u << 3), 3) + char(0);
+  std::string forged = bytes.substr(0, at_n) + le(std::uint64_t(1) << 28, 8) + bytes.substr(at_n + 8, 16) + le(frame.size(), 8) + frame;
   forged += le(XXH64(forged.data(), forged.size(), 0), 8);
   try {
     read_retro_table(forged);
@@ -285,8 +282,7 @@ TEST(RetroVerify, AcceptsTheTableAndNamesAWrongValue) {
   std::vector<RetroEntry> entries = table.entries();
   std::size_t victim = entries.size() / 3;
   RetroValue v = entries[victim].value();
-  entries[victim].bits.hi = (entries[victim].bits.hi & kKeyHiMask) |
-                            std::uint64_t(pack_value({v.win, v.distance + 2})) << 48;
+  entries[victim].bits.hi = (entries[victim].bits.hi & kKeyHiMask) | std::uint64_t(pack_value({v.win, v.distance + 2})) << 48;
   RetroTable wrong(table.root_kfen(), table.root(), entries);
   RetroVerifyResult bad = verify_retro_table(wrong, 1);
   EXPECT_FALSE(bad.holds());

@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "helpers.h"
-#include "solver/search/alphabeta.h"
 #include "kamisado/rules.h"
+#include "solver/search/alphabeta.h"
 #include "solver/search/solve.h"
 
 using namespace kamisado;
@@ -207,7 +207,7 @@ TEST(Solver_Table, TagsNeverHideAStoredPosition) {
     EXPECT_EQ(f.numbers.pn, std::uint32_t(i + 2));
     EXPECT_EQ(f.bounds.at_most, Distance(3 + i));
   }
-  EXPECT_EQ(found, 3);  // a bucket holds three
+  EXPECT_EQ(found, 3);                                // a bucket holds three
   EXPECT_TRUE(table.lookup(keys[3], 9).has_numbers);  // the newest proof is kept
   // Another key of the same bucket, never stored, is not found whatever its tag.
   for (std::uint64_t tag = 0; tag < 8; ++tag) {

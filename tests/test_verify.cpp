@@ -79,7 +79,7 @@ TEST(Verify_CanFail, DiagonalPushesAreRefuted) {
 TEST(Verify_CanFail, EqualRankPushesAreRefuted) {
   // S2.3: only strictly lower ranks may be pushed. This variant lets equal ranks be pushed.
   Primitives broken = engine_primitives();
-  broken.towers_below = [](const Word (&by_rank)[5], int rank) { return towers_below<Word>(by_rank, rank + 1 > 4 ? 4 : rank + 1); };
+  broken.towers_below = [](const Word(&by_rank)[5], int rank) { return towers_below<Word>(by_rank, rank + 1 > 4 ? 4 : rank + 1); };
   CheckResult r = refuted("pushes", broken);
   EXPECT_NE(r.counterexample.find("opponent rank"), std::string::npos) << r.counterexample;
   EXPECT_NE(r.counterexample.find("KFEN"), std::string::npos) << r.counterexample;

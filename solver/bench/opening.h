@@ -54,8 +54,8 @@ constexpr int kMaxRegrouped = 10'000'000;  // starts in one sample, at most
 struct RegroupedOptions {
   int count = 1000;
   std::uint64_t seed = 1;
-  std::string checkpoint;       // required: where results are appended, and resumed from
-  std::size_t hash_mb = 64;     // a table of its own for each start
+  std::string checkpoint;                   // required: where results are appended, and resumed from
+  std::size_t hash_mb = 64;                 // a table of its own for each start
   const std::atomic<bool>* stop = nullptr;  // raised: throws Stopped; the checkpoint keeps what is done
 };
 
@@ -64,7 +64,7 @@ struct RegroupedResult {
   std::map<int, nlohmann::json> done;  // index -> its checkpoint line, for indices < count
   int resumed = 0;                     // how many were read from the checkpoint
   int first_mover_wins = 0, failures = 0;
-  double seconds = 0;                  // search, tree and check, summed over the starts
+  double seconds = 0;                    // search, tree and check, summed over the starts
   std::vector<std::size_t> proof_sizes;  // sorted
 };
 

@@ -10,8 +10,8 @@
 
 #include <array>
 #include <atomic>
-#include <map>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 

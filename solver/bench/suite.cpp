@@ -69,10 +69,16 @@ nlohmann::json confirm(const Candidate& c, std::uint64_t alphabeta_nodes, const 
   }
   Side winner = win ? c.pos.side_to_move() : ~c.pos.side_to_move();
   if (lines)
-    lines(fmt::format("suite: {} {:<58} {} in {} plies (df-pn {} nodes, alpha-beta {} nodes)", c.kind, to_kfen(c.pos),
-                      side_id(winner), r.plies, r.nodes, ab->nodes));
-  return {{"kfen", to_kfen(c.pos)}, {"kind", c.kind}, {"source", c.source}, {"value", win ? "win" : "loss"},
-          {"winner", side_id(winner)}, {"plies", r.plies}, {"winner_moves", r.winner_moves}, {"alphabeta_nodes", ab->nodes}};
+    lines(fmt::format("suite: {} {:<58} {} in {} plies (df-pn {} nodes, alpha-beta {} nodes)", c.kind, to_kfen(c.pos), side_id(winner), r.plies,
+                      r.nodes, ab->nodes));
+  return {{"kfen", to_kfen(c.pos)},
+          {"kind", c.kind},
+          {"source", c.source},
+          {"value", win ? "win" : "loss"},
+          {"winner", side_id(winner)},
+          {"plies", r.plies},
+          {"winner_moves", r.winner_moves},
+          {"alphabeta_nodes", ab->nodes}};
 }
 
 }  // namespace
@@ -186,8 +192,8 @@ SuiteBench bench_suite(const std::string& suite_path, std::size_t hash_mb, int r
     bool agrees = r.distance_known && value_name(r.value) == e.value && int(r.plies) == e.plies && int(r.winner_moves) == e.winner_moves;
     b.agrees.push_back(agrees);
     if (!agrees && lines)
-      lines(fmt::format("solve-bench: {}: stored {} in {} plies, solved {} in {} plies", to_kfen(e.pos), e.value, e.plies,
-                        value_name(r.value), r.plies));
+      lines(fmt::format("solve-bench: {}: stored {} in {} plies, solved {} in {} plies", to_kfen(e.pos), e.value, e.plies, value_name(r.value),
+                        r.plies));
     b.nodes += r.nodes;
     b.positions += r.positions;
     b.seconds += r.seconds;
@@ -201,15 +207,14 @@ std::string suite_report(const SuiteBench& b, const std::string& report_path) {
     return std::count_if(b.entries.begin(), b.entries.end(), [&](const SuiteEntry& e) { return e.kind == kind; });
   };
   io::Report md("Proof search benchmark", fmt::format("kamisado solve-bench --suite {} --report {}", b.suite_path, report_path));
-  md.paragraph(fmt::format(
-        "Each position is solved from scratch with its own transposition table of {} MB, in {} runs of the whole suite, keeping "
-        "each position's best time (this VM's speed drifts by a third from one minute to the next, as other tenants share its "
-        "cores): who wins, then the exact distance (solve.h). Its value and distance were confirmed when the suite was built "
-        "by df-pn and by an independent alpha-beta (`kamisado solve-bench --generate`), and are checked again here. "
-        "Nodes are the positions df-pn expanded, and the nodes/s target is measured in them; positions made counts "
-        "every child of every expansion (each expansion makes all its children, looks each up, and checks it for "
-        "a win at once). The time excludes creating the table.",
-        b.hash_mb, b.repeat))
+  md.paragraph(fmt::format("Each position is solved from scratch with its own transposition table of {} MB, in {} runs of the whole suite, keeping "
+                           "each position's best time (this VM's speed drifts by a third from one minute to the next, as other tenants share its "
+                           "cores): who wins, then the exact distance (solve.h). Its value and distance were confirmed when the suite was built "
+                           "by df-pn and by an independent alpha-beta (`kamisado solve-bench --generate`), and are checked again here. "
+                           "Nodes are the positions df-pn expanded, and the nodes/s target is measured in them; positions made counts "
+                           "every child of every expansion (each expansion makes all its children, looks each up, and checks it for "
+                           "a win at once). The time excludes creating the table.",
+                           b.hash_mb, b.repeat))
       .section("Totals")
       .table({"", ""})
       .row({"positions", fmt::format("{} ({} single round, {} in match rounds)", b.entries.size(), count_kind("single"), count_kind("match"))})
@@ -232,8 +237,13 @@ std::string suite_report(const SuiteBench& b, const std::string& report_path) {
 }
 
 nlohmann::json suite_json(const SuiteBench& b) {
-  return {{"positions", b.entries.size()}, {"nodes", b.nodes}, {"seconds", b.seconds}, {"nodes_per_second", b.rate()},
-          {"positions_made", b.positions}, {"slowest_seconds", b.slowest}, {"disagreements", b.disagreements()},
+  return {{"positions", b.entries.size()},
+          {"nodes", b.nodes},
+          {"seconds", b.seconds},
+          {"nodes_per_second", b.rate()},
+          {"positions_made", b.positions},
+          {"slowest_seconds", b.slowest},
+          {"disagreements", b.disagreements()},
           {"targets", {{"nodes_per_second", b.rate_met()}, {"seconds_per_position", b.time_met()}}}};
 }
 

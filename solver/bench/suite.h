@@ -60,8 +60,7 @@ class SuiteFields {
 };
 
 // A suite (the JSON document above) from seeded self-play.
-nlohmann::json generate_suite(std::uint64_t seed, int singles, int matches, std::uint64_t alphabeta_nodes,
-                              const io::Lines& lines = {});
+nlohmann::json generate_suite(std::uint64_t seed, int singles, int matches, std::uint64_t alphabeta_nodes, const io::Lines& lines = {});
 
 struct SuiteBench {
   std::string suite_path;

@@ -65,9 +65,9 @@ Census make_census(const std::string& dir, const CensusPlan& plan, const io::Lin
 }  // namespace
 
 nlohmann::json manifest_json(const Census& c) {
-  return {{"format", "kamisado-census"}, {"version", kManifestVersion}, {"run", fmt::format("{:016x}", c.run)},
-          {"subspace", c.plan.subspace}, {"shard_size", c.plan.shard_size}, {"hash_mb", c.plan.hash_mb},
-          {"trees", trees_name(c.plan)}, {"shards", c.shards}, {"classes", c.space.size()}, {"starts", c.space.starts()}};
+  return {{"format", "kamisado-census"},     {"version", kManifestVersion}, {"run", fmt::format("{:016x}", c.run)}, {"subspace", c.plan.subspace},
+          {"shard_size", c.plan.shard_size}, {"hash_mb", c.plan.hash_mb},   {"trees", trees_name(c.plan)},          {"shards", c.shards},
+          {"classes", c.space.size()},       {"starts", c.space.starts()}};
 }
 
 namespace {
@@ -208,9 +208,16 @@ void end_census_run(const Census& c, const CensusRunStats& s) {
   // session that proved nothing (all was done) is not one.
   std::ofstream log;
   if (s.proved) log.open(runs_path(c.dir), std::ios::app);
-  if (log) log << nlohmann::json{{"runner", s.runner}, {"workers", s.workers}, {"seconds", s.seconds}, {"shards_proved", s.proved},
-                        {"starts_proved", s.starts_proved}, {"nodes", s.nodes}, {"ended", fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::time(nullptr)))}}.dump()
-      << "\n";
+  if (log)
+    log << nlohmann::json{{"runner", s.runner},
+                          {"workers", s.workers},
+                          {"seconds", s.seconds},
+                          {"shards_proved", s.proved},
+                          {"starts_proved", s.starts_proved},
+                          {"nodes", s.nodes},
+                          {"ended", fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::time(nullptr)))}}
+               .dump()
+        << "\n";
   if (s.already_done + s.proved < c.shards)
     throw Stopped(fmt::format("stopped; {} of {} shards are proved and kept in {}, run again to go on", s.already_done + s.proved, c.shards, c.dir));
 }
@@ -317,7 +324,8 @@ void read_sessions(const std::string& dir, CensusMerged& m) {
   std::ifstream log(runs_path(dir));
   for (std::string line; std::getline(log, line);) {
     const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
-    if (!j.is_object() || !j.contains("seconds") || !j["seconds"].is_number() || !j.contains("workers") || !j["workers"].is_number_integer()) continue;
+    if (!j.is_object() || !j.contains("seconds") || !j["seconds"].is_number() || !j.contains("workers") || !j["workers"].is_number_integer())
+      continue;
     ++m.sessions;
     m.wall_seconds += j["seconds"].get<double>();
     m.worker_seconds += j["seconds"].get<double>() * j["workers"].get<int>();
@@ -328,8 +336,8 @@ void read_sessions(const std::string& dir, CensusMerged& m) {
 // The checks of a merge, on `threads` threads: each kept certificate read back and checked by the
 // checker alone (it must prove that the side moving second wins from this very start), then each
 // of `first_wins` proved again from an empty table with its tree built and checked.
-void check_certificates(CensusMerged& m, const std::vector<std::uint32_t>& first_wins, int threads, io::Progress& progress,
-                        const io::Lines& lines, const std::atomic<bool>* stop) {
+void check_certificates(CensusMerged& m, const std::vector<std::uint32_t>& first_wins, int threads, io::Progress& progress, const io::Lines& lines,
+                        const std::atomic<bool>* stop) {
   const Census& c = m.census;
   const std::size_t checks = m.second_mover_wins.size() + first_wins.size();
   std::mutex mutex;  // guards the counts, the progress and the messages

@@ -47,7 +47,7 @@ namespace kamisado::solver {
 struct CensusPlan {
   std::string subspace = "black-standard";
   std::uint32_t shard_size = 256;
-  std::size_t hash_mb = 64;  // measured on regrouped:1000:1: 16 MB 35 s, 64 MB 29 s, 256 MB 33 s
+  std::size_t hash_mb = 64;    // measured on regrouped:1000:1: 16 MB 35 s, 64 MB 29 s, 256 MB 33 s
   bool trees_for_all = false;  // build and check every start's tree, not only the second mover's wins
 };
 
@@ -95,7 +95,7 @@ struct CensusRunStats {
   std::uint32_t shards = 0, already_done = 0, proved = 0;
   std::uint64_t starts_proved = 0, nodes = 0;
   double seconds = 0;
-  int workers = 1;  // threads, or ranks; 0 on an MPI rank other than 0 (it reports nothing)
+  int workers = 1;                 // threads, or ranks; 0 on an MPI rank other than 0 (it reports nothing)
   const char* runner = "threads";  // or "mpi"
   void add(const SliceDone& d) { ++proved, starts_proved += d.starts, nodes += d.nodes; }
 };
@@ -128,8 +128,8 @@ struct CensusMerged {
   std::uint64_t first_mover_classes = 0, first_mover_starts = 0;  // of those, won by the first mover
   std::uint64_t unchecked = 0;                                    // starts whose tree was due but not checked
   std::uint64_t nodes = 0, proof_nodes = 0;
-  std::uint64_t proof_bytes = 0;                                  // the kept certificates' files
-  double seconds = 0;                                             // summed over starts
+  std::uint64_t proof_bytes = 0;  // the kept certificates' files
+  double seconds = 0;             // summed over starts
   std::vector<CensusSecondMoverWin> second_mover_wins;
   // Files of proofs/ that no shard claims, in a complete run: a shard changed to drop a
   // second-mover win leaves one. Any makes the merge unsound.

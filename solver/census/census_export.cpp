@@ -16,8 +16,10 @@ CensusExported export_census(const std::string& dir, CensusExportFormat format, 
   const bool csv = format == CensusExportFormat::Csv;
   CensusExported done;
   io::Progress progress(lines);
-  if (csv) out << "class,kfen,starts,winner,nodes,seconds,certificate\n";
-  else out << "{\"run\": " << manifest_json(c).dump() << ",\n \"classes\": [";
+  if (csv)
+    out << "class,kfen,starts,winner,nodes,seconds,certificate\n";
+  else
+    out << "{\"run\": " << manifest_json(c).dump() << ",\n \"classes\": [";
   for (std::uint32_t k = 0; k < c.shards; ++k) {
     if (!shard_done(c, k)) {
       ++done.missing_shards;
@@ -33,8 +35,9 @@ CensusExported export_census(const std::string& dir, CensusExportFormat format, 
       if (csv) {
         out << fmt::format("{},{},{},{},{},{:.6f},{}\n", r.index, kfen, starts, winner, r.nodes, r.micros / 1e6, certificate);
       } else {
-        const nlohmann::json row = {{"class", r.index}, {"kfen", kfen}, {"starts", starts}, {"winner", winner}, {"nodes", r.nodes},
-                                    {"seconds", r.micros / 1e6}, {"certificate", certificate}};
+        const nlohmann::json row = {{"class", r.index},          {"kfen", kfen},     {"starts", starts},
+                                    {"winner", winner},          {"nodes", r.nodes}, {"seconds", r.micros / 1e6},
+                                    {"certificate", certificate}};
         out << (done.classes ? ",\n  " : "\n  ") << row.dump();
       }
       ++done.classes;
@@ -42,8 +45,7 @@ CensusExported export_census(const std::string& dir, CensusExportFormat format, 
     }
     progress.tick([&] { return fmt::format("census export: {} {} of {} shards", io::progress_bar(double(k + 1) / c.shards), k + 1, c.shards); });
   }
-  if (!csv)
-    out << "],\n \"complete\": " << (done.missing_shards == 0 ? "true" : "false") << ", \"missing_shards\": " << done.missing_shards << "}\n";
+  if (!csv) out << "],\n \"complete\": " << (done.missing_shards == 0 ? "true" : "false") << ", \"missing_shards\": " << done.missing_shards << "}\n";
   return done;
 }
 

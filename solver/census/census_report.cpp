@@ -10,16 +10,19 @@
 #include "io/report.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
-#include "solver/census/start_space.h"
 #include "solver/bench/opening.h"
+#include "solver/census/start_space.h"
 
 namespace kamisado::solver {
 
 namespace {
 
 nlohmann::json features_json(const StartFeatures& f) {
-  return {{"same_colour_files", f.same_colour_files}, {"same_colour_on_pairs", f.same_colour_on},
-          {"first_own_squares", f.first_own_squares}, {"second_own_squares", f.second_own_squares}, {"quick_losses", f.quick_losses}};
+  return {{"same_colour_files", f.same_colour_files},
+          {"same_colour_on_pairs", f.same_colour_on},
+          {"first_own_squares", f.first_own_squares},
+          {"second_own_squares", f.second_own_squares},
+          {"quick_losses", f.quick_losses}};
 }
 
 std::string percent(double share) { return fmt::format("{:.3f}%", 100.0 * share); }
@@ -46,35 +49,35 @@ std::string values(const FeatureBin& b) { return b.low == b.high ? std::to_strin
 void run_section(io::Report& md, const CensusMerged& m) {
   const Census& c = m.census;
   md.section(fmt::format("`{}`: {}", c.plan.subspace, describe(c.space)));
-  md.paragraph(fmt::format(
-      "Folder `{}`, {} of {} shards{}. **{} classes ({} starts) proved; the first mover wins {} starts, {}; the second mover "
-      "wins {} classes ({} starts).** Certificates: {} second-mover wins kept and checked again from their files{}; {} of {} first-mover "
-      "wins re-proved with a checked tree agree; {} trees failed. Search: {} nodes.",
-      c.dir, c.shards - m.missing_shards, c.shards, m.complete() ? "" : " (INCOMPLETE)", m.classes, m.starts, m.first_mover_starts,
-      share_text(m), m.second_mover_wins.size(), m.starts - m.first_mover_starts,
-      std::count_if(m.second_mover_wins.begin(), m.second_mover_wins.end(), [](const auto& w) { return w.proof_checked; }),
-      m.sound() ? "" : " (SOME FAILED)", m.rechecked_first_agree, m.rechecked_first, m.unchecked, m.nodes));
+  md.paragraph(
+      fmt::format("Folder `{}`, {} of {} shards{}. **{} classes ({} starts) proved; the first mover wins {} starts, {}; the second mover "
+                  "wins {} classes ({} starts).** Certificates: {} second-mover wins kept and checked again from their files{}; {} of {} first-mover "
+                  "wins re-proved with a checked tree agree; {} trees failed. Search: {} nodes.",
+                  c.dir, c.shards - m.missing_shards, c.shards, m.complete() ? "" : " (INCOMPLETE)", m.classes, m.starts, m.first_mover_starts,
+                  share_text(m), m.second_mover_wins.size(), m.starts - m.first_mover_starts,
+                  std::count_if(m.second_mover_wins.begin(), m.second_mover_wins.end(), [](const auto& w) { return w.proof_checked; }),
+                  m.sound() ? "" : " (SOME FAILED)", m.rechecked_first_agree, m.rechecked_first, m.unchecked, m.nodes));
   if (!m.second_mover_wins.empty()) {
     // An exact run lists every win; a sample's list is cut (its wins stand for a share, not a set).
     const std::size_t listed = c.space.sampled() ? 200 : m.second_mover_wins.size();
-    md.paragraph(fmt::format("The second mover's wins{} (class, its representative with Black moving first, the starts of the run it "
-                             "stands for, the certificate, its positions; then features, features.h: files with equal colours facing, "
-                             "first moves of 102 that lose at once):",
-                             m.second_mover_wins.size() > listed ? fmt::format(", the first {} (`census merge --json` lists all)", listed) : ""));
+    md.paragraph(
+        fmt::format("The second mover's wins{} (class, its representative with Black moving first, the starts of the run it "
+                    "stands for, the certificate, its positions; then features, features.h: files with equal colours facing, "
+                    "first moves of 102 that lose at once):",
+                    m.second_mover_wins.size() > listed ? fmt::format(", the first {} (`census merge --json` lists all)", listed) : ""));
     md.table({"class", "KFEN", "starts", "certificate", "positions", "checked", "same-colour files", "quick losses"});
     for (std::size_t i = 0; i < std::min(listed, m.second_mover_wins.size()); ++i) {
       const auto& w = m.second_mover_wins[i];
       md.row({std::to_string(w.index), "`" + w.kfen + "`", std::to_string(w.weight), "`" + w.proof + "`", std::to_string(w.proof_nodes),
-              w.proof_checked ? "yes" : "NO", std::to_string(w.features.same_colour_files),
-              std::to_string(w.features.quick_losses)});
+              w.proof_checked ? "yes" : "NO", std::to_string(w.features.same_colour_files), std::to_string(w.features.quick_losses)});
     }
   }
   if (m.hypotheses.empty()) return;
-  md.paragraph(fmt::format(
-      "**Hypotheses.** Each feature of a start (features.h) against who wins, over the run's {} classes: the classes of each value "
-      "(neighbouring values pooled until each expects 5 of either result), how many the second mover wins, and Pearson's "
-      "chi-squared test of independence. A small p says the feature and the result are not independent.",
-      m.classes));
+  md.paragraph(
+      fmt::format("**Hypotheses.** Each feature of a start (features.h) against who wins, over the run's {} classes: the classes of each value "
+                  "(neighbouring values pooled until each expects 5 of either result), how many the second mover wins, and Pearson's "
+                  "chi-squared test of independence. A small p says the feature and the result are not independent.",
+                  m.classes));
   // The tests at a glance, the strongest association first: the share of second-mover wins at
   // the feature's lowest values and at its highest, and the values the wins have.
   std::vector<const FeatureTest*> order;
@@ -82,15 +85,21 @@ void run_section(io::Report& md, const CensusMerged& m) {
   std::stable_sort(order.begin(), order.end(), [](const FeatureTest* a, const FeatureTest* b) { return a->p_value < b->p_value; });
   md.table({"feature", "p", "share at its lowest values", "at its highest", "values among the second mover's wins"});
   for (const FeatureTest* t : order) {
-    auto share = [](const FeatureBin& b) { return fmt::format("{} ({})", b.classes ? percent(double(b.second_mover_wins) / double(b.classes)) : "-", values(b)); };
+    auto share = [](const FeatureBin& b) {
+      return fmt::format("{} ({})", b.classes ? percent(double(b.second_mover_wins) / double(b.classes)) : "-", values(b));
+    };
     md.row({"`" + t->name + "`", p_text(t->p_value), share(t->bins.front()), share(t->bins.back()),
-            t->win_high < t->win_low ? "-" : t->win_low == t->win_high ? std::to_string(t->win_low) : fmt::format("{}–{}", t->win_low, t->win_high)});
+            t->win_high < t->win_low    ? "-"
+            : t->win_low == t->win_high ? std::to_string(t->win_low)
+                                        : fmt::format("{}–{}", t->win_low, t->win_high)});
   }
   for (const FeatureTest& t : m.hypotheses) {
     const int low = t.win_low, high = t.win_high;
-    std::string among = high < low ? "" : fmt::format("; among the second mover's wins it is {}", low == high ? std::to_string(low) : fmt::format("{} to {}", low, high));
-    md.paragraph(fmt::format("`{}`, {}: chi-squared {:.1f} on {} degrees of freedom, **p {}**{}.", t.name, t.meaning, t.chi_squared,
-                             t.degrees, t.p_value > 0 ? "= " + p_text(t.p_value) : p_text(t.p_value), among));
+    std::string among =
+        high < low ? ""
+                   : fmt::format("; among the second mover's wins it is {}", low == high ? std::to_string(low) : fmt::format("{} to {}", low, high));
+    md.paragraph(fmt::format("`{}`, {}: chi-squared {:.1f} on {} degrees of freedom, **p {}**{}.", t.name, t.meaning, t.chi_squared, t.degrees,
+                             t.p_value > 0 ? "= " + p_text(t.p_value) : p_text(t.p_value), among));
     md.table({"value", "classes", "second-mover wins", "share"});
     for (const FeatureBin& b : t.bins)
       md.row({values(b), std::to_string(b.classes), std::to_string(b.second_mover_wins),
@@ -113,8 +122,10 @@ std::optional<Scaling> measured_scaling(const std::vector<CensusMerged>& runs) {
     int ones = 0, manys = 0, workers = 0;
     for (const auto& m : runs) {
       if (m.census.plan.subspace != first.census.plan.subspace || m.sessions != 1 || m.wall_seconds <= 0) continue;
-      if (m.most_workers == 1) one += m.wall_seconds, ++ones;
-      else if (!workers || m.most_workers == workers) workers = m.most_workers, many += m.wall_seconds, ++manys;
+      if (m.most_workers == 1)
+        one += m.wall_seconds, ++ones;
+      else if (!workers || m.most_workers == workers)
+        workers = m.most_workers, many += m.wall_seconds, ++manys;
     }
     if (!manys) continue;
     Scaling s;
@@ -129,9 +140,10 @@ std::optional<Scaling> measured_scaling(const std::vector<CensusMerged>& runs) {
 
 void throughput_section(io::Report& md, const std::vector<CensusMerged>& runs) {
   md.section("Throughput");
-  md.paragraph("Each run's sessions from its `runs.jsonl`: wall time, and wall time times workers (threads, or MPI ranks with rank 0 "
-               "proving too). A class's cost is the worker time over the classes. A run of a subspace shown above with the same "
-               "counts (a repeat, for the speed-up) has no section of its own: it is only here.");
+  md.paragraph(
+      "Each run's sessions from its `runs.jsonl`: wall time, and wall time times workers (threads, or MPI ranks with rank 0 "
+      "proving too). A class's cost is the worker time over the classes. A run of a subspace shown above with the same "
+      "counts (a repeat, for the speed-up) has no section of its own: it is only here.");
   md.table({"run", "classes", "sessions", "workers", "wall (s)", "worker time (s)", "classes/s", "ms a class a worker", "slowest class (s)"});
   for (const auto& m : runs)
     md.row({"`" + m.census.plan.subspace + "`", std::to_string(m.classes), std::to_string(m.sessions), std::to_string(m.most_workers),
@@ -140,11 +152,12 @@ void throughput_section(io::Report& md, const std::vector<CensusMerged>& runs) {
             m.classes ? fmt::format("{:.2f}", 1000 * m.worker_seconds / double(m.classes)) : "-",
             fmt::format("{:.2f} (class {})", m.slowest_micros / 1e6, m.slowest_index)});
   if (auto s = measured_scaling(runs))
-    md.paragraph(fmt::format("The same subspace on 1 worker and on {} ({} runs of each, made in turn; mean wall times): speed-up "
-                             "**{:.2f}**, parallel efficiency {:.0f}%. The shards are proved alike either way (the same nodes), so what "
-                             "differs is the machine: two provers share its memory bandwidth and caches, and a virtual machine's speed "
-                             "drifts from minute to minute.",
-                             s->workers, s->pairs, s->speed_up, 100 * s->efficiency));
+    md.paragraph(
+        fmt::format("The same subspace on 1 worker and on {} ({} runs of each, made in turn; mean wall times): speed-up "
+                    "**{:.2f}**, parallel efficiency {:.0f}%. The shards are proved alike either way (the same nodes), so what "
+                    "differs is the machine: two provers share its memory bandwidth and caches, and a virtual machine's speed "
+                    "drifts from minute to minute.",
+                    s->workers, s->pairs, s->speed_up, 100 * s->efficiency));
 }
 
 void compare_section(io::Report& md, const std::vector<CensusMerged>& runs, const std::string& path) {
@@ -176,14 +189,14 @@ void compare_section(io::Report& md, const std::vector<CensusMerged>& runs, cons
     return v[v.size() / 2];
   };
   md.section("Side by side with `opening --regrouped`");
-  md.paragraph(fmt::format(
-      "The same {} starts (`{}`, seed {}), proved by `opening --regrouped` (each start value only, then its proof tree built and "
-      "checked, a 64 MB table of its own) and by the census run `{}` (value only, the tree built only for a second-mover win, one "
-      "table for a shard's starts). Summed time over the starts: opening {:.1f} s, census {:.1f} s: **{:.2f} times faster**; the "
-      "median start {:.2f} ms against {:.2f} ms. Each side's time of a start is all it costs: the opening's includes making its "
-      "table, the census's the tree of a second-mover win.",
-      census_each.size(), path, seed, run->census.plan.subspace, before, census, census > 0 ? before / census : 0.0,
-      1000 * median(census_each), 1000 * median(opening_each)));
+  md.paragraph(
+      fmt::format("The same {} starts (`{}`, seed {}), proved by `opening --regrouped` (each start value only, then its proof tree built and "
+                  "checked, a 64 MB table of its own) and by the census run `{}` (value only, the tree built only for a second-mover win, one "
+                  "table for a shard's starts). Summed time over the starts: opening {:.1f} s, census {:.1f} s: **{:.2f} times faster**; the "
+                  "median start {:.2f} ms against {:.2f} ms. Each side's time of a start is all it costs: the opening's includes making its "
+                  "table, the census's the tree of a second-mover win.",
+                  census_each.size(), path, seed, run->census.plan.subspace, before, census, census > 0 ? before / census : 0.0,
+                  1000 * median(census_each), 1000 * median(opening_each)));
 }
 
 void projection_section(io::Report& md, const std::vector<CensusMerged>& runs) {
@@ -207,13 +220,13 @@ void projection_section(io::Report& md, const std::vector<CensusMerged>& runs) {
       sample->census.plan.shard_size, 100 * efficiency, scaling ? fmt::format(", {} workers", scaling->workers) : ", none measured: 100% assumed"));
   const double wins = double(sample->starts - sample->first_mover_starts) / double(sample->starts);
   if (!sample->second_mover_wins.empty())
-    md.paragraph(fmt::format(
-        "Its certificates would not fit as they are: {:.2f}% of the sample's starts are the second mover's wins, each certificate "
-        "file {:.1f} MB on average, so the whole census would keep about {:.0f} TB of them. A run of the whole space wants smaller "
-        "certificates first (a proof of the exact distance, or a proof graph that shares positions across starts), or keeps "
-        "only the value and re-proves a seeded sample, as it does for the first mover's wins.",
-        100 * wins, double(sample->proof_bytes) / double(sample->second_mover_wins.size()) / 1e6,
-        wins * classes * double(sample->proof_bytes) / double(sample->second_mover_wins.size()) / 1e12));
+    md.paragraph(
+        fmt::format("Its certificates would not fit as they are: {:.2f}% of the sample's starts are the second mover's wins, each certificate "
+                    "file {:.1f} MB on average, so the whole census would keep about {:.0f} TB of them. A run of the whole space wants smaller "
+                    "certificates first (a proof of the exact distance, or a proof graph that shares positions across starts), or keeps "
+                    "only the value and re-proves a seeded sample, as it does for the first mover's wins.",
+                    100 * wins, double(sample->proof_bytes) / double(sample->second_mover_wins.size()) / 1e6,
+                    wins * classes * double(sample->proof_bytes) / double(sample->second_mover_wins.size()) / 1e12));
   md.table({"cores", "wall time", "core-hours"});
   for (int cores : {100, 1000, 10000}) {
     const double hours = core_hours / (cores * efficiency);
@@ -227,33 +240,58 @@ void projection_section(io::Report& md, const std::vector<CensusMerged>& runs) {
 nlohmann::json census_json(const CensusMerged& m) {
   nlohmann::json wins = nlohmann::json::array();
   for (const auto& w : m.second_mover_wins)
-    wins.push_back({{"index", w.index}, {"kfen", w.kfen}, {"starts", w.weight}, {"proof", w.proof}, {"proof_nodes", w.proof_nodes},
-                    {"proof_checked", w.proof_checked}, {"features", features_json(w.features)}});
+    wins.push_back({{"index", w.index},
+                    {"kfen", w.kfen},
+                    {"starts", w.weight},
+                    {"proof", w.proof},
+                    {"proof_nodes", w.proof_nodes},
+                    {"proof_checked", w.proof_checked},
+                    {"features", features_json(w.features)}});
   nlohmann::json hypotheses = nlohmann::json::array();
   for (const FeatureTest& t : m.hypotheses) {
     nlohmann::json bins = nlohmann::json::array();
-    for (const FeatureBin& b : t.bins) bins.push_back({{"low", b.low}, {"high", b.high}, {"classes", b.classes}, {"second_mover_wins", b.second_mover_wins}});
+    for (const FeatureBin& b : t.bins)
+      bins.push_back({{"low", b.low}, {"high", b.high}, {"classes", b.classes}, {"second_mover_wins", b.second_mover_wins}});
     hypotheses.push_back({{"feature", t.name}, {"chi_squared", t.chi_squared}, {"degrees", t.degrees}, {"p", t.p_value}, {"bins", bins}});
   }
   const auto [low, high] = m.first_mover_interval();
-  return {{"manifest", manifest_json(m.census)}, {"complete", m.complete()}, {"missing_shards", m.missing_shards},
-          {"classes", m.classes}, {"starts", m.starts}, {"first_mover_classes", m.first_mover_classes},
-          {"first_mover_starts", m.first_mover_starts}, {"first_mover_share", m.first_mover_share()},
-          {"first_mover_interval", {low, high}}, {"unchecked_trees", m.unchecked}, {"nodes", m.nodes},
-          {"proof_nodes", m.proof_nodes}, {"proof_bytes", m.proof_bytes}, {"seconds", m.seconds}, {"second_mover_wins", wins}, {"hypotheses", hypotheses},
-          {"rechecked_first_mover_wins", m.rechecked_first}, {"rechecked_agree", m.rechecked_first_agree},
-          {"unclaimed_proofs", m.unclaimed_proofs}, {"sound", m.sound()},
-          {"runs", {{"sessions", m.sessions}, {"wall_seconds", m.wall_seconds}, {"worker_seconds", m.worker_seconds},
-                    {"most_workers", m.most_workers}, {"slowest_class", m.slowest_index}, {"slowest_seconds", m.slowest_micros / 1e6}}}};
+  return {{"manifest", manifest_json(m.census)},
+          {"complete", m.complete()},
+          {"missing_shards", m.missing_shards},
+          {"classes", m.classes},
+          {"starts", m.starts},
+          {"first_mover_classes", m.first_mover_classes},
+          {"first_mover_starts", m.first_mover_starts},
+          {"first_mover_share", m.first_mover_share()},
+          {"first_mover_interval", {low, high}},
+          {"unchecked_trees", m.unchecked},
+          {"nodes", m.nodes},
+          {"proof_nodes", m.proof_nodes},
+          {"proof_bytes", m.proof_bytes},
+          {"seconds", m.seconds},
+          {"second_mover_wins", wins},
+          {"hypotheses", hypotheses},
+          {"rechecked_first_mover_wins", m.rechecked_first},
+          {"rechecked_agree", m.rechecked_first_agree},
+          {"unclaimed_proofs", m.unclaimed_proofs},
+          {"sound", m.sound()},
+          {"runs",
+           {{"sessions", m.sessions},
+            {"wall_seconds", m.wall_seconds},
+            {"worker_seconds", m.worker_seconds},
+            {"most_workers", m.most_workers},
+            {"slowest_class", m.slowest_index},
+            {"slowest_seconds", m.slowest_micros / 1e6}}}};
 }
 
 std::string census_summary(const CensusMerged& m) {
   const auto& c = m.census;
-  return fmt::format("census {} ({}): {} of {} shards{}; {} classes ({} starts) proved; the first mover wins {} classes, {} starts, {}; "
-                     "the second mover wins {} classes; {}\n",
-                     c.dir, c.plan.subspace, c.shards - m.missing_shards, c.shards, m.complete() ? "" : " (INCOMPLETE)", m.classes, m.starts,
-                     m.first_mover_classes, m.first_mover_starts, share_text(m), m.second_mover_wins.size(),
-                     m.sound() ? "every certificate checked" : "A CERTIFICATE FAILED") +
+  return fmt::format(
+             "census {} ({}): {} of {} shards{}; {} classes ({} starts) proved; the first mover wins {} classes, {} starts, {}; "
+             "the second mover wins {} classes; {}\n",
+             c.dir, c.plan.subspace, c.shards - m.missing_shards, c.shards, m.complete() ? "" : " (INCOMPLETE)", m.classes, m.starts,
+             m.first_mover_classes, m.first_mover_starts, share_text(m), m.second_mover_wins.size(),
+             m.sound() ? "every certificate checked" : "A CERTIFICATE FAILED") +
          (m.unclaimed_proofs.empty() ? ""
                                      : fmt::format("census {}: {} proof file(s) that no shard claims, first {}: a shard was changed, or "
                                                    "the file does not belong here\n",

@@ -46,8 +46,8 @@ void chi_squared(FeatureTest& t, std::uint64_t classes, std::uint64_t wins) {
   for (const FeatureBin& b : t.bins) {
     const double expect_second = double(b.classes) * rate, expect_first = double(b.classes) - expect_second;
     const double second = double(b.second_mover_wins), first = double(b.classes - b.second_mover_wins);
-    t.chi_squared += (second - expect_second) * (second - expect_second) / expect_second +
-                     (first - expect_first) * (first - expect_first) / expect_first;
+    t.chi_squared +=
+        (second - expect_second) * (second - expect_second) / expect_second + (first - expect_first) * (first - expect_first) / expect_first;
   }
   t.p_value = boost::math::cdf(boost::math::complement(boost::math::chi_squared_distribution<double>(t.degrees), t.chi_squared));
 }

@@ -44,7 +44,7 @@ struct FeatureTest {
   std::vector<FeatureBin> bins;
   double chi_squared = 0;
   int degrees = 0;
-  double p_value = 1;  // of independence; 1 when there is nothing to test
+  double p_value = 1;              // of independence; 1 when there is nothing to test
   int win_low = 0, win_high = -1;  // the values among the second mover's wins (none: high < low)
 };
 

@@ -49,8 +49,8 @@ class StartSpace {
  public:
   explicit StartSpace(int files = 8);
   int files() const { return n_; }
-  std::uint64_t starts() const;   // n!·n!·2
-  std::uint64_t classes() const;  // up to the symmetries: by Burnside's lemma
+  std::uint64_t starts() const;                                       // n!·n!·2
+  std::uint64_t classes() const;                                      // up to the symmetries: by Burnside's lemma
   std::uint64_t symmetric_rows() const { return symmetric_.size(); }  // s
 
   std::uint64_t index_of(const Start& start) const;
@@ -70,11 +70,11 @@ class StartSpace {
   std::array<int, 8> flip(const std::array<int, 8>& row) const;
 
   int n_;
-  std::uint32_t rows_;                       // n!
-  std::vector<std::uint32_t> flip_of_;       // rank -> rank of the flipped row
-  std::vector<std::uint32_t> lower_;         // non-symmetric rows with rank < flip's, in order (a)
-  std::vector<std::uint32_t> symmetric_;     // flip-symmetric rows, in order (s)
-  std::vector<std::uint32_t> up_to_flip_;    // rows with rank <= flip's, in order (s + a)
+  std::uint32_t rows_;                                                    // n!
+  std::vector<std::uint32_t> flip_of_;                                    // rank -> rank of the flipped row
+  std::vector<std::uint32_t> lower_;                                      // non-symmetric rows with rank < flip's, in order (a)
+  std::vector<std::uint32_t> symmetric_;                                  // flip-symmetric rows, in order (s)
+  std::vector<std::uint32_t> up_to_flip_;                                 // rows with rank <= flip's, in order (s + a)
   std::vector<std::int32_t> pos_lower_, pos_symmetric_, pos_up_to_flip_;  // rank -> position, or -1
 };
 

@@ -8,8 +8,8 @@
 
 #include "kamisado/errors.h"
 #include "kamisado/position.h"
-#include "solver/census/start_space.h"
 #include "solver/bench/opening.h"
+#include "solver/census/start_space.h"
 
 namespace kamisado::solver {
 
@@ -112,14 +112,14 @@ Subspace make_subspace(const std::string& name, const io::Lines& lines) {
       }
       s.first = rng() & 1 ? Side::Gold : Side::Black;
       drawn.push_back(std::uint32_t(space.index_of(s)));
-      if ((k & 0xFFFF) == 0)
-        progress.tick([&] { return fmt::format("census: drawing {} {} of {} starts", io::progress_bar(double(k) / n), k, n); });
+      if ((k & 0xFFFF) == 0) progress.tick([&] { return fmt::format("census: drawing {} {} of {} starts", io::progress_bar(double(k) / n), k, n); });
     }
     return listed(name, std::move(drawn), progress);
   }
   if (parts[0] == "regrouped" && parts.size() == 3) {
     const std::uint64_t n = number(parts[1], name), seed = number(parts[2], name);
-    if (n == 0 || n > kMaxRegrouped) throw InputError("census subspace '" + name + "': regrouped holds 1 to " + std::to_string(kMaxRegrouped) + " starts");
+    if (n == 0 || n > kMaxRegrouped)
+      throw InputError("census subspace '" + name + "': regrouped holds 1 to " + std::to_string(kMaxRegrouped) + " starts");
     std::vector<std::uint32_t> drawn;
     for (const Position& p : regrouped_starts(int(n), seed)) drawn.push_back(std::uint32_t(space.index_of(*start_of(p))));
     return listed(name, std::move(drawn), progress);

@@ -25,7 +25,7 @@
 namespace kamisado::solver {
 
 struct Subspace {
-  std::string name;                   // as written above
+  std::string name;                    // as written above
   std::vector<std::uint32_t> classes;  // sorted, distinct (empty for all/range: see first/last)
   std::vector<std::uint32_t> weights;  // starts per class, parallel to `classes`
   std::uint64_t first = 0, last = 0;   // all/range: the classes [first, last), not listed

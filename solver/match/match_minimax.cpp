@@ -13,14 +13,14 @@ namespace {
 // A round in progress, played as a single round, with the match around it kept here.
 struct State {
   Position round = Position::empty_board();  // single round (no match field); between rounds: the board as the round ended
-  bool between = false;  // the round is over, rings placed; `defender` chooses a fill (F1)
+  bool between = false;                      // the round is over, rings placed; `defender` chooses a fill (F1)
   Side defender = Side::Black;
   std::array<std::uint32_t, 2> points{};
 };
 
 // A position's towers as a single round (P1), with the ranks given.
-Position single_round(const std::array<std::array<int, 8>, 2>& ranks,
-                      const std::array<std::array<Square, 8>, 2>& squares, Side to_move, Turn turn, Colour designated) {
+Position single_round(const std::array<std::array<int, 8>, 2>& ranks, const std::array<std::array<Square, 8>, 2>& squares, Side to_move, Turn turn,
+                      Colour designated) {
   Position p = Position::empty_board();
   for (Side s : {Side::Black, Side::Gold})
     for (int c = 0; c < kColours; ++c) p.place(s, Colour(c), squares[index(s)][c], ranks[index(s)][c]);
@@ -60,8 +60,10 @@ class Referee {
     std::optional<bool> v = s.between ? wins_between(s, x, depth) : wins_in_round(s, x, depth);
     if (!v) return v;
     Known& after = memo_[key];  // the map may have grown meanwhile
-    if (*v) after.wins_within = std::min(after.wins_within, depth);
-    else after.fails_within = std::max(after.fails_within, depth);
+    if (*v)
+      after.wins_within = std::min(after.wins_within, depth);
+    else
+      after.fails_within = std::max(after.fails_within, depth);
     return v;
   }
   std::uint64_t positions() const { return memo_.size(); }
@@ -176,8 +178,10 @@ class Referee {
     const bool want = mover == x;  // the value that settles this turn at once
     bool settled = false;
     each([&](std::optional<bool> v) {
-      if (!v) unknown = true;
-      else if (*v == want) settled = true;
+      if (!v)
+        unknown = true;
+      else if (*v == want)
+        settled = true;
       return settled;
     });
     if (settled) return want;

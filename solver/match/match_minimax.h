@@ -25,8 +25,8 @@
 namespace kamisado::solver {
 
 struct MinimaxResult {
-  std::optional<Side> winner;  // of the match; nullopt: stopped at max_positions
-  int plies = 0;               // the shortest win the winner can force
+  std::optional<Side> winner;   // of the match; nullopt: stopped at max_positions
+  int plies = 0;                // the shortest win the winner can force
   std::uint64_t positions = 0;  // distinct positions valued
 };
 

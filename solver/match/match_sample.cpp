@@ -61,7 +61,8 @@ std::vector<ScoreSample> sample_scores(const ScoreSampleOptions& options, const 
       s.nodes += round.nodes + match.nodes;
       s.round_open += round.value == Value::Unknown;
       s.first_mover_wins_round += round.value == Value::Win;
-      progress.tick([&] { return fmt::format("match-report: score {}-{}, {} of {} starts", s.points[0], s.points[1], i + 1, options.starts_per_score); });
+      progress.tick(
+          [&] { return fmt::format("match-report: score {}-{}, {} of {} starts", s.points[0], s.points[1], i + 1, options.starts_per_score); });
       if (match.value == Value::Unknown) {
         ++s.match_open;
         continue;

@@ -27,9 +27,9 @@ namespace kamisado::solver {
 struct ScoreSampleOptions {
   int starts_per_score = 1000;
   std::uint64_t seed = 1;
-  std::uint64_t round_nodes = 5'000'000;  // node limit of each round search
-  std::uint64_t match_nodes = 200'000;    // node limit of each match search
-  std::size_t hash_mb = 256;              // one table per score, shared by its starts
+  std::uint64_t round_nodes = 5'000'000;    // node limit of each round search
+  std::uint64_t match_nodes = 200'000;      // node limit of each match search
+  std::size_t hash_mb = 256;                // one table per score, shared by its starts
   const std::atomic<bool>* stop = nullptr;  // Ctrl-C: the scores sampled so far are returned
 };
 

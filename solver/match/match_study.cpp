@@ -85,7 +85,9 @@ MatchValue prove_match(std::uint32_t target, const MatchStudyOptions& options, c
   if (target > 1) c.limits.seconds = options.seconds;
   c.limits.progress = [&](const SolveProgress& p) {
     v.root_pn = p.root_pn, v.root_dn = p.root_dn, v.table_fill = p.table_fill;
-    if (lines) lines(fmt::format("match-report: {}-point match, {:.0f} s, {} nodes, root proof {} disproof {}, table {:.0f}%", target, p.seconds, p.nodes, p.root_pn, p.root_dn, 100 * p.table_fill));
+    if (lines)
+      lines(fmt::format("match-report: {}-point match, {:.0f} s, {} nodes, root proof {} disproof {}, table {:.0f}%", target, p.seconds, p.nodes,
+                        p.root_pn, p.root_dn, 100 * p.table_fill));
   };
   if (!options.proof_dir.empty()) c.proof_path = v.proof_path = fmt::format("{}/match-{}.proof", options.proof_dir, target);
   if (target > 1 && !options.checkpoint_dir.empty()) {
@@ -194,39 +196,39 @@ void frontier_section(io::Report& md, const MatchStudy& s) {
   const double starts3 = double(s.round_one_ends) * e2 * 2;
   const double nodes = starts3 * nodes3;
   const double proof3 = double(t.proof_nodes) / double(t.starts - t.open);
-  md.paragraph(fmt::format(
-      "Gold, moving first, wins round 2 from {} of the sampled round-2 starts; each such win is a round proof, whose "
-      "distinct round ends are the 1–1 positions Black must then survive. Gold's proofs end in {:.0f} distinct round ends on "
-      "average ({} proofs). From each, {} of those ends were taken with both of Gold's fills (F1): {} round-3 starts, where "
-      "Black moves first and the round decides the match. Black wins {} of them, {} are open at 5 M nodes; each took {:.0f} "
-      "nodes on average ({:.2f} M nodes/s), and its proof tree holds {:.0f} positions on average.",
-      proofs, e2, proofs, s.options.round_three_per_end, t.starts, t.first_mover_wins, t.open, nodes3, rate / 1e6, proof3));
-  md.paragraph(fmt::format(
-      "So a proof that Black wins the 2-point match by winning round 1 and then every round 3 holds, for each of the {} round "
-      "ends of his round-1 proof and his fill, Gold's round-2 lines ({:.0f} ends each) and both of Gold's fills: about "
-      "{:.2g} round-3 starts, each proved. At the measured {:.0f} nodes a start that is {:.2g} node expansions without any "
-      "search overhead: {:.1f} core-hours at this rate. The certificate alone would hold about {:.2g} positions ({:.0f} a "
-      "round-3 start), and a table that keeps just those needs {:.0f} GB ({:.0f} bytes a position, "
-      "solver/search/transposition_table.h), against the 24 GB of this machine. This is a lower bound: "
-      "it counts one winning strategy, while df-pn must also refute Gold's other tries in round 2 and learn which of Black's "
-      "round-1 endings to steer to. Gold's way to win instead is the rare round-3 start that the second mover wins "
-      "(reports/regrouped.md: 7 of 1000 regrouped starts): the search must show that Black can keep every round-2 ending away "
-      "from them, or that Gold can reach one.",
-      s.round_one_ends, e2, starts3, nodes3, nodes, rate > 0 ? nodes / rate / 3600 : 0.0, starts3 * proof3, proof3,
-      starts3 * proof3 * TranspositionTable::kBytesPerPosition / 1e9, TranspositionTable::kBytesPerPosition));
+  md.paragraph(
+      fmt::format("Gold, moving first, wins round 2 from {} of the sampled round-2 starts; each such win is a round proof, whose "
+                  "distinct round ends are the 1–1 positions Black must then survive. Gold's proofs end in {:.0f} distinct round ends on "
+                  "average ({} proofs). From each, {} of those ends were taken with both of Gold's fills (F1): {} round-3 starts, where "
+                  "Black moves first and the round decides the match. Black wins {} of them, {} are open at 5 M nodes; each took {:.0f} "
+                  "nodes on average ({:.2f} M nodes/s), and its proof tree holds {:.0f} positions on average.",
+                  proofs, e2, proofs, s.options.round_three_per_end, t.starts, t.first_mover_wins, t.open, nodes3, rate / 1e6, proof3));
+  md.paragraph(
+      fmt::format("So a proof that Black wins the 2-point match by winning round 1 and then every round 3 holds, for each of the {} round "
+                  "ends of his round-1 proof and his fill, Gold's round-2 lines ({:.0f} ends each) and both of Gold's fills: about "
+                  "{:.2g} round-3 starts, each proved. At the measured {:.0f} nodes a start that is {:.2g} node expansions without any "
+                  "search overhead: {:.1f} core-hours at this rate. The certificate alone would hold about {:.2g} positions ({:.0f} a "
+                  "round-3 start), and a table that keeps just those needs {:.0f} GB ({:.0f} bytes a position, "
+                  "solver/search/transposition_table.h), against the 24 GB of this machine. This is a lower bound: "
+                  "it counts one winning strategy, while df-pn must also refute Gold's other tries in round 2 and learn which of Black's "
+                  "round-1 endings to steer to. Gold's way to win instead is the rare round-3 start that the second mover wins "
+                  "(reports/regrouped.md: 7 of 1000 regrouped starts): the search must show that Black can keep every round-2 ending away "
+                  "from them, or that Gold can reach one.",
+                  s.round_one_ends, e2, starts3, nodes3, nodes, rate > 0 ? nodes / rate / 3600 : 0.0, starts3 * proof3, proof3,
+                  starts3 * proof3 * TranspositionTable::kBytesPerPosition / 1e9, TranspositionTable::kBytesPerPosition));
 }
 
 void scores_section(io::Report& md, const MatchStudy& s) {
   if (s.scores.empty()) return;
   const ScoreSampleOptions& o = s.options.scores;
   md.section("Round starts of the Standard match at every score")
-      .paragraph(fmt::format(
-          "{} round starts at each score the Standard match (3 points) can reach between rounds, seed {} (solver/match/match_sample.h: "
-          "home rows in random order, one Sumo per point on random colours, the last round's loser first). Each searched for "
-          "the round (value only, at most {} nodes) and for the match (at most {} nodes): node limits, so that the run repeats "
-          "exactly. \"Match differs\" counts starts whose match value is known and is not the round's: the round's winner "
-          "loses the match.",
-          o.starts_per_score, o.seed, o.round_nodes, o.match_nodes))
+      .paragraph(
+          fmt::format("{} round starts at each score the Standard match (3 points) can reach between rounds, seed {} (solver/match/match_sample.h: "
+                      "home rows in random order, one Sumo per point on random colours, the last round's loser first). Each searched for "
+                      "the round (value only, at most {} nodes) and for the match (at most {} nodes): node limits, so that the run repeats "
+                      "exactly. \"Match differs\" counts starts whose match value is known and is not the round's: the round's winner "
+                      "loses the match.",
+                      o.starts_per_score, o.seed, o.round_nodes, o.match_nodes))
       .table({"score (Black–Gold)", "starts", "round: first mover wins", "round open", "match known", "match: first mover wins",
               "match differs from round", "match open", "time (s)"});
   auto share = [](int part, int whole) { return whole ? fmt::format("{} ({:.1f}%)", part, 100.0 * part / whole) : std::string("-"); };
@@ -238,7 +240,8 @@ void scores_section(io::Report& md, const MatchStudy& s) {
   for (const ScoreSample& x : s.scores)
     for (const std::string& k : x.differing) examples.push_back("`" + k + "`");
   if (!examples.empty())
-    md.paragraph("Starts where the round's winner loses the match (the first few of each score): " + fmt::format("{}", fmt::join(examples, ", ")) + ".");
+    md.paragraph("Starts where the round's winner loses the match (the first few of each score): " + fmt::format("{}", fmt::join(examples, ", ")) +
+                 ".");
 }
 
 }  // namespace
@@ -254,20 +257,29 @@ std::string match_study_report(const MatchStudy& s, const std::string& command) 
   md.section("The value of the match from the set-up")
       .paragraph(fmt::format("Each from the set-up (B5), Black to move; a {} MB table; matches past 1 point searched for {:.0f} s each.",
                              s.options.hash_mb, s.options.seconds))
-      .paragraph("Where a search resumed from a checkpoint, its nodes and time are those of all its runs together, and the "
-                 "checkpoint named is where anyone can continue it: `kamisado solve \"<set-up> T:0-0\" --goal match "
-                 "--checkpoint FILE` (its table size is taken from the file).")
+      .paragraph(
+          "Where a search resumed from a checkpoint, its nodes and time are those of all its runs together, and the "
+          "checkpoint named is where anyone can continue it: `kamisado solve \"<set-up> T:0-0\" --goal match "
+          "--checkpoint FILE` (its table size is taken from the file).")
       .table({"match", "value for Black", "first move", "distance (plies)", "nodes", "time (s)", "table (MB)", "root proof / disproof", "certificate",
               "checkpoint"});
   for (const MatchValue& v : s.values) {
     const SolveResult& r = v.proved.result;
-    std::string cert = v.proved.checked() ? fmt::format("{} positions, checked{}", v.proved.proof_nodes, v.proof_path.empty() ? "" : ": `" + v.proof_path + "`")
-                       : r.value == Value::Unknown ? "open" : v.proved.failure();
-    md.row({fmt::format("{} point{}{}", v.target, v.target > 1 ? "s" : "", v.target == 3 ? " (Standard)" : v.target == 7 ? " (Long)" : ""),
+    std::string cert = v.proved.checked()
+                           ? fmt::format("{} positions, checked{}", v.proved.proof_nodes, v.proof_path.empty() ? "" : ": `" + v.proof_path + "`")
+                       : r.value == Value::Unknown ? "open"
+                                                   : v.proved.failure();
+    md.row({fmt::format("{} point{}{}", v.target, v.target > 1 ? "s" : "",
+                        v.target == 3   ? " (Standard)"
+                        : v.target == 7 ? " (Long)"
+                                        : ""),
             value_name(r.value), r.best ? "`" + to_string(*r.best) + "`" : "-", r.distance_known ? std::to_string(r.plies) : "-",
             std::to_string(v.total_nodes), fmt::format("{:.1f}", v.total_seconds), std::to_string(v.table_mb),
             r.value == Value::Unknown ? fmt::format("{} / {}", v.root_pn, v.root_dn) : "-", cert,
-            v.checkpoint_path.empty() ? "-" : fmt::format("`{}`{}", v.checkpoint_path, v.proved.resumed ? fmt::format(" (resumed, {} saves)", v.proved.resumed->saves + v.proved.checkpoint_saves) : "")});
+            v.checkpoint_path.empty()
+                ? "-"
+                : fmt::format("`{}`{}", v.checkpoint_path,
+                              v.proved.resumed ? fmt::format(" (resumed, {} saves)", v.proved.resumed->saves + v.proved.checkpoint_saves) : "")});
   }
   for (const MatchValue& v : s.values) {
     if (v.history.empty() || v.proved.result.value != Value::Unknown) continue;
@@ -279,7 +291,9 @@ std::string match_study_report(const MatchStudy& s, const std::string& command) 
       md.row({fmt::format("{:.0f}", e.seconds), std::to_string(e.nodes), std::to_string(e.root_pn), std::to_string(e.root_dn),
               fmt::format("{:.0f}%", e.fill_percent)});
   }
-  auto ring = [](const std::optional<int>& b) { return !b ? std::string("unknown") : *b == 0 ? std::string("cannot win it") : fmt::format("a ring worth {}", *b); };
+  auto ring = [](const std::optional<int>& b) {
+    return !b ? std::string("unknown") : *b == 0 ? std::string("cannot win it") : fmt::format("a ring worth {}", *b);
+  };
   md.section("Round 1: what each side can force")
       .paragraph(fmt::format("In round 1 of the Standard match, Black (moving first) can force {}; Gold {}. (Ring goals, `--goal ring:P`; "
                              "no tower has a ring yet, so no round-1 ring is worth more than 1.)",
@@ -290,15 +304,14 @@ std::string match_study_report(const MatchStudy& s, const std::string& command) 
     gold_round += r.round == Value::Win;
   }
   md.section("The frontier of the 2-point match: round 2")
-      .paragraph(fmt::format(
-          "Black wins round 1 of the 2-point match (the 1-point match's proof); his round proof ends in {} distinct round ends, "
-          "each a position between rounds with Black the Defender at 1–0. Sampled evenly: {} of them, each with both fills, "
-          "{} round-2 starts, Gold to move first. Searched with the match aim for {:.0f} s each: Gold wins the match from {}, "
-          "Black from {}, {} open. Gold, moving first, wins round 2 in {} of them. So the 2-point match turns on round 3 after "
-          "a round-2 win by Gold (1–1, Black moving first), which each of these searches must prove for every line: that is "
-          "where the search spends its nodes, and why the 2-point match is still open after {:.0f} s (table above).",
-          s.round_one_ends, s.round_two.size() / 2, s.round_two.size(), s.options.seconds_per_end, gold_match, black_match, open,
-          gold_round, s.options.seconds))
+      .paragraph(fmt::format("Black wins round 1 of the 2-point match (the 1-point match's proof); his round proof ends in {} distinct round ends, "
+                             "each a position between rounds with Black the Defender at 1–0. Sampled evenly: {} of them, each with both fills, "
+                             "{} round-2 starts, Gold to move first. Searched with the match aim for {:.0f} s each: Gold wins the match from {}, "
+                             "Black from {}, {} open. Gold, moving first, wins round 2 in {} of them. So the 2-point match turns on round 3 after "
+                             "a round-2 win by Gold (1–1, Black moving first), which each of these searches must prove for every line: that is "
+                             "where the search spends its nodes, and why the 2-point match is still open after {:.0f} s (table above).",
+                             s.round_one_ends, s.round_two.size() / 2, s.round_two.size(), s.options.seconds_per_end, gold_match, black_match, open,
+                             gold_round, s.options.seconds))
       .table({"round end (Black's round-1 proof)", "fill", "Gold's match value", "Gold's round value", "nodes"});
   for (const RoundTwoStart& r : s.round_two)
     md.row({"`" + r.end_kfen + "`", r.fill, value_name(r.match), value_name(r.round), std::to_string(r.nodes)});

@@ -18,21 +18,21 @@
 #include <vector>
 
 #include "io/progress.h"
-#include "solver/search/goal.h"
 #include "solver/match/match_sample.h"
 #include "solver/proof/certify.h"
+#include "solver/search/goal.h"
 
 namespace kamisado::solver {
 
 struct MatchStudyOptions {
   std::size_t hash_mb = 1024;
-  double seconds = 60;          // per match value still open after the 1-point match
-  int round_two_ends = 20;      // round ends of the 2-point match to sample
-  double seconds_per_end = 5;   // per round-2 start
-  std::string proof_dir;        // certificates written here, when not empty
-  std::string checkpoint_dir;   // match-T.ckpt resumed and saved here, when not empty
+  double seconds = 60;           // per match value still open after the 1-point match
+  int round_two_ends = 20;       // round ends of the 2-point match to sample
+  double seconds_per_end = 5;    // per round-2 start
+  std::string proof_dir;         // certificates written here, when not empty
+  std::string checkpoint_dir;    // match-T.ckpt resumed and saved here, when not empty
   int round_three_per_end = 10;  // round-3 starts sampled from each round-2 proof
-  ScoreSampleOptions scores;    // starts_per_score 0: no score sample
+  ScoreSampleOptions scores;     // starts_per_score 0: no score sample
   const std::atomic<bool>* stop = nullptr;
 };
 
@@ -42,10 +42,10 @@ struct MatchValue {
   std::uint32_t root_pn = 0, root_dn = 0;
   double table_fill = 0;
   std::string proof_path;
-  std::string checkpoint_path;                // resumed from / saved to, when not empty
+  std::string checkpoint_path;  // resumed from / saved to, when not empty
   std::size_t table_mb = 0;
-  std::vector<CheckpointSave> history;        // the checkpoint's saves, all runs: the growth
-  std::uint64_t total_nodes = 0;              // with the runs before, from the checkpoint
+  std::vector<CheckpointSave> history;  // the checkpoint's saves, all runs: the growth
+  std::uint64_t total_nodes = 0;        // with the runs before, from the checkpoint
   double total_seconds = 0;
 };
 

@@ -11,9 +11,9 @@
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
+#include "solver/bench/suite.h"
 #include "solver/match/match_minimax.h"
 #include "solver/search/solve.h"
-#include "solver/bench/suite.h"
 
 namespace kamisado::solver {
 
@@ -34,10 +34,9 @@ Position random_round_start(std::mt19937_64& rng, bool one_ahead) {
     std::shuffle(files.begin(), files.end(), rng);
     std::uint32_t points = !one_ahead ? std::uint32_t(rng() % target) : s == ahead ? target - 1 : std::uint32_t(rng() % (target - 1));
     std::uint32_t sumos = points == 0 ? 0 : std::uint32_t(rng() % (points + 1));  // each ring worth 1
-    if (one_ahead && s != ahead) sumos = 0;  // his ring is worth 1: not enough
+    if (one_ahead && s != ahead) sumos = 0;                                       // his ring is worth 1: not enough
     score.points[index(s)] = points;
-    for (int c = 0; c < kColours; ++c)
-      p.place(s, Colour(c), make_square(files[c], home_rank(s)), std::uint32_t(c) < sumos ? 1 : 0);
+    for (int c = 0; c < kColours; ++c) p.place(s, Colour(c), make_square(files[c], home_rank(s)), std::uint32_t(c) < sumos ? 1 : 0);
   }
   p.set_turn(rng() % 2 ? Side::Black : Side::Gold, Turn::FreeChoice);
   p.set_match(score);
@@ -67,8 +66,8 @@ bool last_round(const Position& p) {
 
 }  // namespace
 
-nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wanted, std::uint64_t minimax_budget, int max_plies, const io::Lines& lines,
-                                    const std::atomic<bool>* stop) {
+nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wanted, std::uint64_t minimax_budget, int max_plies,
+                                    const io::Lines& lines, const std::atomic<bool>* stop) {
   std::mt19937_64 rng(seed);
   int losers = 0, others = 0;
   std::unordered_set<std::uint64_t> seen;
@@ -108,11 +107,15 @@ nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wa
     const bool loses = match_winner != round_winner;
     if (match.plies <= 2 && rng() % 5) continue;  // a win at once: keep a few, not half the suite
     ++(loses ? losers : others);
-    positions.push_back({{"kfen", to_kfen(p)}, {"winner", side_id(match_winner)}, {"plies", match.plies}, {"round_winner", side_id(round_winner)},
-                         {"last_round", !may_lose}, {"sumo", has_sumo(p)}, {"minimax_positions", m.positions}});
+    positions.push_back({{"kfen", to_kfen(p)},
+                         {"winner", side_id(match_winner)},
+                         {"plies", match.plies},
+                         {"round_winner", side_id(round_winner)},
+                         {"last_round", !may_lose},
+                         {"sumo", has_sumo(p)},
+                         {"minimax_positions", m.positions}});
     progress.tick([&] {
-      return fmt::format("match suite: {} of {} kept ({} where the round's winner loses the match), {} tried", losers + others, count, losers,
-                         tries);
+      return fmt::format("match suite: {} of {} kept ({} where the round's winner loses the match), {} tried", losers + others, count, losers, tries);
     });
   }
   return {{"format", "kamisado-match-suite"}, {"version", 1}, {"seed", seed}, {"positions", positions}};
@@ -216,17 +219,27 @@ MatchSuiteBench bench_match_suite(const std::string& path, std::size_t hash_mb, 
 }
 
 nlohmann::json match_suite_json(const MatchSuiteBench& b) {
-  return {{"positions", b.cases.size()}, {"disagreements", b.failures}, {"round_winner_loses", b.losers}, {"last_round", b.last_rounds},
-          {"sumo", b.sumos}, {"dfpn_nodes", b.dfpn_nodes}, {"dfpn_seconds", b.dfpn_seconds}, {"minimax_positions", b.minimax_positions},
-          {"minimax_seconds", b.minimax_seconds}, {"round_nodes_per_second", b.round_rate}, {"match_nodes_per_second", b.match_rate},
-          {"probe_nodes", b.probe_nodes}, {"long_match_nodes_per_second", b.long_match_rate},
+  return {{"positions", b.cases.size()},
+          {"disagreements", b.failures},
+          {"round_winner_loses", b.losers},
+          {"last_round", b.last_rounds},
+          {"sumo", b.sumos},
+          {"dfpn_nodes", b.dfpn_nodes},
+          {"dfpn_seconds", b.dfpn_seconds},
+          {"minimax_positions", b.minimax_positions},
+          {"minimax_seconds", b.minimax_seconds},
+          {"round_nodes_per_second", b.round_rate},
+          {"match_nodes_per_second", b.match_rate},
+          {"probe_nodes", b.probe_nodes},
+          {"long_match_nodes_per_second", b.long_match_rate},
           {"targets", {{"match_speed", b.speed_met()}}}};
 }
 
 std::string match_suite_summary(const MatchSuiteBench& b) {
-  return fmt::format("match suite: {} positions, df-pn and minimax {}; match search {:.2f} M nodes/s, round search {:.2f} M nodes/s ({:.0f}%, target >= 80%: {})\n",
-                     b.cases.size(), b.failures ? fmt::format("DISAGREE on {}", b.failures) : "agree on every one", b.match_rate / 1e6,
-                     b.round_rate / 1e6, b.round_rate > 0 ? 100 * b.match_rate / b.round_rate : 0.0, b.speed_met() ? "met" : "NOT met");
+  return fmt::format(
+      "match suite: {} positions, df-pn and minimax {}; match search {:.2f} M nodes/s, round search {:.2f} M nodes/s ({:.0f}%, target >= 80%: {})\n",
+      b.cases.size(), b.failures ? fmt::format("DISAGREE on {}", b.failures) : "agree on every one", b.match_rate / 1e6, b.round_rate / 1e6,
+      b.round_rate > 0 ? 100 * b.match_rate / b.round_rate : 0.0, b.speed_met() ? "met" : "NOT met");
 }
 
 std::string match_suite_markdown(const MatchSuiteBench& b) {

@@ -46,8 +46,8 @@ struct MatchCase {
 // loses in 19–29 plies at most such positions, and the minimax did not value those of 23 and
 // more within 30 M positions). Once `stop` is set, returns the positions kept so far
 // (the first ones an uninterrupted run keeps: the seed fixes the order).
-nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers, std::uint64_t minimax_budget, int max_plies = 0, const io::Lines& lines = {},
-                                    const std::atomic<bool>* stop = nullptr);
+nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers, std::uint64_t minimax_budget, int max_plies = 0,
+                                    const io::Lines& lines = {}, const std::atomic<bool>* stop = nullptr);
 
 // The suite file, every entry checked: a bad one is an InputError naming its number.
 std::vector<MatchCase> read_match_suite(const std::string& path);
@@ -85,8 +85,8 @@ struct MatchSuiteBench {
   double dfpn_seconds = 0, minimax_seconds = 0;
   std::uint64_t dfpn_nodes = 0, minimax_positions = 0;
   double round_rate = 0, match_rate = 0;  // nodes/s of the probes
-  std::uint64_t probe_nodes = 0;           // nodes of one round search, and of each match probe
-  double long_match_rate = 0;              // nodes/s of one match search for the whole probe
+  std::uint64_t probe_nodes = 0;          // nodes of one round search, and of each match probe
+  double long_match_rate = 0;             // nodes/s of one match search for the whole probe
   bool speed_met() const { return match_rate >= 0.8 * round_rate; }
 };
 MatchSuiteBench bench_match_suite(const std::string& path, std::size_t hash_mb, double probe_seconds, const io::Lines& lines = {});

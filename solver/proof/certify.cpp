@@ -7,9 +7,9 @@
 #include "io/progress.h"
 #include "io/run_lock.h"
 #include "kamisado/kfen.h"
-#include "solver/search/goal.h"
 #include "solver/proof/proof_dot.h"
 #include "solver/proof/proof_io.h"
+#include "solver/search/goal.h"
 
 namespace kamisado::solver {
 

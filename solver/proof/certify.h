@@ -16,9 +16,9 @@
 #include <optional>
 #include <string>
 
+#include "solver/proof/checkpoint.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_tree.h"
-#include "solver/proof/checkpoint.h"
 #include "solver/search/solve.h"
 
 namespace kamisado::solver {
@@ -43,18 +43,18 @@ struct CertifyOptions {
 
 struct Certified {
   SolveResult result;
-  Side winner = Side::Black;          // when result.value is known
-  std::optional<ProofTree> tree;      // when asked for and built
-  std::optional<ProofCheck> check;    // when asked for and a tree was built
-  double tree_seconds = 0;            // building the tree
-  double seconds = 0;                 // all of it (search, tree, check, write)
-  bool by_mirror = false;             // the tree is the mirror image of another's (B3)
-  std::size_t proof_nodes = 0;         // the tree's positions (kept when the tree is freed)
-  bool proof_compressed = false;       // the proof file was written zstd-compressed (proof_io.h)
+  Side winner = Side::Black;                // when result.value is known
+  std::optional<ProofTree> tree;            // when asked for and built
+  std::optional<ProofCheck> check;          // when asked for and a tree was built
+  double tree_seconds = 0;                  // building the tree
+  double seconds = 0;                       // all of it (search, tree, check, write)
+  bool by_mirror = false;                   // the tree is the mirror image of another's (B3)
+  std::size_t proof_nodes = 0;              // the tree's positions (kept when the tree is freed)
+  bool proof_compressed = false;            // the proof file was written zstd-compressed (proof_io.h)
   std::optional<CheckpointHeader> resumed;  // the checkpoint this run resumed from
-  std::uint64_t checkpoint_saves = 0;  // saves by this run
+  std::uint64_t checkpoint_saves = 0;       // saves by this run
   bool checked() const { return check && check->holds; }
-  std::string failure() const;        // why the certificate is missing or rejected, else ""
+  std::string failure() const;  // why the certificate is missing or rejected, else ""
 };
 
 // Proves `pos` with `table` (which may hold what earlier searches proved) and certifies it. With

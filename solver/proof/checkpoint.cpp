@@ -22,16 +22,14 @@ constexpr const char* kMagic = "kamisado-search-checkpoint 1";
 constexpr std::size_t kChunk = std::size_t{1} << 20;
 
 std::string header_text(const CheckpointHeader& h) {
-  std::string text = fmt::format("{}\nkfen {}\ngoal {}\ntable-mb {}\ntable-bytes {}\nused {}\nnodes {}\nseconds {:.3f}\nsaves {}\n", kMagic,
-                                 h.kfen, h.goal, h.table_mb, h.table_bytes, h.used, h.nodes, h.seconds, h.saves);
+  std::string text = fmt::format("{}\nkfen {}\ngoal {}\ntable-mb {}\ntable-bytes {}\nused {}\nnodes {}\nseconds {:.3f}\nsaves {}\n", kMagic, h.kfen,
+                                 h.goal, h.table_mb, h.table_bytes, h.used, h.nodes, h.seconds, h.saves);
   for (const CheckpointSave& e : h.history)
     text += fmt::format("save {:.3f} {} {} {} {:.1f}\n", e.seconds, e.nodes, e.root_pn, e.root_dn, e.fill_percent);
   return text + "\n";
 }
 
-InputError damaged(const std::string& path, const std::string& why) {
-  return InputError("checkpoint '" + path + "' is damaged: " + why);
-}
+InputError damaged(const std::string& path, const std::string& why) { return InputError("checkpoint '" + path + "' is damaged: " + why); }
 
 // The header's lines, read from `in` up to the blank line; the text read is kept in `raw`.
 CheckpointHeader parse_header(std::istream& in, const std::string& path, std::string& raw) {
@@ -49,13 +47,20 @@ CheckpointHeader parse_header(std::istream& in, const std::string& path, std::st
         throw damaged(path, "'" + field + "' is not a count: '" + value + "'");
       return std::stoull(value);
     };
-    if (field == "kfen") h.kfen = value;
-    else if (field == "goal") h.goal = value;
-    else if (field == "table-mb") h.table_mb = std::size_t(number());
-    else if (field == "table-bytes") h.table_bytes = number();
-    else if (field == "used") h.used = number();
-    else if (field == "nodes") h.nodes = number();
-    else if (field == "saves") h.saves = number();
+    if (field == "kfen")
+      h.kfen = value;
+    else if (field == "goal")
+      h.goal = value;
+    else if (field == "table-mb")
+      h.table_mb = std::size_t(number());
+    else if (field == "table-bytes")
+      h.table_bytes = number();
+    else if (field == "used")
+      h.used = number();
+    else if (field == "nodes")
+      h.nodes = number();
+    else if (field == "saves")
+      h.saves = number();
     else if (field == "seconds") {
       std::istringstream v(value);
       if (!(v >> h.seconds) || !v.eof() || h.seconds < 0) throw damaged(path, "'seconds' is not a time: '" + value + "'");
@@ -65,7 +70,8 @@ CheckpointHeader parse_header(std::istream& in, const std::string& path, std::st
       if (!(v >> e.seconds >> e.nodes >> e.root_pn >> e.root_dn >> e.fill_percent) || !v.eof() || e.seconds < 0)
         throw damaged(path, "'save' is not a time, nodes, two numbers and a fill: '" + value + "'");
       h.history.push_back(e);
-    } else throw damaged(path, "unknown header line '" + line + "'");
+    } else
+      throw damaged(path, "unknown header line '" + line + "'");
     if (field != "save") seen.push_back(field);
   }
   raw += "\n";
@@ -77,8 +83,7 @@ CheckpointHeader parse_header(std::istream& in, const std::string& path, std::st
 
 }  // namespace
 
-void check_checkpoint(const CheckpointHeader& h, const std::string& path, const std::string& kfen, const std::string& goal,
-                      std::size_t table_mb) {
+void check_checkpoint(const CheckpointHeader& h, const std::string& path, const std::string& kfen, const std::string& goal, std::size_t table_mb) {
   if (h.kfen != kfen || h.goal != goal)
     throw InputError(fmt::format("checkpoint '{}' is of another search: {} with goal {}, not {} with goal {}", path, h.kfen, h.goal, kfen, goal));
   if (h.table_mb != table_mb)

@@ -78,17 +78,19 @@ class Checker {
     if (n.kfen != actual) fail(id, "its KFEN is " + n.kfen + ", but the moves lead to " + actual);
     bool winner_to_move = p.side_to_move() == tree_.winner;
     if (n.win != winner_to_move)
-      fail(id, std::string("stores ") + (n.win ? "win" : "loss") + " for the side to move, but " + side_id(tree_.winner) +
-                   " is the winner and " + side_id(p.side_to_move()) + " is to move");
+      fail(id, std::string("stores ") + (n.win ? "win" : "loss") + " for the side to move, but " + side_id(tree_.winner) + " is the winner and " +
+                   side_id(p.side_to_move()) + " is to move");
     if (auto w = decided(aim_, p)) {
-      if (*w != tree_.winner) fail(id, std::string("a leaf where the ") + aim_name() + " is won by " + side_id(*w) + ", not by " + side_id(tree_.winner));
+      if (*w != tree_.winner)
+        fail(id, std::string("a leaf where the ") + aim_name() + " is won by " + side_id(*w) + ", not by " + side_id(tree_.winner));
       if (!n.children.empty()) fail(id, std::string("the ") + aim_name() + " is decided here, yet the node has moves");
       if (n.distance != 0) fail(id, "a leaf stores distance " + std::to_string(n.distance) + ", not 0");
       ++leaves_;
       return;
     }
     if (n.children.empty())
-      fail(id, aim_.kind == AimKind::Round ? std::string("a leaf where the round is not over") : std::string("a leaf where the ") + aim_name() + " is not decided");
+      fail(id, aim_.kind == AimKind::Round ? std::string("a leaf where the round is not over")
+                                           : std::string("a leaf where the ") + aim_name() + " is not decided");
     MoveList legal;
     generate_moves(p, legal);
     if (winner_to_move && n.children.size() != 1)

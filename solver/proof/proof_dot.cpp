@@ -34,8 +34,8 @@ void write_proof_dot(const ProofTree& tree, int depth, std::ostream& out) {
   auto add_vertex = [&](std::uint32_t id, int d) {
     const ProofNode& n = tree.nodes[id];
     std::string label = n.children.empty() ? "round over\\n" + n.kfen
-                                           : side_to_move(n.kfen) + " to move\\n" + (n.win ? "wins" : "loses") +
-                                                 " in " + std::to_string(n.distance) + (n.distance == 1 ? " ply" : " plies");
+                                           : side_to_move(n.kfen) + " to move\\n" + (n.win ? "wins" : "loses") + " in " + std::to_string(n.distance) +
+                                                 (n.distance == 1 ? " ply" : " plies");
     vertex[id] = int(boost::add_vertex(VertexLabel{label, n.win ? "palegreen" : "lightpink"}, g));
     queue.emplace_back(id, d);
   };

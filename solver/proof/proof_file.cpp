@@ -29,15 +29,13 @@ void write_proof(const ProofTree& tree, std::ostream& out) {
     out << "goal " << aim_id(tree.aim) << "\n";
   else if (tree.aim.kind == AimKind::Ring)
     out << "goal ring " << side_id(tree.aim.owner) << " " << int(tree.aim.points) << "\n";
-  out
-      << (tree.metric == Metric::Plies ? "plies " : "moves ") << tree.plies << "\n"
+  out << (tree.metric == Metric::Plies ? "plies " : "moves ") << tree.plies << "\n"
       << "nodes " << tree.nodes.size() << "\n";
   for (std::size_t i = 0; i < tree.nodes.size(); ++i) {
     const ProofNode& n = tree.nodes[i];
     out << i << (n.win ? " win " : " loss ") << n.distance << " " << n.kfen << " |";
     if (n.children.empty()) out << " -";
-    for (std::size_t c = 0; c < n.children.size(); ++c)
-      out << (c ? ", " : " ") << n.children[c].first << " " << n.children[c].second;
+    for (std::size_t c = 0; c < n.children.size(); ++c) out << (c ? ", " : " ") << n.children[c].first << " " << n.children[c].second;
     out << "\n";
   }
 }
@@ -60,9 +58,12 @@ class Reader {
       if (!next_line()) fail("the file ends before the 'plies' or 'moves' line");
     }
     std::string_view l = line_;
-    if (l.rfind("plies ", 0) == 0) tree.metric = Metric::Plies;
-    else if (l.rfind("moves ", 0) == 0) tree.metric = Metric::WinnerMoves;
-    else fail("expected 'plies ...' or 'moves ...'");
+    if (l.rfind("plies ", 0) == 0)
+      tree.metric = Metric::Plies;
+    else if (l.rfind("moves ", 0) == 0)
+      tree.metric = Metric::WinnerMoves;
+    else
+      fail("expected 'plies ...' or 'moves ...'");
     tree.plies = Distance(number(l.substr(6), "the distance", kUnbounded));
     std::uint64_t count = number(header("nodes"), "the node count", 100'000'000);
     if (count == 0) fail("a proof has at least its root node");
@@ -76,9 +77,7 @@ class Reader {
   }
 
  private:
-  [[noreturn]] void fail(const std::string& what) const {
-    throw ProofFormatError("proof file line " + std::to_string(line_number_) + ": " + what);
-  }
+  [[noreturn]] void fail(const std::string& what) const { throw ProofFormatError("proof file line " + std::to_string(line_number_) + ": " + what); }
 
   // The next line that is not a comment. Reading stops at the first byte that cannot be in a
   // proof file (a NUL, or a line longer than any node's), so that a wrong file, even an endless
@@ -138,9 +137,12 @@ class Reader {
     if (text.rfind("ring ", 0) == 0) {
       text.remove_prefix(5);
       Side owner = Side::Black;
-      if (text.rfind("black ", 0) == 0) text.remove_prefix(6);
-      else if (text.rfind("gold ", 0) == 0) owner = Side::Gold, text.remove_prefix(5);
-      else fail("a ring goal names its owner, black or gold");
+      if (text.rfind("black ", 0) == 0)
+        text.remove_prefix(6);
+      else if (text.rfind("gold ", 0) == 0)
+        owner = Side::Gold, text.remove_prefix(5);
+      else
+        fail("a ring goal names its owner, black or gold");
       auto points = number(text, "the ring's points", 8);
       if (!is_ring_value(int(points))) fail("a ring is worth 1, 2, 4 or 8 points (P2)");
       return {AimKind::Ring, owner, std::uint8_t(points), 0};  // the checker takes the base from the root

@@ -108,8 +108,8 @@ class Builder {
 
 }  // namespace
 
-std::optional<ProofTree> build_proof(Prover& prover, const Position& root, Side winner, Distance budget, Metric metric,
-                                     std::optional<Move> first, const Aim& aim) {
+std::optional<ProofTree> build_proof(Prover& prover, const Position& root, Side winner, Distance budget, Metric metric, std::optional<Move> first,
+                                     const Aim& aim) {
   Builder b(prover, winner, metric, aim);
   auto id = b.build(root, budget, first);
   if (!id) return std::nullopt;

@@ -3,8 +3,8 @@
 // of plies, or within a number of his own moves (the metric of "win in N" puzzles: his passes
 // and his extra turns after a push count, the loser's moves do not). At the winner's turns it
 // holds one move, at the loser's turns every legal move, and every branch ends where the aim is
-// decided for the winner; a match proof goes through the fills between rounds and every round. Each node stores its position (KFEN), its value for the side to move and its
-// distance: what the winner needs along the tree, in the tree's metric.
+// decided for the winner; a match proof goes through the fills between rounds and every round. Each node stores its position (KFEN), its value for
+// the side to move and its distance: what the winner needs along the tree, in the tree's metric.
 //
 // A position reached by two lines is one node (the game graph has no cycles, rules.md §2), so
 // the "tree" is a DAG; a node stores the distance of its own subtree, so it is shared only where
@@ -17,14 +17,14 @@
 #include <utility>
 #include <vector>
 
-#include "solver/search/dfpn.h"
 #include "kamisado/position.h"
+#include "solver/search/dfpn.h"
 
 namespace kamisado::solver {
 
 struct ProofNode {
   std::string kfen;
-  bool win = false;   // the side to move is the winner
+  bool win = false;  // the side to move is the winner
   Distance distance = 0;
   std::vector<std::pair<std::string, std::uint32_t>> children;  // move, child's index
 };
@@ -34,16 +34,15 @@ struct ProofTree {
   Aim aim = Aim::round();         // what the winner wins: the round, the match, a ring (aim.h)
   Metric metric = Metric::Plies;  // what `plies` and the nodes' distances count
   Distance plies = 0;             // the root's distance
-  std::vector<ProofNode> nodes;  // nodes[0] is the root
+  std::vector<ProofNode> nodes;   // nodes[0] is the root
 };
 
 // Builds the proof that `winner` wins from `root` within `budget` (in `metric`), searching with
 // `prover` where the table no longer knows a winning move. With `first`, the root is the
 // winner's turn and the proof starts with that move (a puzzle's key). nullopt if the prover is
 // stopped, or if the claim is false (then some branch cannot be proved).
-std::optional<ProofTree> build_proof(Prover& prover, const Position& root, Side winner, Distance budget,
-                                     Metric metric = Metric::Plies, std::optional<Move> first = std::nullopt,
-                                     const Aim& aim = Aim::round());
+std::optional<ProofTree> build_proof(Prover& prover, const Position& root, Side winner, Distance budget, Metric metric = Metric::Plies,
+                                     std::optional<Move> first = std::nullopt, const Aim& aim = Aim::round());
 
 // The same proof on the board mirrored left-right with the colours mapped by their involution
 // (rules.md B3), which preserves the game exactly: the proof of the mirror-image position, at

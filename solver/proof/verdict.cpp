@@ -14,8 +14,8 @@ std::string distance_text(const SolveResult& r, Side winner, bool value_only) {
   if (r.value == Value::Unknown || value_only) return "";
   if (r.plies_bounds.at_most == kNever) return "distance: unknown (stopped before it was proved)\n";
   if (r.plies_bounds.exact())
-    return fmt::format("distance: {} wins in {} plies (exact; {}'s own moves unknown: stopped before they were proved)\n",
-                       side_name(winner), r.plies_bounds.at_most, side_name(winner));
+    return fmt::format("distance: {} wins in {} plies (exact; {}'s own moves unknown: stopped before they were proved)\n", side_name(winner),
+                       r.plies_bounds.at_most, side_name(winner));
   return fmt::format("distance: unknown, {} to {} plies so far (stopped before it was proved exact)\n", r.plies_bounds.at_least,
                      r.plies_bounds.at_most);
 }
@@ -32,9 +32,9 @@ std::string stakes_text(const Position& pos, const RoundStakes& s, nlohmann::jso
   for (Side side : {pos.side_to_move(), ~pos.side_to_move()}) {
     const auto& best = s.best_ring[index(side)];
     j["round_stakes"][side_id(side)] = best ? nlohmann::json(*best) : nlohmann::json("unknown");
-    text += !best    ? fmt::format("this round: {}'s best ring is unknown (stopped)\n", side_name(side))
-            : *best  ? fmt::format("this round: {} can force a win with a ring worth {}{}\n", side_name(side), *best, *best < 8 ? " or more" : "")
-                     : fmt::format("this round: {} cannot win it\n", side_name(side));
+    text += !best   ? fmt::format("this round: {}'s best ring is unknown (stopped)\n", side_name(side))
+            : *best ? fmt::format("this round: {} can force a win with a ring worth {}{}\n", side_name(side), *best, *best < 8 ? " or more" : "")
+                    : fmt::format("this round: {} cannot win it\n", side_name(side));
   }
   return text;
 }
@@ -45,9 +45,16 @@ Verdict verdict_of(const Position& pos, const CertifyOptions& c, const Certified
   const SolveResult& r = proved.result;
   const bool known = r.value != Value::Unknown;
   double rate = r.seconds > 0 ? double(r.nodes) / r.seconds : 0;
-  nlohmann::json j = {{"kfen", to_kfen(pos)}, {"value", !known ? "unknown" : r.value == Value::Win ? "win" : "loss"},
-                      {"side_to_move", side_id(pos.side_to_move())}, {"nodes", r.nodes}, {"seconds", r.seconds},
-                      {"nodes_per_second", rate}, {"root_pn", r.root_pn}, {"root_dn", r.root_dn}};
+  nlohmann::json j = {{"kfen", to_kfen(pos)},
+                      {"value", !known                  ? "unknown"
+                                : r.value == Value::Win ? "win"
+                                                        : "loss"},
+                      {"side_to_move", side_id(pos.side_to_move())},
+                      {"nodes", r.nodes},
+                      {"seconds", r.seconds},
+                      {"nodes_per_second", rate},
+                      {"root_pn", r.root_pn},
+                      {"root_dn", r.root_dn}};
   j["goal"] = aim_id(c.aim);
   std::string text = known ? fmt::format("{} to move {} {}\n", side_name(pos.side_to_move()), r.value == Value::Win ? "wins" : "loses",
                                          c.aim.kind == AimKind::Round ? "" : aim_text(c.aim))
@@ -58,16 +65,21 @@ Verdict verdict_of(const Position& pos, const CertifyOptions& c, const Certified
     j["best"] = to_string(*r.best);
     text += best_label(r) + to_string(*r.best) + "\n";
   }
-  if (r.distance_known) j["distance"] = {{"plies", r.plies}, {"winner_moves", r.winner_moves}};
-  else if (known && r.plies_bounds.exact()) j["distance"] = {{"plies", r.plies_bounds.at_most}, {"winner_moves", nullptr}};
+  if (r.distance_known)
+    j["distance"] = {{"plies", r.plies}, {"winner_moves", r.winner_moves}};
+  else if (known && r.plies_bounds.exact())
+    j["distance"] = {{"plies", r.plies_bounds.at_most}, {"winner_moves", nullptr}};
   else if (known && r.plies_bounds.at_most != kNever)
     j["distance_bounds"] = {{"at_least", r.plies_bounds.at_least}, {"at_most", r.plies_bounds.at_most}};
   if (stakes) text += stakes_text(pos, *stakes, j);
   text += fmt::format("{} nodes, {:.2f} s, {:.2f} M nodes/s\n", r.nodes, r.seconds, rate / 1e6);
   if (!c.checkpoint.empty()) {
     const std::uint64_t before = proved.resumed ? proved.resumed->nodes : 0;
-    j["checkpoint"] = {{"path", c.checkpoint}, {"resumed", proved.resumed.has_value()}, {"nodes_before", before},
-                       {"seconds_before", proved.resumed ? proved.resumed->seconds : 0.0}, {"saves", proved.checkpoint_saves}};
+    j["checkpoint"] = {{"path", c.checkpoint},
+                       {"resumed", proved.resumed.has_value()},
+                       {"nodes_before", before},
+                       {"seconds_before", proved.resumed ? proved.resumed->seconds : 0.0},
+                       {"saves", proved.checkpoint_saves}};
     text += fmt::format("checkpoint {}: {}{} saves by this run\n", c.checkpoint,
                         proved.resumed ? fmt::format("resumed after {} nodes, ", before) : std::string(), proved.checkpoint_saves);
   }

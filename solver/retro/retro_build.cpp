@@ -23,12 +23,10 @@ namespace {
 
 using Index = std::uint32_t;
 // Predecessor lists: an edge runs from a position to each position that moves into it.
-using PredecessorGraph = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, boost::no_property,
-                                                            boost::no_property, Index, Index>;
+using PredecessorGraph =
+    boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, boost::no_property, boost::no_property, Index, Index>;
 
-double seconds_since(std::chrono::steady_clock::time_point t) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
-}
+double seconds_since(std::chrono::steady_clock::time_point t) { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count(); }
 
 std::uint64_t hash_key(const RetroKey& k) {
   std::uint64_t h = k.lo * 0x9E3779B97F4A7C15ULL ^ (k.hi + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
@@ -41,7 +39,10 @@ std::uint64_t hash_key(const RetroKey& k) {
 // their key, which lives in the caller's array and would cost a cache miss.
 class KeyIndex {
  public:
-  KeyIndex() { slots_.assign(1 << 16, 0); mask_ = slots_.size() - 1; }
+  KeyIndex() {
+    slots_.assign(1 << 16, 0);
+    mask_ = slots_.size() - 1;
+  }
   std::size_t bytes() const { return slots_.size() * sizeof(Index); }
 
   void prefetch(std::uint64_t hash) const { __builtin_prefetch(&slots_[hash & mask_]); }
@@ -137,8 +138,7 @@ namespace {
 class RetroBuilder {
  public:
   RetroBuilder(const Position& root, const RetroBuildLimits& limits)
-      : root_(root), limits_(limits), cap_(std::min<std::uint64_t>(limits.max_positions, kMaxRetroPositions)),
-        frame_(RoundFrame::of(root)) {}
+      : root_(root), limits_(limits), cap_(std::min<std::uint64_t>(limits.max_positions, kMaxRetroPositions)), frame_(RoundFrame::of(root)) {}
 
   // 1. Enumerate. entries_[i] holds position i's key; its result is filled in by step 3.
   void enumerate() {
@@ -206,8 +206,7 @@ class RetroBuilder {
       for (Index p : boost::make_iterator_range(boost::adjacent_vertices(v, *parents_))) tell(p, !r.win);
       for (Index p : boost::make_iterator_range(boost::adjacent_vertices(v, *extra_turn_parents_))) tell(p, r.win);
     }
-    if (queue.size() != n)
-      throw std::logic_error(std::to_string(n - queue.size()) + " positions unresolved: the move graph has a cycle");
+    if (queue.size() != n) throw std::logic_error(std::to_string(n - queue.size()) + " positions unresolved: the move graph has a cycle");
     stats_.solve_seconds = seconds_since(start);
     release(queue);
     release(unresolved_);
@@ -249,12 +248,10 @@ class RetroBuilder {
     if (limits_.progress) limits_.progress({phase, positions, total, bytes});
   }
   std::uint64_t held_bytes() const {
-    return bytes_of(entries_) + bytes_of(result_) + bytes_of(unresolved_) + bytes_of(edge_child_) + bytes_of(edge_parent_) +
-           bytes_of(extra_child_) + bytes_of(extra_parent_) + index_.bytes();
+    return bytes_of(entries_) + bytes_of(result_) + bytes_of(unresolved_) + bytes_of(edge_child_) + bytes_of(edge_parent_) + bytes_of(extra_child_) +
+           bytes_of(extra_parent_) + index_.bytes();
   }
-  std::uint64_t graph_bytes() const {
-    return (2 * (entries_.size() + 1) + stats_.graph_edges + stats_.extra_turn_edges) * sizeof(Index);
-  }
+  std::uint64_t graph_bytes() const { return (2 * (entries_.size() + 1) + stats_.graph_edges + stats_.extra_turn_edges) * sizeof(Index); }
   void add_position(const RetroKey& key) {
     if (entries_.size() >= cap_) throw RetroCapExceeded("more than " + std::to_string(cap_) + " positions are reachable (the cap)");
     entries_.push_back({key});

@@ -43,10 +43,10 @@ struct RetroBuildProgress {
 };
 
 struct RetroBuildLimits {
-  std::uint64_t max_positions = 100'000'000;  // at most 2^28 - 2 (kMaxRetroPositions)
-  int threads = 1;                            // for sorting the table (enumeration and solving are sequential)
+  std::uint64_t max_positions = 100'000'000;                // at most 2^28 - 2 (kMaxRetroPositions)
+  int threads = 1;                                          // for sorting the table (enumeration and solving are sequential)
   std::function<void(const RetroBuildProgress&)> progress;  // called every 2^16 positions
-  const std::atomic<bool>* stop = nullptr;                 // checked as often
+  const std::atomic<bool>* stop = nullptr;                  // checked as often
 };
 
 struct RetroBuildStats {

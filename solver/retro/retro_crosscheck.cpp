@@ -59,9 +59,11 @@ RetroCrossCheck cross_check(const RetroTable& table, const RetroCrossCheckOption
     if (stored.distance >= options.long_distance) ++out.long_ones;
     out.longest = std::max(out.longest, stored.distance);
     if (!agrees && out.disagreements++ == 0)
-      out.first_disagreement = to_kfen(pos) + ": the table says " + (stored.win ? "win" : "loss") + " in " +
-                               std::to_string(stored.distance) + ", the search " +
-                               (r.value == Value::Win ? "win" : r.value == Value::Loss ? "loss" : "unknown") +
+      out.first_disagreement = to_kfen(pos) + ": the table says " + (stored.win ? "win" : "loss") + " in " + std::to_string(stored.distance) +
+                               ", the search " +
+                               (r.value == Value::Win    ? "win"
+                                : r.value == Value::Loss ? "loss"
+                                                         : "unknown") +
                                (r.distance_known ? " in " + std::to_string(r.plies) : "");
     if (progress && (out.checked & 255) == 0) progress(out.checked, picked.size());
   }

@@ -23,11 +23,11 @@ struct RetroCrossCheckOptions {
 };
 
 struct RetroCrossCheck {
-  std::uint64_t checked = 0;        // positions compared
-  std::uint64_t long_ones = 0;      // of which with distance >= long_distance
-  int longest = 0;                  // the longest distance compared
+  std::uint64_t checked = 0;    // positions compared
+  std::uint64_t long_ones = 0;  // of which with distance >= long_distance
+  int longest = 0;              // the longest distance compared
   std::uint64_t disagreements = 0;
-  std::string first_disagreement;   // KFEN, the table's value, the search's
+  std::string first_disagreement;  // KFEN, the table's value, the search's
   double seconds = 0;
   bool holds() const { return disagreements == 0 && checked > 0; }
 };

@@ -114,12 +114,12 @@ Header read_header(std::string_view bytes) {
   for (int i = 7; i >= 0; --i) stored_sum = (stored_sum << 8) | std::uint8_t(bytes[bytes.size() - 8 + std::size_t(i)]);
   auto version = in.number(4, "header");
   if (version != kRetroFormatVersion)
-    throw RetroFormatError("table format version " + std::to_string(version) + " (this build reads version " +
-                           std::to_string(kRetroFormatVersion) + ")");
+    throw RetroFormatError("table format version " + std::to_string(version) + " (this build reads version " + std::to_string(kRetroFormatVersion) +
+                           ")");
   auto rules = in.number(4, "header");
   if (rules != kRulesVersion)
-    throw RetroFormatError("table made under rules version " + std::to_string(rules) + " (this build has version " +
-                           std::to_string(kRulesVersion) + "); build it again");
+    throw RetroFormatError("table made under rules version " + std::to_string(rules) + " (this build has version " + std::to_string(kRulesVersion) +
+                           "); build it again");
   if (XXH64(bytes.data(), bytes.size() - 8, 0) != stored_sum)
     throw RetroFormatError("corrupt table file: the checksum does not match (damaged or truncated)");
   Header h;
@@ -205,8 +205,7 @@ RetroTable read_retro_table(std::string_view bytes, RetroFileInfo* info) {
     decompress_body(h.body, h.n, take);
   }
   if (entries.size() != h.n) throw RetroFormatError("the body does not hold N entries");
-  if (counted_wins != h.wins || std::uint64_t(counted_longest) != h.longest)
-    throw RetroFormatError("the header's counts do not match the entries");
+  if (counted_wins != h.wins || std::uint64_t(counted_longest) != h.longest) throw RetroFormatError("the header's counts do not match the entries");
   RetroTable table(h.kfen, h.root, std::move(entries));
   if (table.find(h.frame.canonical_key(h.root)) < 0) throw RetroFormatError("the table does not hold its own root");
   if (info) *info = {bytes.size(), h.encoding == 1};

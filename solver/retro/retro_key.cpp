@@ -75,8 +75,7 @@ RoundFrame RoundFrame::of(const Position& root) {
     mirror = mirror && f.ranks_[0][c] == f.ranks_[0][7 - c] && f.ranks_[1][c] == f.ranks_[1][7 - c];
     rotate_mirror = rotate_mirror && f.ranks_[0][c] == f.ranks_[1][7 - c];
   }
-  f.symmetries_ = std::uint8_t((rotate ? kRotate : 0) | (mirror ? kMirror : 0) |
-                               (rotate_mirror ? kRotateMirror : 0));
+  f.symmetries_ = std::uint8_t((rotate ? kRotate : 0) | (mirror ? kMirror : 0) | (rotate_mirror ? kRotateMirror : 0));
   return f;
 }
 
@@ -95,8 +94,8 @@ RetroKey RoundFrame::image_key(const Position& pos, Symmetry symmetry) const {
 // The same keys as pack(rotated(l)) etc., computed on packed words: a 6-bit square turned 180°
 // is sq ^ 63, mirrored sq ^ 7, and the mirror reverses the order of the colour fields.
 RetroKey RoundFrame::canonical_key(const Position& pos) const {
-  constexpr std::uint64_t kTurn = (std::uint64_t{1} << 48) - 1;       // every field ^ 63
-  constexpr std::uint64_t kMirror = 0x1C71C71C71C7ull;               // every field ^ 7
+  constexpr std::uint64_t kTurn = (std::uint64_t{1} << 48) - 1;  // every field ^ 63
+  constexpr std::uint64_t kMirror = 0x1C71C71C71C7ull;           // every field ^ 7
   std::uint64_t forward[2] = {0, 0}, reversed[2] = {0, 0};
   for (int s = 0; s < 2; ++s)
     for (int c = 0; c < kColours; ++c) {
@@ -109,19 +108,15 @@ RetroKey RoundFrame::canonical_key(const Position& pos) const {
   const std::uint64_t mirrored_turn = turn == kFreeChoice ? turn : 7 - turn;
   auto meta = [](std::uint64_t gold_to_move, std::uint64_t t) { return gold_to_move << 48 | t << 49; };
   RetroKey best{forward[0] | meta(gold, turn), forward[1]};
-  if (symmetries_ & kRotate)
-    best = std::min(best, RetroKey{(forward[1] ^ kTurn) | meta(gold ^ 1, turn), forward[0] ^ kTurn});
-  if (symmetries_ & kMirror)
-    best = std::min(best, RetroKey{(reversed[0] ^ kMirror) | meta(gold, mirrored_turn), reversed[1] ^ kMirror});
+  if (symmetries_ & kRotate) best = std::min(best, RetroKey{(forward[1] ^ kTurn) | meta(gold ^ 1, turn), forward[0] ^ kTurn});
+  if (symmetries_ & kMirror) best = std::min(best, RetroKey{(reversed[0] ^ kMirror) | meta(gold, mirrored_turn), reversed[1] ^ kMirror});
   if (symmetries_ & kRotateMirror)
-    best = std::min(best, RetroKey{(reversed[1] ^ kTurn ^ kMirror) | meta(gold ^ 1, mirrored_turn),
-                                   reversed[0] ^ kTurn ^ kMirror});
+    best = std::min(best, RetroKey{(reversed[1] ^ kTurn ^ kMirror) | meta(gold ^ 1, mirrored_turn), reversed[0] ^ kTurn ^ kMirror});
   return best;
 }
 
 Position RoundFrame::decode(RetroKey key) const {
-  if ((key.lo >> 53) != 0 || (key.hi >> 48) != 0)
-    throw InputError("stray bits in a position key");
+  if ((key.lo >> 53) != 0 || (key.hi >> 48) != 0) throw InputError("stray bits in a position key");
   int turn = int((key.lo >> 49) & 15);
   if (turn > kFreeChoice) throw InputError("a position key with turn code " + std::to_string(turn));
   Position pos = Position::empty_board();

@@ -13,9 +13,7 @@ namespace kamisado::solver {
 
 namespace {
 
-std::string describe(RetroValue v) {
-  return std::string(v.win ? "win" : "loss") + " in " + std::to_string(v.distance);
-}
+std::string describe(RetroValue v) { return std::string(v.win ? "win" : "loss") + " in " + std::to_string(v.distance); }
 
 // What is wrong with entry i, or "" if nothing.
 std::string check_entry(const RetroTable& table, std::size_t i) {
@@ -29,8 +27,7 @@ std::string check_entry(const RetroTable& table, std::size_t i) {
   if (table.frame().canonical_key(pos) != e.key()) return to_kfen(pos) + ": the key is not in canonical orientation";
   std::optional<RetroValue> derived = value_from_children(table, pos);
   if (!derived) return to_kfen(pos) + ": a move leads to a position missing from the table";
-  if (*derived != e.value())
-    return to_kfen(pos) + ": stored " + describe(e.value()) + ", but its moves give " + describe(*derived);
+  if (*derived != e.value()) return to_kfen(pos) + ": stored " + describe(e.value()) + ", but its moves give " + describe(*derived);
   return "";
 }
 

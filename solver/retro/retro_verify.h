@@ -23,7 +23,6 @@ struct RetroVerifyResult {
 };
 
 // `progress` is called from one thread at a time with the number of entries checked so far.
-RetroVerifyResult verify_retro_table(const RetroTable& table, int threads,
-                                     const std::function<void(std::uint64_t)>& progress = {});
+RetroVerifyResult verify_retro_table(const RetroTable& table, int threads, const std::function<void(std::uint64_t)>& progress = {});
 
 }  // namespace kamisado::solver

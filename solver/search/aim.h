@@ -27,9 +27,9 @@ enum class AimKind : std::uint8_t { Round, Match, Ring };
 
 struct Aim {
   AimKind kind = AimKind::Round;
-  Side owner = Side::Black;     // ring: whose ring
-  std::uint8_t points = 0;      // ring: its least value (1, 2, 4 or 8)
-  std::uint32_t base = 0;       // ring: the owner's score before the round ends
+  Side owner = Side::Black;  // ring: whose ring
+  std::uint8_t points = 0;   // ring: its least value (1, 2, 4 or 8)
+  std::uint32_t base = 0;    // ring: the owner's score before the round ends
 
   static constexpr Aim round() { return {}; }
   static constexpr Aim match() { return {AimKind::Match, Side::Black, 0, 0}; }
@@ -40,7 +40,6 @@ struct Aim {
   }
   constexpr bool operator==(const Aim&) const = default;
 };
-
 
 // Who has won the question at `pos`, if it is decided there.
 inline std::optional<Side> decided(const Aim& aim, const Position& pos) {

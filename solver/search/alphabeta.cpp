@@ -73,8 +73,7 @@ class AlphaBeta {
     auto consider = [&](Move m) {
       Position c = p.after(m);
       // After a push the same side moves again (S4): its score is ours, not our opponent's.
-      int v = c.side_to_move() == p.side_to_move() ? search(c, ply + 1, depth - 1, alpha, beta)
-                                                    : -search(c, ply + 1, depth - 1, -beta, -alpha);
+      int v = c.side_to_move() == p.side_to_move() ? search(c, ply + 1, depth - 1, alpha, beta) : -search(c, ply + 1, depth - 1, -beta, -alpha);
       if (v > best) best = v, best_move = m;
       alpha = std::max(alpha, v);
       return alpha >= beta || nodes_ > max_nodes_;

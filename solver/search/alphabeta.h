@@ -16,8 +16,8 @@
 namespace kamisado::solver {
 
 struct AlphaBetaResult {
-  bool win = false;       // for the side to move
-  int plies = 0;          // exact distance to the end of the round with best play
+  bool win = false;  // for the side to move
+  int plies = 0;     // exact distance to the end of the round with best play
   std::uint64_t nodes = 0;
 };
 

@@ -91,9 +91,7 @@ struct Prover::Node {
 Prover::Prover(TranspositionTable& table, const SolveLimits& limits)
     : table_(table), limits_(limits), start_(std::chrono::steady_clock::now()), last_report_(start_) {}
 
-double Prover::seconds() const {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-}
+double Prover::seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
 
 std::uint64_t Prover::key_of(const Position& p) const { return p.key() ^ salt_; }
 
@@ -129,8 +127,7 @@ void Prover::check_limits() {
   if ((nodes_ & 4095) != 0) return;
   double t = seconds();
   auto now = std::chrono::steady_clock::now();
-  if ((limits_.seconds > 0 && t >= limits_.seconds) || (limits_.nodes && nodes_ >= limits_.nodes) ||
-      (limits_.deadline && now >= *limits_.deadline) ||
+  if ((limits_.seconds > 0 && t >= limits_.seconds) || (limits_.nodes && nodes_ >= limits_.nodes) || (limits_.deadline && now >= *limits_.deadline) ||
       (limits_.stop && limits_.stop->load()))
     stopped_ = true;
   if (limits_.progress && now - last_report_ >= std::chrono::seconds(1)) {
@@ -147,8 +144,8 @@ struct Prover::Expansion {
   std::uint64_t key;
   Distance budget;
   bool or_node;
-  Distance c, cb;       // the cost of this node's move in the metric, and its children's budget
-  bool plain_decides;   // a plain tower of the opponent stepping onto the goal row decides the aim
+  Distance c, cb;      // the cost of this node's move in the metric, and its children's budget
+  bool plain_decides;  // a plain tower of the opponent stepping onto the goal row decides the aim
 };
 
 // The node settled by `b` for the whole budget: stored, and returned.
@@ -161,13 +158,15 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
 // The children of `p`, each with its bounds and numbers as far as the rules know them without
 // the table; or, if one of them decides the aim for the side to move, this node settled. `steps`,
 // when not 0, are every move of `p` (the parent's glimpse).
-[[gnu::always_inline]] inline std::optional<Prover::Node> Prover::make_children(const Position& p, const Expansion& x, Bitboard steps, Child* children,
-                                                         std::size_t& count) {
+[[gnu::always_inline]] inline std::optional<Prover::Node> Prover::make_children(const Position& p, const Expansion& x, Bitboard steps,
+                                                                                Child* children, std::size_t& count) {
   // The parent's glimpse gave the steps of a plain designated tower that can step: they are all
   // its moves, with no push and no pass to look for.
   MoveList moves;
-  if (steps) add_steps(p.square_of(p.side_to_move(), p.designated()), steps, moves);
-  else generate_moves(p, moves);
+  if (steps)
+    add_steps(p.square_of(p.side_to_move(), p.designated()), steps, moves);
+  else
+    generate_moves(p, moves);
   count = moves.size();
   positions_ += count;
   for (std::size_t i = 0; i < count; ++i) {
@@ -228,8 +227,10 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
       ch.at_most = found.bounds.at_most;
       if (found.has_numbers) ch.pn = found.numbers.pn, ch.dn = found.numbers.dn;
     }
-    if (proved_within(ch.bounds(), cb)) ch.pn = 0, ch.dn = kInfinity;
-    else if (refuted_within(ch.bounds(), cb)) ch.pn = kInfinity, ch.dn = 0;
+    if (proved_within(ch.bounds(), cb))
+      ch.pn = 0, ch.dn = kInfinity;
+    else if (refuted_within(ch.bounds(), cb))
+      ch.pn = kInfinity, ch.dn = 0;
   }
 }
 
@@ -288,14 +289,12 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
     }
     const ProofNumbers numbers = or_node ? ProofNumbers{least, capped(sum)} : ProofNumbers{capped(sum), least};
     if (is_root) root_numbers_ = numbers;
-    if (numbers.pn == 0 || numbers.dn == 0 || numbers.pn >= th_pn || numbers.dn >= th_dn || stopped_)
-      return leave(x, numbers, children, count);
+    if (numbers.pn == 0 || numbers.dn == 0 || numbers.pn >= th_pn || numbers.dn >= th_dn || stopped_) return leave(x, numbers, children, count);
     // Into the most proving child, with thresholds that send us back here as soon as another
     // child becomes the most proving one (with 1+ε slack) or this node's thresholds are reached.
     Child& ch = children[best];
     std::uint32_t for_min = std::min(or_node ? th_pn : th_dn, capped(std::uint64_t(second) + 1 + second / 4));
-    std::uint32_t for_sum = or_node ? capped(std::uint64_t(th_dn) - numbers.dn + ch.dn)
-                                    : capped(std::uint64_t(th_pn) - numbers.pn + ch.pn);
+    std::uint32_t for_sum = or_node ? capped(std::uint64_t(th_dn) - numbers.dn + ch.dn) : capped(std::uint64_t(th_pn) - numbers.pn + ch.pn);
     Node n = or_node ? mid(p.after(ch.move), x.cb, for_min, for_sum, ch.steps) : mid(p.after(ch.move), x.cb, for_sum, for_min, ch.steps);
     ch.pn = n.numbers.pn;
     ch.dn = n.numbers.dn;

@@ -23,9 +23,8 @@
 // The game's structure is used twice. A move that decides the aim at once settles its node
 // before the other moves are looked at. And a position whose side to move has a step onto the
 // goal row (M7) with a tower whose ring decides the aim (aim.h, deciding_rank) is settled
-// without expanding it: a win in one for the attacker, a loss for ever for the defender. Most children are not even made: Position::glimpse gives the key of a
-// step's result and the steps of the tower it designates, which is all a child needs until the
-// search descends into it.
+// without expanding it: a win in one for the attacker, a loss for ever for the defender. Most children are not even made: Position::glimpse gives the
+// key of a step's result and the steps of the tower it designates, which is all a child needs until the search descends into it.
 //
 // After a push the pusher moves again (S4): a child may have the same side to move as its
 // parent, and is an OR or AND node by who is to move, like any other.
@@ -57,12 +56,12 @@ struct SolveProgress {
 
 struct SolveLimits {
   std::size_t hash_mb = 64;
-  double seconds = 0;                        // 0: no limit; counted from each Prover's start
-  std::uint64_t nodes = 0;                   // 0: no limit; counted by each Prover, checked every 4096
+  double seconds = 0;       // 0: no limit; counted from each Prover's start
+  std::uint64_t nodes = 0;  // 0: no limit; counted by each Prover, checked every 4096
   // If set, a limit shared by every search given these limits, however many there are: the
   // way to give a whole analysis (many searches) one time budget.
   std::optional<std::chrono::steady_clock::time_point> deadline;
-  const std::atomic<bool>* stop = nullptr;   // set from outside (Ctrl-C) to stop early
+  const std::atomic<bool>* stop = nullptr;             // set from outside (Ctrl-C) to stop early
   std::function<void(const SolveProgress&)> progress;  // called about once a second
 };
 

@@ -15,7 +15,8 @@ Aim parse_aim(const std::string& text, const Position& pos) {
     return Aim::round();
   }
   const bool match = pos.match().is_match();
-  if (pos.outcome().over()) throw InputError("the " + std::string(match ? "match" : "round") + " is already over at this position: there is nothing to solve");
+  if (pos.outcome().over())
+    throw InputError("the " + std::string(match ? "match" : "round") + " is already over at this position: there is nothing to solve");
   if (text == "match") {
     if (!match) throw InputError("--goal match needs a match position: this KFEN has no match field (target:score-score, P3)");
     return Aim::match();

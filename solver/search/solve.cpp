@@ -19,8 +19,10 @@ Bounds tighten(Prover& prover, const Position& root, Side winner, Metric metric,
   // slack (its tree is shorter than asked), and the last probe is the one refutation needed.
   while (known.at_least < known.at_most && known.at_most != kNever && !prover.stopped()) {
     Proof p = prover.prove(root, {winner, metric, Distance(known.at_most - 1), aim});
-    if (p.proved) known.at_most = std::min(known.at_most, p.bounds.at_most);
-    else if (p.disproved) known.at_least = std::max(known.at_least, p.bounds.at_least);
+    if (p.proved)
+      known.at_most = std::min(known.at_most, p.bounds.at_most);
+    else if (p.disproved)
+      known.at_least = std::max(known.at_least, p.bounds.at_least);
   }
   return known;
 }
@@ -30,9 +32,7 @@ namespace {
 // Without Sumos no push gives an extra turn, so the turns alternate and a win in d plies is the
 // winner's ceil(d / 2) moves if he is to move, floor(d / 2) if not. Both are monotone in d, so
 // the minimax of one is the image of the other's.
-Distance winner_moves_from_plies(Distance plies, bool winner_to_move) {
-  return winner_to_move ? Distance((plies + 1) / 2) : Distance(plies / 2);
-}
+Distance winner_moves_from_plies(Distance plies, bool winner_to_move) { return winner_to_move ? Distance((plies + 1) / 2) : Distance(plies / 2); }
 
 // A move reaching the exact distance `d` from `root`: the winner's fastest, or the loser's
 // longest defence. The table usually knows the children; a child it has lost is searched again.
@@ -104,8 +104,7 @@ SolveResult solve(const Position& root, const SolveLimits& limits, Transposition
         r.winner_moves = winner_moves_from_plies(r.plies, mover == winner);
         r.distance_known = r.best.has_value();
       } else {
-        Bounds moves = tighten(prover, root, winner, Metric::WinnerMoves,
-                               {Distance(mover == winner ? 1 : 0), r.plies}, aim);
+        Bounds moves = tighten(prover, root, winner, Metric::WinnerMoves, {Distance(mover == winner ? 1 : 0), r.plies}, aim);
         r.winner_moves = moves.at_most;
         r.distance_known = r.best.has_value() && moves.exact();
       }

@@ -12,10 +12,10 @@
 #include <cstdint>
 #include <optional>
 
-#include "solver/search/dfpn.h"
-#include "solver/search/transposition_table.h"
 #include "kamisado/move.h"
 #include "kamisado/position.h"
+#include "solver/search/dfpn.h"
+#include "solver/search/transposition_table.h"
 
 namespace kamisado::solver {
 
@@ -28,9 +28,9 @@ struct SolveResult {
   // longest defence. Without a distance (stopped early), any winning move of the winner.
   std::optional<Move> best;
   bool distance_known = false;
-  Distance plies = 0;         // exact, when distance_known
-  Distance winner_moves = 0;  // exact, when distance_known
-  Bounds plies_bounds;        // what was proved of the plies when stopped before they met
+  Distance plies = 0;           // exact, when distance_known
+  Distance winner_moves = 0;    // exact, when distance_known
+  Bounds plies_bounds;          // what was proved of the plies when stopped before they met
   std::uint64_t nodes = 0;      // expanded
   std::uint64_t positions = 0;  // made: the children of each expansion
   double seconds = 0;

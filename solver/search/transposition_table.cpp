@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <memory>
 #include <fstream>
+#include <memory>
 #include <new>
 #include <string>
 
@@ -35,11 +35,10 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
   // A table larger than the memory at hand would be granted (overcommit) and then kill the
   // process as it is cleared: refuse it first, saying what there is.
   const std::size_t available = available_bytes();
-  void* memory = available && rounded > available ? nullptr
-                                                  : std::aligned_alloc(bytes >= kHugePage ? kHugePage : alignof(Bucket), rounded);
+  void* memory = available && rounded > available ? nullptr : std::aligned_alloc(bytes >= kHugePage ? kHugePage : alignof(Bucket), rounded);
   if (!memory)
-    throw InputError("a table of " + std::to_string(rounded >> 20) + " MB (--hash) does not fit: " +
-                     std::to_string(available >> 20) + " MB of memory is available");
+    throw InputError("a table of " + std::to_string(rounded >> 20) + " MB (--hash) does not fit: " + std::to_string(available >> 20) +
+                     " MB of memory is available");
 #ifdef MADV_HUGEPAGE
   if (bytes >= kHugePage) madvise(memory, rounded, MADV_HUGEPAGE);
 #endif

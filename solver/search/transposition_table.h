@@ -65,13 +65,11 @@ class TranspositionTable {
   TranspositionTable& operator=(const TranspositionTable&) = delete;
 
   struct Found {
-    Bounds bounds;           // what is proved about this position
+    Bounds bounds;             // what is proved about this position
     bool has_numbers = false;  // numbers were stored for this budget
     ProofNumbers numbers;
   };
-  Found lookup(std::uint64_t key, Distance budget) const {
-    return may_hold(key) ? find(key, budget) : Found{};
-  }
+  Found lookup(std::uint64_t key, Distance budget) const { return may_hold(key) ? find(key, budget) : Found{}; }
   // Merges `bounds` with what is known and keeps `numbers` as the numbers for `budget`.
   void store(std::uint64_t key, Distance budget, ProofNumbers numbers, Bounds bounds);
   // Starts bringing `key`'s bucket into the cache, if its tag says the bucket may hold it.
@@ -130,7 +128,7 @@ class TranspositionTable {
   bool may_hold(std::uint64_t key) const { return tags_[bucket_of(key)] & tag(key); }
   Found find(std::uint64_t key, Distance budget) const;
 
-  Bucket* buckets_;  // in huge pages where the system has them: the table is read at random
+  Bucket* buckets_;     // in huge pages where the system has them: the table is read at random
   std::uint8_t* tags_;  // one per bucket, after the buckets: tag(key) of each key it holds
   std::size_t count_;
   std::size_t used_ = 0;

@@ -43,8 +43,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     std::string known;
     for (const CLI::App* sub : app.get_subcommands({})) known += " " + sub->get_name();
     if ((known + " ").find(" " + args[0] + " ") == std::string::npos) {
-      err << "kamisado: error: unknown command '" << args[0] << "'; the commands are" << known
-          << " (see kamisado --help)\n";
+      err << "kamisado: error: unknown command '" << args[0] << "'; the commands are" << known << " (see kamisado --help)\n";
       return kBadInput;
     }
   }

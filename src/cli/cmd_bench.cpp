@@ -10,11 +10,10 @@ namespace kamisado::cli {
 
 namespace {
 
-const CommandText kBenchText{
-    "bench", "Measure move generation speed: perft on one core",
-    "Without --kfen: perft(7) from the start, and perft(8) over six Sumo-rich match positions,\n"
-    "each the best of --repeat runs, with the speed targets. Speeds are leaves per second.\n"
-    "Example: kamisado bench --report reports/performance.md"};
+const CommandText kBenchText{"bench", "Measure move generation speed: perft on one core",
+                             "Without --kfen: perft(7) from the start, and perft(8) over six Sumo-rich match positions,\n"
+                             "each the best of --repeat runs, with the speed targets. Speeds are leaves per second.\n"
+                             "Example: kamisado bench --report reports/performance.md"};
 
 struct BenchOptions {
   int depth = 7, sumo_depth = 8, repeat = 5;
@@ -26,9 +25,9 @@ int bench(const BenchOptions& opt, Io& io) {
     if (!opt.report.empty()) throw UsageError("--report goes with the standard suites, not --kfen");
     Position pos = parse_kfen(opt.kfen);
     bench::Measure m = bench::measure_position(pos, opt.depth, opt.repeat);
-    return io.print({{"kfen", to_kfen(pos)}, {"depth", opt.depth}, {"nodes", m.leaves}, {"best_seconds", m.seconds}, {"nodes_per_second", m.rate()}},
-                    fmt::format("perft {}: {} leaves, best of {}: {:.3f} s, {:.1f} M leaves/s\n", opt.depth, m.leaves, opt.repeat, m.seconds,
-                                m.rate() / 1e6));
+    return io.print(
+        {{"kfen", to_kfen(pos)}, {"depth", opt.depth}, {"nodes", m.leaves}, {"best_seconds", m.seconds}, {"nodes_per_second", m.rate()}},
+        fmt::format("perft {}: {} leaves, best of {}: {:.3f} s, {:.1f} M leaves/s\n", opt.depth, m.leaves, opt.repeat, m.seconds, m.rate() / 1e6));
   }
   bench::PerftBench b = bench::bench_perft(opt.depth, opt.sumo_depth, opt.repeat);
   if (!opt.report.empty()) io::write_file_atomically(opt.report, bench::perft_bench_report(b, opt.report));

@@ -12,47 +12,43 @@ void add_census_export(CLI::App& census, Action& action);  // cmd_census_export.
 
 namespace {
 
-const CommandText kPlanText{
-    "plan", "Start a census run in a folder: which starts, in how many shards",
-    "The subspace names the starts (solver/census/subspace.h):\n"
-    "  black-standard   Black's B5 home row against every Gold row, either side first (the default)\n"
-    "  sample:N:SEED    N starts drawn uniformly from all 8!*8!*2 home-row arrangements\n"
-    "  regrouped:N:SEED the N starts of `opening --regrouped N --seed SEED` (to compare the two)\n"
-    "  range:A:B        the census classes A..B-1;  all: every class (812,924,928)\n"
-    "Starts equal up to the board's symmetries (rules.md B3) are proved once. Every start is proved\n"
-    "value only; the second mover's wins get a proof tree, built, checked and kept, and at merge a\n"
-    "seeded 1% of the first mover's wins are proved again with a checked tree. --trees all builds\n"
-    "and checks every start's tree during the run instead (about 1.7 times the time). The folder gets\n"
-    "manifest.json; planning the same run again is harmless, another plan in it is refused.\n"
-    "Example: kamisado census plan runs/std --subspace black-standard"};
+const CommandText kPlanText{"plan", "Start a census run in a folder: which starts, in how many shards",
+                            "The subspace names the starts (solver/census/subspace.h):\n"
+                            "  black-standard   Black's B5 home row against every Gold row, either side first (the default)\n"
+                            "  sample:N:SEED    N starts drawn uniformly from all 8!*8!*2 home-row arrangements\n"
+                            "  regrouped:N:SEED the N starts of `opening --regrouped N --seed SEED` (to compare the two)\n"
+                            "  range:A:B        the census classes A..B-1;  all: every class (812,924,928)\n"
+                            "Starts equal up to the board's symmetries (rules.md B3) are proved once. Every start is proved\n"
+                            "value only; the second mover's wins get a proof tree, built, checked and kept, and at merge a\n"
+                            "seeded 1% of the first mover's wins are proved again with a checked tree. --trees all builds\n"
+                            "and checks every start's tree during the run instead (about 1.7 times the time). The folder gets\n"
+                            "manifest.json; planning the same run again is harmless, another plan in it is refused.\n"
+                            "Example: kamisado census plan runs/std --subspace black-standard"};
 
-const CommandText kRunText{
-    "run", "Prove every start of a census run that is not proved yet",
-    "Each shard (a slice of the run's starts) is proved by one worker and written to its own file\n"
-    "when done, so a run stopped by Ctrl-C or a kill loses only the shards being proved: run the\n"
-    "same command again to go on. --threads proves shards on several threads of one process;\n"
-    "--mpi under mpirun (or srun) spreads them over the job's ranks: rank 0 hands the shards out\n"
-    "one at a time to whichever rank asks, and proves some itself. The folder must be shared.\n"
-    "Examples: kamisado census run runs/std --threads 2\n"
-    "          mpirun -np 2 kamisado census run runs/std --mpi"};
+const CommandText kRunText{"run", "Prove every start of a census run that is not proved yet",
+                           "Each shard (a slice of the run's starts) is proved by one worker and written to its own file\n"
+                           "when done, so a run stopped by Ctrl-C or a kill loses only the shards being proved: run the\n"
+                           "same command again to go on. --threads proves shards on several threads of one process;\n"
+                           "--mpi under mpirun (or srun) spreads them over the job's ranks: rank 0 hands the shards out\n"
+                           "one at a time to whichever rank asks, and proves some itself. The folder must be shared.\n"
+                           "Examples: kamisado census run runs/std --threads 2\n"
+                           "          mpirun -np 2 kamisado census run runs/std --mpi"};
 
-const CommandText kMergeText{
-    "merge", "Read every shard of a census run, check it and count",
-    "Checks exact coverage (every start of the run once, nothing else), re-checks each kept\n"
-    "certificate of a second-mover win from its file, and proves a seeded 1% of the first-mover\n"
-    "wins again. Exit code 1 if a certificate fails, a proof file is claimed by no shard, or the run\n"
-    "is incomplete (shards missing).\n"
-    "Example: kamisado census merge runs/std --json"};
+const CommandText kMergeText{"merge", "Read every shard of a census run, check it and count",
+                             "Checks exact coverage (every start of the run once, nothing else), re-checks each kept\n"
+                             "certificate of a second-mover win from its file, and proves a seeded 1% of the first-mover\n"
+                             "wins again. Exit code 1 if a certificate fails, a proof file is claimed by no shard, or the run\n"
+                             "is incomplete (shards missing).\n"
+                             "Example: kamisado census merge runs/std --json"};
 
-const CommandText kReportText{
-    "report", "Merge census runs and write one report of them all",
-    "Each run is merged as `census merge` does; the report gives each run's counts, shares (with a\n"
-    "95% interval for a sample), second-mover wins with their certificates and the hypotheses\n"
-    "tested on them, then the throughput of every run, the speed-up where one subspace was run on\n"
-    "1 worker and on more, and the whole census projected from the largest sample:N:SEED run.\n"
-    "--compare-regrouped sets a run of subspace regrouped:N:SEED beside the checkpoint of\n"
-    "`opening --regrouped N --seed SEED` (the same starts).\n"
-    "Example: kamisado census report runs/std runs/sample --report reports/census.md"};
+const CommandText kReportText{"report", "Merge census runs and write one report of them all",
+                              "Each run is merged as `census merge` does; the report gives each run's counts, shares (with a\n"
+                              "95% interval for a sample), second-mover wins with their certificates and the hypotheses\n"
+                              "tested on them, then the throughput of every run, the speed-up where one subspace was run on\n"
+                              "1 worker and on more, and the whole census projected from the largest sample:N:SEED run.\n"
+                              "--compare-regrouped sets a run of subspace regrouped:N:SEED beside the checkpoint of\n"
+                              "`opening --regrouped N --seed SEED` (the same starts).\n"
+                              "Example: kamisado census report runs/std runs/sample --report reports/census.md"};
 
 struct PlanOptions {
   std::string dir;
@@ -87,8 +83,13 @@ int run(const RunOptions& o, Io& io) {
   if (o.mpi && o.threads != 1) throw UsageError("--mpi runs one prover a rank (and rank 0's own): give the ranks to mpirun -np, not --threads");
   solver::CensusRunStats s = o.mpi ? solver::run_census_mpi(o.dir, options, io.lines()) : solver::run_census(o.dir, options, io.lines());
   if (s.workers == 0) return kOk;  // an MPI rank other than 0: rank 0 reports
-  return io.print({{"shards", s.shards}, {"already_done", s.already_done}, {"proved", s.proved}, {"starts_proved", s.starts_proved},
-                   {"nodes", s.nodes}, {"seconds", s.seconds}, {"workers", s.workers}},
+  return io.print({{"shards", s.shards},
+                   {"already_done", s.already_done},
+                   {"proved", s.proved},
+                   {"starts_proved", s.starts_proved},
+                   {"nodes", s.nodes},
+                   {"seconds", s.seconds},
+                   {"workers", s.workers}},
                   fmt::format("census {}: {} shards proved now ({} starts, {:.1f} s, {} workers), {} were done already\n", o.dir, s.proved,
                               s.starts_proved, s.seconds, s.workers, s.already_done));
 }
@@ -97,8 +98,9 @@ int merge(const MergeOptions& o, Io& io) {
   solver::CensusMerged m = solver::merge_census(o.dir, io.lines(), io.stop, o.threads);
   // An incomplete run has no census to give: the counts are printed, and the exit says so.
   const int code = io.print(solver::census_json(m), solver::census_summary(m), m.sound() && m.complete() ? kOk : kInternalError);
-  if (!m.complete()) io.err << fmt::format("census merge: {} of {} shards are missing; run `kamisado census run {}` to prove them\n",
-                                           m.missing_shards, m.census.shards, o.dir);
+  if (!m.complete())
+    io.err << fmt::format("census merge: {} of {} shards are missing; run `kamisado census run {}` to prove them\n", m.missing_shards,
+                          m.census.shards, o.dir);
   return code;
 }
 

@@ -3,24 +3,23 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
-#include "solver/search/goal.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_file.h"
 #include "solver/proof/proof_io.h"
+#include "solver/search/goal.h"
 
 namespace kamisado::cli {
 
 namespace {
 
-const CommandText kCheckProofText{
-    "check-proof", "Re-verify a proof file with the move generator alone, no search",
-    "Rebuilds every position from the root by playing the stored moves and checks each node: one\n"
-    "legal move at the winner's turns, every legal move at the loser's, a decided goal at each leaf\n"
-    "(a won round; a won match across rounds and fills for a match proof; a ring's value),\n"
-    "and the stored values and distances (in plies, or in the winner's own moves for a puzzle's\n"
-    "certificate). A failure names the node at fault; exit code 1. A large proof is zstd-compressed\n"
-    "(solve --proof writes it so from 16 MB of text, or for a FILE ending in .zst); either is read.\n"
-    "Example: kamisado check-proof start.proof"};
+const CommandText kCheckProofText{"check-proof", "Re-verify a proof file with the move generator alone, no search",
+                                  "Rebuilds every position from the root by playing the stored moves and checks each node: one\n"
+                                  "legal move at the winner's turns, every legal move at the loser's, a decided goal at each leaf\n"
+                                  "(a won round; a won match across rounds and fills for a match proof; a ring's value),\n"
+                                  "and the stored values and distances (in plies, or in the winner's own moves for a puzzle's\n"
+                                  "certificate). A failure names the node at fault; exit code 1. A large proof is zstd-compressed\n"
+                                  "(solve --proof writes it so from 16 MB of text, or for a FILE ending in .zst); either is read.\n"
+                                  "Example: kamisado check-proof start.proof"};
 
 struct CheckProofOptions {
   std::string file;
@@ -38,12 +37,18 @@ int check_proof(const CheckProofOptions& opt, Io& io) {
   std::string within = moves ? fmt::format("{} of {}'s moves", tree.plies, side_name(tree.winner)) : fmt::format("{} plies", tree.plies);
   const solver::Aim& aim = tree.aim;
   std::string what = aim.kind != solver::AimKind::Ring ? solver::aim_text(aim)
-                     : aim.owner == tree.winner    ? fmt::format("the round with a ring worth {} or more", aim.points)
-                                                   : fmt::format("against {}'s ring worth {} or more", side_name(aim.owner), aim.points);
-  return io.print({{"file", opt.file}, {"holds", check.holds}, {"winner", side_id(tree.winner)}, {"goal", solver::aim_id(aim)},
-                   {moves ? "winner_moves" : "plies", tree.plies}, {"nodes", check.nodes}, {"leaves", check.leaves}, {"failure", check.failure}},
-                  check.holds ? fmt::format("proof holds: {} wins {} within {} from {} ({} positions, {} leaves)\n", side_name(tree.winner),
-                                            what, within, tree.nodes[0].kfen, check.nodes, check.leaves)
+                     : aim.owner == tree.winner        ? fmt::format("the round with a ring worth {} or more", aim.points)
+                                                       : fmt::format("against {}'s ring worth {} or more", side_name(aim.owner), aim.points);
+  return io.print({{"file", opt.file},
+                   {"holds", check.holds},
+                   {"winner", side_id(tree.winner)},
+                   {"goal", solver::aim_id(aim)},
+                   {moves ? "winner_moves" : "plies", tree.plies},
+                   {"nodes", check.nodes},
+                   {"leaves", check.leaves},
+                   {"failure", check.failure}},
+                  check.holds ? fmt::format("proof holds: {} wins {} within {} from {} ({} positions, {} leaves)\n", side_name(tree.winner), what,
+                                            within, tree.nodes[0].kfen, check.nodes, check.leaves)
                               : "proof REJECTED: " + check.failure + "\n",
                   check.holds ? kOk : kInternalError);
 }

@@ -12,19 +12,17 @@ namespace kamisado::cli {
 
 namespace {
 
-const CommandText kConformText{
-    "conform", "Check another Kamisado engine against this one, over the line protocol",
-    "The engine is started with /bin/sh -c CMD and spoken to on stdin/stdout (protocol in the\n"
-    "README). Compared: the conformance corpus, a perft/divide walk to --depth from the start and\n"
-    "each --kfen, and --random seeded play-outs (matches with --match). Each disagreement is\n"
-    "printed once per source and rule, as the shortest move sequence from a KFEN that shows it.\n"
-    "Exit codes: 0 the engine agrees, 3 it disagrees or failed, 2 bad input, 1 internal error.\n"
-    "Example: kamisado conform --engine \"python3 my_engine.py\" --depth 2 --random 50 --match 3"};
+const CommandText kConformText{"conform", "Check another Kamisado engine against this one, over the line protocol",
+                               "The engine is started with /bin/sh -c CMD and spoken to on stdin/stdout (protocol in the\n"
+                               "README). Compared: the conformance corpus, a perft/divide walk to --depth from the start and\n"
+                               "each --kfen, and --random seeded play-outs (matches with --match). Each disagreement is\n"
+                               "printed once per source and rule, as the shortest move sequence from a KFEN that shows it.\n"
+                               "Exit codes: 0 the engine agrees, 3 it disagrees or failed, 2 bad input, 1 internal error.\n"
+                               "Example: kamisado conform --engine \"python3 my_engine.py\" --depth 2 --random 50 --match 3"};
 
-const CommandText kCorpusText{
-    "corpus", "Write the built-in conformance corpus (JSON) for other implementations",
-    "The format is documented in src/conform/corpus.h and the README.\n"
-    "Example: kamisado corpus --out conformance.json"};
+const CommandText kCorpusText{"corpus", "Write the built-in conformance corpus (JSON) for other implementations",
+                              "The format is documented in src/conform/corpus.h and the README.\n"
+                              "Example: kamisado corpus --out conformance.json"};
 
 struct ConformOptions {
   std::string engine, corpus, match;
@@ -57,12 +55,11 @@ int conform(const ConformOptions& opt, Io& io) {
   return io.print(conform::harness_json(r), conform::harness_text(r), r.conforms() ? kOk : kDisagrees);
 }
 
-const CommandText kEngineText{
-    "engine", "Be an engine: answer the line protocol on stdin and stdout, as the reference implementation",
-    "Reads requests one a line (hello, position <kfen>, moves, play <move>, status, quit) and\n"
-    "answers each with one line, as the README's protocol table says; a bad KFEN or an illegal move\n"
-    "is answered 'error ...'. For GUIs, other harnesses and engines in other languages.\n"
-    "Example: kamisado conform --engine \"kamisado engine\""};
+const CommandText kEngineText{"engine", "Be an engine: answer the line protocol on stdin and stdout, as the reference implementation",
+                              "Reads requests one a line (hello, position <kfen>, moves, play <move>, status, quit) and\n"
+                              "answers each with one line, as the README's protocol table says; a bad KFEN or an illegal move\n"
+                              "is answered 'error ...'. For GUIs, other harnesses and engines in other languages.\n"
+                              "Example: kamisado conform --engine \"kamisado engine\""};
 
 struct EngineOptions {};
 

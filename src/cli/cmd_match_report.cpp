@@ -12,17 +12,16 @@ namespace kamisado::cli {
 
 namespace {
 
-const CommandText kMatchReportText{
-    "match-report", "Prove what can be proved of whole matches from the set-up, and say where the rest stands",
-    "Searches the 1-, 2-, 3- (Standard) and 7-point (Long) matches from the set-up with the match\n"
-    "aim (solve --goal match), the 1-point match to the end and the others for --seconds each:\n"
-    "the value, first move and a checked certificate where proved, else the search's frontier.\n"
-    "Then the stakes of round 1 (ring goals), a sample of the 2-point match's round-2 starts, the\n"
-    "measured shape of its proof with a projection, and round starts of the Standard match at every\n"
-    "reachable score (node limits: the run repeats exactly). --checkpoints DIR resumes the long\n"
-    "searches from DIR/match-T.ckpt (solve --goal match --checkpoint) and saves them back.\n"
-    "--proofs DIR writes the certificates (match-1.proof, ...). Ctrl-C stops; what is done is reported.\n"
-    "Example: kamisado match-report --report reports/match.md --seconds 120"};
+const CommandText kMatchReportText{"match-report", "Prove what can be proved of whole matches from the set-up, and say where the rest stands",
+                                   "Searches the 1-, 2-, 3- (Standard) and 7-point (Long) matches from the set-up with the match\n"
+                                   "aim (solve --goal match), the 1-point match to the end and the others for --seconds each:\n"
+                                   "the value, first move and a checked certificate where proved, else the search's frontier.\n"
+                                   "Then the stakes of round 1 (ring goals), a sample of the 2-point match's round-2 starts, the\n"
+                                   "measured shape of its proof with a projection, and round starts of the Standard match at every\n"
+                                   "reachable score (node limits: the run repeats exactly). --checkpoints DIR resumes the long\n"
+                                   "searches from DIR/match-T.ckpt (solve --goal match --checkpoint) and saves them back.\n"
+                                   "--proofs DIR writes the certificates (match-1.proof, ...). Ctrl-C stops; what is done is reported.\n"
+                                   "Example: kamisado match-report --report reports/match.md --seconds 120"};
 
 struct MatchReportOptions {
   std::string report, proofs;
@@ -46,9 +45,12 @@ int match_report(const MatchReportOptions& opt, Io& io) {
   std::string text;
   for (const auto& v : s.values) {
     const auto& r = v.proved.result;
-    j.push_back({{"target", v.target}, {"value", solver::value_name(r.value)}, {"nodes", r.nodes}, {"seconds", r.seconds}, {"checked", v.proved.checked()}});
+    j.push_back(
+        {{"target", v.target}, {"value", solver::value_name(r.value)}, {"nodes", r.nodes}, {"seconds", r.seconds}, {"checked", v.proved.checked()}});
     text += fmt::format("{}-point match from the set-up: Black {}{} ({} nodes, {:.1f} s{})\n", v.target,
-                        r.value == solver::Value::Win ? "wins" : r.value == solver::Value::Loss ? "loses" : "unknown",
+                        r.value == solver::Value::Win    ? "wins"
+                        : r.value == solver::Value::Loss ? "loses"
+                                                         : "unknown",
                         r.distance_known ? fmt::format(" in {} plies", r.plies) : "", r.nodes, r.seconds,
                         v.proved.checked() ? ", certificate checked" : "");
   }

@@ -9,11 +9,10 @@ namespace kamisado::cli {
 
 namespace {
 
-const CommandText kMovesText{
-    "moves", "List the legal moves of a position",
-    "A blocked designated tower has the single move 'pass' (M6). Moves that end the round are\n"
-    "marked: '#' wins on the home row (M7), 'x' loses it by deadlock (M8).\n"
-    "Example: kamisado moves \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\""};
+const CommandText kMovesText{"moves", "List the legal moves of a position",
+                             "A blocked designated tower has the single move 'pass' (M6). Moves that end the round are\n"
+                             "marked: '#' wins on the home row (M7), 'x' loses it by deadlock (M8).\n"
+                             "Example: kamisado moves \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\""};
 
 struct MovesOptions {
   std::string kfen;

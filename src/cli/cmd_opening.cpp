@@ -12,14 +12,13 @@ namespace kamisado::cli {
 
 namespace {
 
-const CommandText kOpeningText{
-    "opening", "Prove the single round's start and each of Black's first moves, or a sample of regrouped starts",
-    "Each position gets its value, its exact distance and a proof tree that the checker accepts.\n"
-    "--proofs DIR writes each proof tree (start.proof, b1b7.proof, ...).\n"
-    "--regrouped N proves N seeded regrouped starts instead (value only), appending each result to\n"
-    "--checkpoint FILE as it is proved; run the same command again to resume after a stop.\n"
-    "Examples: kamisado opening --report reports/opening.md\n"
-    "          kamisado opening --regrouped 1000 --checkpoint regrouped.jsonl --report reports/regrouped.md"};
+const CommandText kOpeningText{"opening", "Prove the single round's start and each of Black's first moves, or a sample of regrouped starts",
+                               "Each position gets its value, its exact distance and a proof tree that the checker accepts.\n"
+                               "--proofs DIR writes each proof tree (start.proof, b1b7.proof, ...).\n"
+                               "--regrouped N proves N seeded regrouped starts instead (value only), appending each result to\n"
+                               "--checkpoint FILE as it is proved; run the same command again to resume after a stop.\n"
+                               "Examples: kamisado opening --report reports/opening.md\n"
+                               "          kamisado opening --regrouped 1000 --checkpoint regrouped.jsonl --report reports/regrouped.md"};
 
 solver::RegroupedOptions no_regrouped() {
   solver::RegroupedOptions o;

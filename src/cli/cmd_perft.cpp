@@ -9,12 +9,11 @@ namespace kamisado::cli {
 
 namespace {
 
-const CommandText kPerftText{
-    "perft", "Count the leaves of the game tree to a depth",
-    "Conventions (rules.md §7): a forced pass is a node; a move that wins (M7) or causes a\n"
-    "deadlock (M8) is a leaf, at whatever depth it stands. From the start: 102 1150 11182\n"
-    "105078 902410 for depths 1-5.\n"
-    "Example: kamisado perft 5 --divide"};
+const CommandText kPerftText{"perft", "Count the leaves of the game tree to a depth",
+                             "Conventions (rules.md §7): a forced pass is a node; a move that wins (M7) or causes a\n"
+                             "deadlock (M8) is a leaf, at whatever depth it stands. From the start: 102 1150 11182\n"
+                             "105078 902410 for depths 1-5.\n"
+                             "Example: kamisado perft 5 --divide"};
 
 struct PerftOptions {
   int depth = 0;
@@ -30,9 +29,8 @@ int perft(const PerftOptions& opt, Io& io) {
   std::uint64_t total = opt.depth == 0 ? 1 : 0;
   if (opt.depth > 0)
     entries = divide(pos, opt.depth, [&](std::size_t done, std::size_t of, std::uint64_t leaves) {
-      progress.tick([&] {
-        return fmt::format("perft {}: {}/{} first moves, {} leaves so far, {:.1f} s", opt.depth, done, of, leaves, progress.elapsed());
-      });
+      progress.tick(
+          [&] { return fmt::format("perft {}: {}/{} first moves, {} leaves so far, {:.1f} s", opt.depth, done, of, leaves, progress.elapsed()); });
     });
   for (const DivideEntry& e : entries) total += e.nodes;
   double seconds = progress.elapsed(), rate = seconds > 0 ? double(total) / seconds : 0;

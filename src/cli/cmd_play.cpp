@@ -8,16 +8,15 @@ namespace kamisado::cli {
 
 namespace {
 
-const CommandText kPlayText{
-    "play", "Play moves, or let built-in players play, a round or a whole match",
-    "Moves are separated by spaces or commas; between rounds the Defender plays fill-left or\n"
-    "fill-right. An illegal move is reported with its number in the list and the legal moves\n"
-    "at that point. After the given moves, the players named by --black and --gold (if any)\n"
-    "play on until the game ends: random picks any legal move, greedy wins when it can, avoids\n"
-    "losing at once and otherwise advances furthest; alphabeta searches a few plies ahead and\n"
-    "picks at random among the moves that score close to the best.\n"
-    "Examples: kamisado play --moves \"c1c4 g8d5\"\n"
-    "          kamisado play --match standard --black greedy --gold random --seed 7"};
+const CommandText kPlayText{"play", "Play moves, or let built-in players play, a round or a whole match",
+                            "Moves are separated by spaces or commas; between rounds the Defender plays fill-left or\n"
+                            "fill-right. An illegal move is reported with its number in the list and the legal moves\n"
+                            "at that point. After the given moves, the players named by --black and --gold (if any)\n"
+                            "play on until the game ends: random picks any legal move, greedy wins when it can, avoids\n"
+                            "losing at once and otherwise advances furthest; alphabeta searches a few plies ahead and\n"
+                            "picks at random among the moves that score close to the best.\n"
+                            "Examples: kamisado play --moves \"c1c4 g8d5\"\n"
+                            "          kamisado play --match standard --black greedy --gold random --seed 7"};
 
 struct PlayOptions {
   std::string kfen, moves, match, black, gold;

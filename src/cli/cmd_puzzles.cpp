@@ -18,31 +18,29 @@ void add_puzzle_output(CLI::App& puzzles, Action& action);  // cmd_puzzles_publi
 
 namespace {
 
-const CommandText kSolveText{
-    "solve", "Solve a \"win in N\" puzzle: key, main line, duals, slower wins",
-    "N counts the winner's own moves; passes and the extra turn after a push count as moves.\n"
-    "The key is every first move that wins in N (unique when there is one); slower wins are the\n"
-    "other winning first moves with their N. The main line follows the loser's longest defence;\n"
-    "at each later move of the winner it shows how many moves still win in time (more than one:\n"
-    "a dual). Every figure is proved by the proof search, none estimated.\n"
-    "--add FILE adds the puzzle to a collection (SQLite, as puzzles generate writes), if it is one:\n"
-    "a unique key and at least two legal moves; then puzzles export or publish puts it in the\n"
-    "trainer with the rest.\n"
-    "Example: kamisado puzzles solve \"o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O\" --add puzzles.db"};
+const CommandText kSolveText{"solve", "Solve a \"win in N\" puzzle: key, main line, duals, slower wins",
+                             "N counts the winner's own moves; passes and the extra turn after a push count as moves.\n"
+                             "The key is every first move that wins in N (unique when there is one); slower wins are the\n"
+                             "other winning first moves with their N. The main line follows the loser's longest defence;\n"
+                             "at each later move of the winner it shows how many moves still win in time (more than one:\n"
+                             "a dual). Every figure is proved by the proof search, none estimated.\n"
+                             "--add FILE adds the puzzle to a collection (SQLite, as puzzles generate writes), if it is one:\n"
+                             "a unique key and at least two legal moves; then puzzles export or publish puts it in the\n"
+                             "trainer with the rest.\n"
+                             "Example: kamisado puzzles solve \"o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O\" --add puzzles.db"};
 
-const CommandText kGenerateText{
-    "generate", "Find \"win in N\" puzzles with a unique key in seeded self-play",
-    "Plays seeded games (a few random opening plies, then the players of --player; single rounds,\n"
-    "with --match the rounds of Marathon matches, where Sumos push, or with --retro games from a\n"
-    "retrograde table's root, whose exact values screen the positions before any search) and tries\n"
-    "each position near a round's end: a puzzle is a proved win in exactly N of the winner's moves\n"
-    "with one key. Mirror images count once (B3).\n"
-    "Puzzles are added to the SQLite collection (--db; schema in puzzles/store.h) one by one, so\n"
-    "Ctrl-C or a crash loses nothing accepted, and running again never adds a puzzle twice.\n"
-    "Themes: forced-pass deadlock-win colour-forcing sumo-push extra-turn home-row-dash; and the\n"
-    "tag duals (a later turn of the winner where more than one move wins in time). Difficulty:\n"
-    "puzzles/features.h.\n"
-    "Example: kamisado puzzles generate --count 20 --n 3 --seed 1 --db puzzles.db"};
+const CommandText kGenerateText{"generate", "Find \"win in N\" puzzles with a unique key in seeded self-play",
+                                "Plays seeded games (a few random opening plies, then the players of --player; single rounds,\n"
+                                "with --match the rounds of Marathon matches, where Sumos push, or with --retro games from a\n"
+                                "retrograde table's root, whose exact values screen the positions before any search) and tries\n"
+                                "each position near a round's end: a puzzle is a proved win in exactly N of the winner's moves\n"
+                                "with one key. Mirror images count once (B3).\n"
+                                "Puzzles are added to the SQLite collection (--db; schema in puzzles/store.h) one by one, so\n"
+                                "Ctrl-C or a crash loses nothing accepted, and running again never adds a puzzle twice.\n"
+                                "Themes: forced-pass deadlock-win colour-forcing sumo-push extra-turn home-row-dash; and the\n"
+                                "tag duals (a later turn of the winner where more than one move wins in time). Difficulty:\n"
+                                "puzzles/features.h.\n"
+                                "Example: kamisado puzzles generate --count 20 --n 3 --seed 1 --db puzzles.db"};
 
 struct SolveOptions {
   std::string kfen, add;
@@ -104,8 +102,8 @@ int generate(const GenerateOptions& opt, Io& io) {
           progress.tick([&] {
             double minutes = progress.elapsed() / 60;
             return fmt::format("puzzles generate: {} {} of {} accepted, {:.0f} a minute; {} games, {} positions tried",
-                               io::progress_bar(double(g.accepted) / gen.count), g.accepted, gen.count,
-                               minutes > 0 ? g.accepted / minutes : 0.0, g.games, g.tried);
+                               io::progress_bar(double(g.accepted) / gen.count), g.accepted, gen.count, minutes > 0 ? g.accepted / minutes : 0.0,
+                               g.games, g.tried);
           });
         },
         io.stop);
@@ -113,8 +111,16 @@ int generate(const GenerateOptions& opt, Io& io) {
     stopped = true;  // what was accepted is in the collection: say how much, then exit as stopped
   }
   double seconds = progress.elapsed(), per_minute = seconds > 0 ? done.accepted / (seconds / 60) : 0;
-  return io.print({{"db", opt.db}, {"accepted", done.accepted}, {"games", done.games}, {"tried", done.tried}, {"screened", done.screened},
-                   {"seconds", seconds}, {"per_minute", per_minute}, {"total", store.count()}, {"stopped", stopped}, {"exhausted", done.exhausted}},
+  return io.print({{"db", opt.db},
+                   {"accepted", done.accepted},
+                   {"games", done.games},
+                   {"tried", done.tried},
+                   {"screened", done.screened},
+                   {"seconds", seconds},
+                   {"per_minute", per_minute},
+                   {"total", store.count()},
+                   {"stopped", stopped},
+                   {"exhausted", done.exhausted}},
                   fmt::format("{} new puzzles (win in {}) in {:.1f} s, {:.0f} a minute; {} games, {} positions tried; {} now holds {} (was {}){}\n",
                               done.accepted, gen.n, seconds, per_minute, done.games, done.tried, opt.db, store.count(), before,
                               stopped          ? " (stopped by Ctrl-C)"

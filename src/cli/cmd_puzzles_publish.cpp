@@ -12,53 +12,52 @@ namespace kamisado::cli {
 
 namespace {
 
-const CommandText kExportText{
-    "export", "Export a collection: the puzzle trainer and booklet (HTML), or JSON for other tools",
-    "--html DIR writes the trainer: open DIR/index.html in a browser (no server, no network), pick\n"
-    "a puzzle and play it on the board, by clicking a tower then a square, or dragging. The page\n"
-    "refuses a move that does not win in the moves left, plays the proof's longest defence back,\n"
-    "marks forced passes and pushes, gives a hint (the tower to move) or the solution, and keeps\n"
-    "what you solved in the browser. It decides nothing itself: every verdict is proved here by\n"
-    "the search and written into DIR/puzzles.js (puzzles/trainer.h). DIR/booklet.html is the\n"
-    "text booklet: a diagram per puzzle and the solution behind a toggle (it prints).\n"
-    "--json FILE writes every stored field for other tools. Puzzles come by N, then difficulty.\n"
-    "A file in DIR that kamisado did not write (not in DIR/.kamisado-files with its digest) is never\n"
-    "written over: the export is refused in one line, before anything is written.\n"
-    "Example: kamisado puzzles export --db puzzles.db --html trainer --json puzzles.json"};
+const CommandText kExportText{"export", "Export a collection: the puzzle trainer and booklet (HTML), or JSON for other tools",
+                              "--html DIR writes the trainer: open DIR/index.html in a browser (no server, no network), pick\n"
+                              "a puzzle and play it on the board, by clicking a tower then a square, or dragging. The page\n"
+                              "refuses a move that does not win in the moves left, plays the proof's longest defence back,\n"
+                              "marks forced passes and pushes, gives a hint (the tower to move) or the solution, and keeps\n"
+                              "what you solved in the browser. It decides nothing itself: every verdict is proved here by\n"
+                              "the search and written into DIR/puzzles.js (puzzles/trainer.h). DIR/booklet.html is the\n"
+                              "text booklet: a diagram per puzzle and the solution behind a toggle (it prints).\n"
+                              "--json FILE writes every stored field for other tools. Puzzles come by N, then difficulty.\n"
+                              "A file in DIR that kamisado did not write (not in DIR/.kamisado-files with its digest) is never\n"
+                              "written over: the export is refused in one line, before anything is written.\n"
+                              "Example: kamisado puzzles export --db puzzles.db --html trainer --json puzzles.json"};
 
-const CommandText kBenchText{
-    "bench", "Measure the generator: accepted puzzles a minute for N = 1 to 5, and Sumo puzzles",
-    "For each N from 1 to 5, generates --count single-round puzzles into a scratch collection and\n"
-    "times it; then --sumo-count win-in-2 puzzles with a sumo-push or extra-turn theme from Marathon\n"
-    "rounds. Target: at least 100 accepted puzzles a minute for N <= 3.\n"
-    "With --collection DIR (a published collection) the report also gives its counts by N against\n"
-    "the target of 30 for each N = 1 to 10, its difficulty's features by N, and a plot of how the\n"
-    "difficulty spreads over N, written next to the report as <report>-difficulty.svg.\n"
-    "Example: kamisado puzzles bench --report reports/puzzles.md"};
+const CommandText kBenchText{"bench", "Measure the generator: accepted puzzles a minute for N = 1 to 5, and Sumo puzzles",
+                             "For each N from 1 to 5, generates --count single-round puzzles into a scratch collection and\n"
+                             "times it; then --sumo-count win-in-2 puzzles with a sumo-push or extra-turn theme from Marathon\n"
+                             "rounds. Target: at least 100 accepted puzzles a minute for N <= 3.\n"
+                             "With --collection DIR (a published collection) the report also gives its counts by N against\n"
+                             "the target of 30 for each N = 1 to 10, its difficulty's features by N, and a plot of how the\n"
+                             "difficulty spreads over N, written next to the report as <report>-difficulty.svg.\n"
+                             "Example: kamisado puzzles bench --report reports/puzzles.md"};
 
-const CommandText kPublishText{
-    "publish", "Build a published collection: puzzles, certificates, booklet, JSON, README",
-    "Brings the collection in DIR up to its targets: --per-n single-round puzzles for each N from 1\n"
-    "to --max-n, and --sumo puzzles from Marathon match rounds with a sumo-push or extra-turn\n"
-    "theme (N = 2 to 4), and the studies: the longest wins with a unique key one or two plies from\n"
-    "the start (--studies) and in the retrograde table of each root in --study-roots\n"
-    "(--studies-per-table). Every puzzle is sound (proved), has a unique key and at least two legal\n"
-    "moves. Then it writes a certificate per puzzle (certificates/<id>.proof: the key wins in N of\n"
-    "the winner's moves; check it with kamisado check-proof), puzzles.json, the trainer\n"
-    "(index.html; see puzzles export), the booklet and README.md. Running it again only adds what\n"
-    "is missing. It writes over no file it did not write (DIR/.kamisado-files), and the files take\n"
-    "their names together at the end, so a failed or stopped run leaves them as they were.\n"
-    "Example: kamisado puzzles publish --out reports/puzzles --seed 1"};
+const CommandText kPublishText{"publish", "Build a published collection: puzzles, certificates, booklet, JSON, README",
+                               "Brings the collection in DIR up to its targets: --per-n single-round puzzles for each N from 1\n"
+                               "to --max-n, and --sumo puzzles from Marathon match rounds with a sumo-push or extra-turn\n"
+                               "theme (N = 2 to 4), and the studies: the longest wins with a unique key one or two plies from\n"
+                               "the start (--studies) and in the retrograde table of each root in --study-roots\n"
+                               "(--studies-per-table). Every puzzle is sound (proved), has a unique key and at least two legal\n"
+                               "moves. Then it writes a certificate per puzzle (certificates/<id>.proof: the key wins in N of\n"
+                               "the winner's moves; check it with kamisado check-proof), puzzles.json, the trainer\n"
+                               "(index.html; see puzzles export), the booklet and README.md. Running it again only adds what\n"
+                               "is missing. It writes over no file it did not write (DIR/.kamisado-files), and the files take\n"
+                               "their names together at the end, so a failed or stopped run leaves them as they were.\n"
+                               "Example: kamisado puzzles publish --out reports/puzzles --seed 1"};
 
 int export_puzzles(const puzzles::ExportOptions& opt, Io& io) {
   puzzles::ExportCounts c = puzzles::export_collection(opt, io.lines());
   std::string text;
   if (!c.json_file.empty()) text += fmt::format("{} puzzles written to {}\n", c.puzzles, c.json_file);
   if (!c.html_file.empty())
-    text += fmt::format("{} puzzles written to the trainer {} ({} positions, every verdict proved, {:.1f} s{})\n", c.puzzles,
-                        c.html_file, c.trainer.nodes, c.trainer.seconds,
-                        c.trainer.cut ? fmt::format("; {} follow only their main line", c.trainer.cut) : "");
-  return io.print({{"puzzles", c.puzzles}, {"json", c.json_file}, {"html", c.html_file}, {"trainer_positions", c.trainer.nodes},
+    text += fmt::format("{} puzzles written to the trainer {} ({} positions, every verdict proved, {:.1f} s{})\n", c.puzzles, c.html_file,
+                        c.trainer.nodes, c.trainer.seconds, c.trainer.cut ? fmt::format("; {} follow only their main line", c.trainer.cut) : "");
+  return io.print({{"puzzles", c.puzzles},
+                   {"json", c.json_file},
+                   {"html", c.html_file},
+                   {"trainer_positions", c.trainer.nodes},
                    {"trainer_main_line_only", c.trainer.cut}},
                   text);
 }
@@ -72,7 +71,8 @@ int bench(const BenchOptions& opt, Io& io) {
   puzzles::PuzzleBench b = puzzles::bench_puzzles(opt.bench, io.lines());
   if (!opt.report.empty()) puzzles::write_puzzle_bench_report(b, opt.report);
   nlohmann::json rows = nlohmann::json::array();
-  for (const auto& r : b.rows) rows.push_back({{"what", r.what}, {"n", r.n}, {"accepted", r.accepted}, {"seconds", r.seconds}, {"per_minute", r.per_minute()}});
+  for (const auto& r : b.rows)
+    rows.push_back({{"what", r.what}, {"n", r.n}, {"accepted", r.accepted}, {"seconds", r.seconds}, {"per_minute", r.per_minute()}});
   return io.print({{"rows", rows}, {"target_met", b.target_met()}}, puzzles::puzzle_bench_summary(b));  // a missed target is no error
 }
 
@@ -80,8 +80,12 @@ int publish(const puzzles::PublishOptions& opt, Io& io) {
   puzzles::PublishOptions o = opt;
   o.stop = io.stop;
   puzzles::Published p = puzzles::publish(o, io.lines());
-  return io.print({{"out", o.out}, {"puzzles", p.puzzles}, {"sumo", p.sumo}, {"proof_nodes", p.proof_nodes},
-                   {"generate_seconds", p.generate_seconds}, {"certificate_seconds", p.certificate_seconds}},
+  return io.print({{"out", o.out},
+                   {"puzzles", p.puzzles},
+                   {"sumo", p.sumo},
+                   {"proof_nodes", p.proof_nodes},
+                   {"generate_seconds", p.generate_seconds},
+                   {"certificate_seconds", p.certificate_seconds}},
                   fmt::format("{}: {} puzzles ({} with Sumo themes), {} certificates checked; generating took {:.1f} s, certificates {:.2f} s\n",
                               o.out, p.puzzles, p.sumo, p.puzzles, p.generate_seconds, p.certificate_seconds));
 }
@@ -100,7 +104,7 @@ void add_puzzle_output(CLI::App& puzzles, Action& action) {
   b->add_option("--max-n", bench_opt->bench.max_n, "Measure N = 1 to this (default 5)")->check(CLI::Range(1, 20));
   b->add_option("--sumo-count", bench_opt->bench.sumo_count, "Sumo puzzles (default 10; 0: none)")->check(CLI::Range(0, 100000));
   b->add_option("--collection", bench_opt->bench.collection,
-                 "A published collection's folder: the report adds how its difficulty spreads over N, with a plot (SVG) next to the report");
+                "A published collection's folder: the report adds how its difficulty spreads over N, with a plot (SVG) next to the report");
   seed_option(b, bench_opt->bench.seed, "the games");
   report_option(b, bench_opt->report);
   auto [p, publish_opt] = command<puzzles::PublishOptions>(puzzles, action, kPublishText, publish, Needs::CtrlC);

@@ -11,28 +11,25 @@ namespace kamisado::cli {
 
 namespace {
 
-const CommandText kVerifyText{
-    "verify", "Re-check every stored value against its successors",
-    "Decodes each stored position, generates its moves and checks that the stored value and\n"
-    "distance are exactly what its successors give, and that every successor is in the table.\n"
-    "A failure names the first entry at fault; exit code 1.\n"
-    "Example: kamisado retro verify late.retro --threads 2"};
+const CommandText kVerifyText{"verify", "Re-check every stored value against its successors",
+                              "Decodes each stored position, generates its moves and checks that the stored value and\n"
+                              "distance are exactly what its successors give, and that every successor is in the table.\n"
+                              "A failure names the first entry at fault; exit code 1.\n"
+                              "Example: kamisado retro verify late.retro --threads 2"};
 
-const CommandText kCrosscheckText{
-    "crosscheck", "Compare a table with the proof-number search on a sample",
-    "Solves a seeded sample of the table's positions with `kamisado solve`'s search, plus every\n"
-    "position with a long distance, and compares value and exact distance. Exit code 3 if they\n"
-    "disagree.\n"
-    "Example: kamisado retro crosscheck late.retro --sample 10000 --seed 1"};
+const CommandText kCrosscheckText{"crosscheck", "Compare a table with the proof-number search on a sample",
+                                  "Solves a seeded sample of the table's positions with `kamisado solve`'s search, plus every\n"
+                                  "position with a long distance, and compares value and exact distance. Exit code 3 if they\n"
+                                  "disagree.\n"
+                                  "Example: kamisado retro crosscheck late.retro --sample 10000 --seed 1"};
 
-const CommandText kBenchText{
-    "bench", "Build, verify and cross-check the tables of a list of roots; report",
-    "For each root of the list (JSON: [{\"name\", \"kfen\", \"source\"}, ...]): builds the table and\n"
-    "times enumeration, graph and solving on one core, measures the memory a position costs (the\n"
-    "build's arrays at their peak, and the process's peak resident memory), verifies every value\n"
-    "(retro verify) and compares a seeded sample plus every position with distance >= 15 with the\n"
-    "proof search (retro crosscheck). Exit code 3 if a table fails either check.\n"
-    "Example: kamisado retro bench --report reports/retrograde.md"};
+const CommandText kBenchText{"bench", "Build, verify and cross-check the tables of a list of roots; report",
+                             "For each root of the list (JSON: [{\"name\", \"kfen\", \"source\"}, ...]): builds the table and\n"
+                             "times enumeration, graph and solving on one core, measures the memory a position costs (the\n"
+                             "build's arrays at their peak, and the process's peak resident memory), verifies every value\n"
+                             "(retro verify) and compares a seeded sample plus every position with distance >= 15 with the\n"
+                             "proof search (retro crosscheck). Exit code 3 if a table fails either check.\n"
+                             "Example: kamisado retro bench --report reports/retrograde.md"};
 
 struct VerifyOptions {
   std::string table;
@@ -63,10 +60,17 @@ int crosscheck(const CrossCheckOptions& opt, Io& io) {
   solver::RetroTable table = solver::load_retro_table(opt.table);
   io::Progress progress(io.lines());
   auto r = solver::cross_check(table, opt.check, [&](std::uint64_t done, std::uint64_t total) {
-    progress.tick([&] { return fmt::format("retro crosscheck: {} {} of {} positions", io::progress_bar(double(done) / double(total)), done, total); });
+    progress.tick(
+        [&] { return fmt::format("retro crosscheck: {} {} of {} positions", io::progress_bar(double(done) / double(total)), done, total); });
   });
-  return io.print({{"table", opt.table}, {"agrees", r.holds()}, {"checked", r.checked}, {"long_ones", r.long_ones}, {"longest", r.longest},
-                   {"disagreements", r.disagreements}, {"first_disagreement", r.first_disagreement}, {"seconds", r.seconds}},
+  return io.print({{"table", opt.table},
+                   {"agrees", r.holds()},
+                   {"checked", r.checked},
+                   {"long_ones", r.long_ones},
+                   {"longest", r.longest},
+                   {"disagreements", r.disagreements},
+                   {"first_disagreement", r.first_disagreement},
+                   {"seconds", r.seconds}},
                   r.holds() ? fmt::format("agree: {} positions ({} with distance >= {}, longest {}), {:.1f} s\n", r.checked, r.long_ones,
                                           opt.check.long_distance, r.longest, r.seconds)
                             : fmt::format("DISAGREE on {} of {} positions; first: {}\n", r.disagreements, r.checked, r.first_disagreement),
@@ -101,7 +105,8 @@ void add_retro_checks(CLI::App& retro, Action& action) {
   auto [c, check_opt] = command<CrossCheckOptions>(retro, action, kCrosscheckText, crosscheck);
   c->add_option("table", check_opt->table, "The table file")->required();
   sample_options(c, check_opt->check, "Positions drawn at random (default 10000)");
-  c->add_option("--long", check_opt->check.long_distance, "Also every position with at least this distance (default 15)")->check(CLI::Range(1, 100000));
+  c->add_option("--long", check_opt->check.long_distance, "Also every position with at least this distance (default 15)")
+      ->check(CLI::Range(1, 100000));
   hash_option(c, check_opt->check.hash_mb, " of the search");
   auto [b, bench_opt] = command<BenchOptions>(retro, action, kBenchText, bench);
   b->add_option("--roots", bench_opt->roots, "The list of roots (default tests/data/retro_roots.json)");

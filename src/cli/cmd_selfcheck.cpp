@@ -9,9 +9,8 @@ namespace kamisado::cli {
 
 namespace {
 
-const CommandText kSelfcheckText{
-    "selfcheck", "Check the rules engine against rules.md's board facts and perft counts",
-    "Example: kamisado selfcheck"};
+const CommandText kSelfcheckText{"selfcheck", "Check the rules engine against rules.md's board facts and perft counts",
+                                 "Example: kamisado selfcheck"};
 
 struct SelfcheckOptions {};
 
@@ -30,8 +29,6 @@ int selfcheck(const SelfcheckOptions&, Io& io) {
 
 }  // namespace
 
-void add_selfcheck(CLI::App& app, Action& action) {
-  command<SelfcheckOptions>(app, action, kSelfcheckText, selfcheck);
-}
+void add_selfcheck(CLI::App& app, Action& action) { command<SelfcheckOptions>(app, action, kSelfcheckText, selfcheck); }
 
 }  // namespace kamisado::cli

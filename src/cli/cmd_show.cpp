@@ -11,9 +11,8 @@ namespace kamisado::cli {
 
 namespace {
 
-const CommandText kShowText{
-    "show", "Show a position: the board, whose turn, the status",
-    "Example: kamisado show \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --svg start.svg"};
+const CommandText kShowText{"show", "Show a position: the board, whose turn, the status",
+                            "Example: kamisado show \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --svg start.svg"};
 
 struct ShowOptions {
   std::string kfen, svg;
@@ -24,8 +23,8 @@ int show(const ShowOptions& opt, Io& io) {
   if (!opt.svg.empty()) io::write_file_atomically(opt.svg, io::board_svg(pos));
   nlohmann::json j = io::position_json(pos);
   if (!opt.svg.empty()) j["svg"] = opt.svg;
-  return io.print(j, io::board_text(pos) + "\n" + to_kfen(pos) + "\n" + io::status_line(pos) + "\n" +
-                         (opt.svg.empty() ? "" : "wrote " + opt.svg + "\n"));
+  return io.print(
+      j, io::board_text(pos) + "\n" + to_kfen(pos) + "\n" + io::status_line(pos) + "\n" + (opt.svg.empty() ? "" : "wrote " + opt.svg + "\n"));
 }
 
 }  // namespace

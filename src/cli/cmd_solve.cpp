@@ -5,32 +5,31 @@
 
 #include "cli/commands.h"
 #include "kamisado/kfen.h"
-#include "solver/search/goal.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/verdict.h"
+#include "solver/search/goal.h"
 
 namespace kamisado::cli {
 
 namespace {
 
-const CommandText kSolveText{
-    "solve", "Prove who wins the round from a position, and how fast (proof-number search)",
-    "The value is for the side to move. --goal says what counts as a win: 'round' (the default:\n"
-    "the round being played), 'match' (the match, P3, across rounds: the Defender's fill-left and\n"
-    "fill-right between rounds are moves, and winning a round with the wrong tower can lose it),\n"
-    "or 'ring:P' (the side to move wins this round with a ring worth P = 1, 2, 4 or 8 or more, P2).\n"
-    "At a round start --goal match also says the most valuable ring each side can force.\n"
-    "The distance is exact: the fewest plies in which the winner forces the win against the\n"
-    "longest defence (passes and the extra turn after a push count), and the winner's own moves.\n"
-    "The best move reaches it: the winner's fastest win, or the loser's longest defence.\n"
-    "--proof writes the proof tree (format: solver/proof/proof_file.h), which check-proof re-verifies;\n"
-    "--check builds it and checks it here. --dot draws its top levels for Graphviz.\n"
-    "A timeout or Ctrl-C prints 'unknown' with the root's proof and disproof numbers so far.\n"
-    "--checkpoint FILE saves the search (its table, zstd-compressed) every --checkpoint-every\n"
-    "seconds and when stopped, and resumes from FILE if it is there: run the same command again\n"
-    "after a timeout, Ctrl-C or a kill, and it ends with the same value, distance and best move.\n"
-    "Example: kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --proof start.proof\n"
-    "         kamisado solve \"bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0\" --goal match"};
+const CommandText kSolveText{"solve", "Prove who wins the round from a position, and how fast (proof-number search)",
+                             "The value is for the side to move. --goal says what counts as a win: 'round' (the default:\n"
+                             "the round being played), 'match' (the match, P3, across rounds: the Defender's fill-left and\n"
+                             "fill-right between rounds are moves, and winning a round with the wrong tower can lose it),\n"
+                             "or 'ring:P' (the side to move wins this round with a ring worth P = 1, 2, 4 or 8 or more, P2).\n"
+                             "At a round start --goal match also says the most valuable ring each side can force.\n"
+                             "The distance is exact: the fewest plies in which the winner forces the win against the\n"
+                             "longest defence (passes and the extra turn after a push count), and the winner's own moves.\n"
+                             "The best move reaches it: the winner's fastest win, or the loser's longest defence.\n"
+                             "--proof writes the proof tree (format: solver/proof/proof_file.h), which check-proof re-verifies;\n"
+                             "--check builds it and checks it here. --dot draws its top levels for Graphviz.\n"
+                             "A timeout or Ctrl-C prints 'unknown' with the root's proof and disproof numbers so far.\n"
+                             "--checkpoint FILE saves the search (its table, zstd-compressed) every --checkpoint-every\n"
+                             "seconds and when stopped, and resumes from FILE if it is there: run the same command again\n"
+                             "after a timeout, Ctrl-C or a kill, and it ends with the same value, distance and best move.\n"
+                             "Example: kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --proof start.proof\n"
+                             "         kamisado solve \"bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0\" --goal match"};
 
 struct SolveOptions {
   std::string kfen, goal = "round";
@@ -62,20 +61,19 @@ int solve(const SolveOptions& opt, Io& io) {
   };
   c.limits.stop = io.stop;
   c.limits.progress = [&io](const solver::SolveProgress& p) {
-    io.err << fmt::format("solve: {:.0f} s, {} nodes, root proof {} disproof {}, table {:.0f}% of {} MB", p.seconds, p.nodes, p.root_pn,
-                          p.root_dn, 100.0 * p.table_fill, p.table_bytes >> 20)
+    io.err << fmt::format("solve: {:.0f} s, {} nodes, root proof {} disproof {}, table {:.0f}% of {} MB", p.seconds, p.nodes, p.root_pn, p.root_dn,
+                          100.0 * p.table_fill, p.table_bytes >> 20)
            << std::endl;
   };
   solver::TranspositionTable table(c.limits.hash_mb);
   solver::Certified proved = solver::certify(pos, table, c);
   std::optional<solver::RoundStakes> stakes;
-  if (c.aim.kind == solver::AimKind::Match && pos.turn() == Turn::FreeChoice)
-    stakes = solver::round_stakes(pos, c.limits, table);
+  if (c.aim.kind == solver::AimKind::Match && pos.turn() == Turn::FreeChoice) stakes = solver::round_stakes(pos, c.limits, table);
   const solver::Verdict v = solver::verdict_of(pos, c, proved, stakes);
   io.print(v.json, v.text);
   if (c.tree && !proved.tree) {  // a proof was asked for, and the limits stopped it
     io.err << (proved.result.value != solver::Value::Unknown ? "solve: stopped before the proof tree was complete; no proof written\n"
-                     : "solve: stopped before the value was proved; no proof written\n");
+                                                             : "solve: stopped before the value was proved; no proof written\n");
     return kStopped;
   }
   return proved.check && !proved.check->holds ? kInternalError : kOk;

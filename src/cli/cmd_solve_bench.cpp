@@ -3,26 +3,25 @@
 
 #include "cli/commands.h"
 #include "io/files.h"
-#include "solver/match/match_suite.h"
 #include "solver/bench/suite.h"
+#include "solver/match/match_suite.h"
 
 namespace kamisado::cli {
 
 namespace {
 
-const CommandText kSolveBenchText{
-    "solve-bench", "Benchmark the proof search on its suite, or build the suite",
-    "Solves every position of the suite with df-pn, checks its stored value and exact distance,\n"
-    "and reports time, nodes and nodes/s per position and in total (targets: >= 3 M nodes/s,\n"
-    "every position within 2 s). A position's time is the best of --repeat runs (the suite is run\n"
-    "that many times over) and excludes creating its transposition table.\n"
-    "--generate FILE builds a suite from seeded self-play, keeping each position only when df-pn\n"
-    "and an independent alpha-beta agree on its value and distance.\n"
-    "The match section (--match-suite) checks each match position with the match search and an\n"
-    "independent minimax over whole matches, and compares the match search's speed with the round\n"
-    "search's in the same run (about 10 minutes; --no-match leaves it out); --generate-match FILE\n"
-    "builds it.\n"
-    "Example: kamisado solve-bench --report reports/solver.md"};
+const CommandText kSolveBenchText{"solve-bench", "Benchmark the proof search on its suite, or build the suite",
+                                  "Solves every position of the suite with df-pn, checks its stored value and exact distance,\n"
+                                  "and reports time, nodes and nodes/s per position and in total (targets: >= 3 M nodes/s,\n"
+                                  "every position within 2 s). A position's time is the best of --repeat runs (the suite is run\n"
+                                  "that many times over) and excludes creating its transposition table.\n"
+                                  "--generate FILE builds a suite from seeded self-play, keeping each position only when df-pn\n"
+                                  "and an independent alpha-beta agree on its value and distance.\n"
+                                  "The match section (--match-suite) checks each match position with the match search and an\n"
+                                  "independent minimax over whole matches, and compares the match search's speed with the round\n"
+                                  "search's in the same run (about 10 minutes; --no-match leaves it out); --generate-match FILE\n"
+                                  "builds it.\n"
+                                  "Example: kamisado solve-bench --report reports/solver.md"};
 
 struct SolveBenchOptions {
   std::string suite = "tests/data/solver_suite.json", report, generate;
@@ -47,7 +46,8 @@ int solve_bench(const SolveBenchOptions& opt, Io& io) {
                     fmt::format("wrote {} positions to {}\n", suite["positions"].size(), opt.generate));
   }
   if (!opt.generate_match.empty()) {
-    nlohmann::json suite = solver::generate_match_suite(opt.seed, opt.match_count, opt.match_losers, opt.minimax_budget, opt.match_max_plies, io.lines(), io.stop);
+    nlohmann::json suite =
+        solver::generate_match_suite(opt.seed, opt.match_count, opt.match_losers, opt.minimax_budget, opt.match_max_plies, io.lines(), io.stop);
     // Stopped (Ctrl-C): the positions kept so far are written, and the exit code says so.
     const bool stopped = io.stop && io.stop->load();
     io::write_file_atomically(opt.generate_match, suite.dump(1) + "\n");
@@ -78,16 +78,19 @@ void add_solve_bench(CLI::App& app, Action& action) {
   seed_option(cmd, opt->seed, "the self-play for --generate");
   cmd->add_option("--single", opt->singles, "Single-round positions for --generate (default 60)")->check(CLI::Range(1, 10000));
   cmd->add_option("--match", opt->matches, "Match-round positions for --generate (default 20)")->check(CLI::Range(0, 10000));
-  cmd->add_option("--alphabeta-nodes", opt->alphabeta_nodes, "For --generate: skip a position alpha-beta cannot solve within N nodes (default 40000000)")
+  cmd->add_option("--alphabeta-nodes", opt->alphabeta_nodes,
+                  "For --generate: skip a position alpha-beta cannot solve within N nodes (default 40000000)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
   cmd->add_option("--match-suite", opt->match_suite, "The match section to run (default tests/data/match_suite.json)");
   cmd->add_flag("--no-match", opt->no_match, "Leave the match section out (its report then has none)");
-  cmd->add_option("--match-probe", opt->match_probe, "Seconds each of the match and round speed probes runs (default 10)")->check(CLI::Range(0.1, 3600.0));
+  cmd->add_option("--match-probe", opt->match_probe, "Seconds each of the match and round speed probes runs (default 10)")
+      ->check(CLI::Range(0.1, 3600.0));
   output_option(cmd, "--generate-match", opt->generate_match, "Build the match section from random match rounds and write it to FILE");
   cmd->add_option("--match-count", opt->match_count, "Match positions for --generate-match (default 320)")->check(CLI::Range(1, 100000));
   cmd->add_option("--match-losers", opt->match_losers, "For --generate-match: at least N where the round's winner loses the match (default 0)")
       ->check(CLI::Range(0, 100000));
-  cmd->add_option("--minimax-budget", opt->minimax_budget, "For --generate-match: skip a position the minimax cannot value within N positions (default 200000)")
+  cmd->add_option("--minimax-budget", opt->minimax_budget,
+                  "For --generate-match: skip a position the minimax cannot value within N positions (default 200000)")
       ->check(CLI::Range(std::uint64_t{1000}, std::uint64_t{1} << 32));
   cmd->add_option("--match-max-plies", opt->match_max_plies,
                   "For --generate-match: skip a position whose match df-pn wins in more than N plies, before the minimax is asked (its time "

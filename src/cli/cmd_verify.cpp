@@ -25,7 +25,8 @@ struct VerifyCommandOptions {
 int run_verify(const VerifyCommandOptions& opt, Io& io) {
   verify::VerifyOptions o = opt.verify;
   o.witnesses = !opt.no_witnesses;
-  verify::VerifyRun run = verify::run_verification(o, io.json ? io::Lines() : [&io](const std::string& line) { io.out << line << "\n"; });
+  verify::VerifyRun run = verify::run_verification(
+      o, io.json ? io::Lines() : [&io](const std::string& line) { io.out << line << "\n"; });
   if (!opt.corpus.empty()) io::write_file_atomically(opt.corpus, verify::witness_corpus(run).dump(2) + "\n");
   if (!opt.report.empty()) {
     std::string command = "kamisado verify";

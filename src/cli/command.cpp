@@ -84,8 +84,7 @@ CLI::Option* output_option(CLI::App* cmd, const std::string& name, std::string& 
 
 void refuse_finished_round(const Position& pos) {
   if (auto winner = round_winner(pos))
-    throw UsageError(std::string("the round is already over at this position (") + side_name(*winner) +
-                     " won it): there is nothing to solve");
+    throw UsageError(std::string("the round is already over at this position (") + side_name(*winner) + " won it): there is nothing to solve");
 }
 
 std::uint32_t match_target(const std::string& option, const std::string& value) {

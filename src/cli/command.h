@@ -62,8 +62,8 @@ struct CommandText {
 CLI::App* add_command(CLI::App& parent, Action& action, const CommandText& text, std::function<int(Io&)> run, Needs needs, bool* json);
 
 template <class Options>
-std::pair<CLI::App*, std::shared_ptr<Options>> command(CLI::App& parent, Action& action, const CommandText& text,
-                                                       int (*run)(const Options&, Io&), Needs needs = Needs::Nothing) {
+std::pair<CLI::App*, std::shared_ptr<Options>> command(CLI::App& parent, Action& action, const CommandText& text, int (*run)(const Options&, Io&),
+                                                       Needs needs = Needs::Nothing) {
   auto opt = std::make_shared<Options>();
   auto json = std::make_shared<bool>(false);
   CLI::App* cmd = add_command(

@@ -84,8 +84,14 @@ nlohmann::json corpus_to_json(const std::vector<CorpusCase>& cases) {
   for (const CorpusCase& c : cases) {
     nlohmann::json after = nlohmann::json::object();
     for (const auto& [move, a] : c.after) after[move] = {{"kfen", a.kfen}, {"status", a.status}};
-    list.push_back({{"name", c.name}, {"rule", c.rule}, {"kfen", c.kfen}, {"setup", c.setup},
-                    {"position", c.position}, {"status", c.status}, {"moves", c.moves}, {"after", after}});
+    list.push_back({{"name", c.name},
+                    {"rule", c.rule},
+                    {"kfen", c.kfen},
+                    {"setup", c.setup},
+                    {"position", c.position},
+                    {"status", c.status},
+                    {"moves", c.moves},
+                    {"after", after}});
   }
   return {{"format", "kamisado-conformance"}, {"version", 1}, {"cases", list}};
 }
@@ -111,8 +117,7 @@ std::vector<CorpusCase> corpus_from_json(const nlohmann::json& j) {
       c.moves = e.at("moves").get<std::vector<std::string>>();
       std::sort(c.moves.begin(), c.moves.end());
       const nlohmann::json after = e.value("after", nlohmann::json::object());
-      for (const auto& [move, a] : after.items())
-        c.after[move] = {a.at("kfen").get<std::string>(), a.at("status").get<std::string>()};
+      for (const auto& [move, a] : after.items()) c.after[move] = {a.at("kfen").get<std::string>(), a.at("status").get<std::string>()};
       parse_kfen(c.kfen);  // a corpus with a bad KFEN is refused whole
       cases.push_back(std::move(c));
     } catch (const nlohmann::json::exception& ex) {

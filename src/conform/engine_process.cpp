@@ -1,14 +1,14 @@
 #include "conform/engine_process.h"
 
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstring>
-#include <fcntl.h>
-#include <poll.h>
-#include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
 
 #include <vector>
 
@@ -102,8 +102,10 @@ std::string EngineProcess::with_stderr(const std::string& what) const {
   std::vector<std::string> lines;
   std::string line;
   for (ssize_t i = 0; i < n; ++i) {
-    if (tail[i] == '\n') lines.push_back(line), line.clear();
-    else if (tail[i] != '\r') line += tail[i];
+    if (tail[i] == '\n')
+      lines.push_back(line), line.clear();
+    else if (tail[i] != '\r')
+      line += tail[i];
   }
   if (!line.empty()) lines.push_back(line);
   std::string text;
@@ -137,12 +139,10 @@ std::string EngineProcess::read_line(double timeout_seconds, const std::string& 
       if (!reply.empty() && reply.back() == '\r') reply.pop_back();
       return reply;
     }
-    if (buffer_.size() > kMaxLine)
-      throw EngineFailure(EngineFailure::Kind::Garbled, "a reply to '" + for_command + "' longer than 1 MiB");
+    if (buffer_.size() > kMaxLine) throw EngineFailure(EngineFailure::Kind::Garbled, "a reply to '" + for_command + "' longer than 1 MiB");
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0)
-      throw EngineFailure(EngineFailure::Kind::Timeout,
-                          "no reply to '" + for_command + "' within " + std::to_string(timeout_seconds) + " s");
+      throw EngineFailure(EngineFailure::Kind::Timeout, "no reply to '" + for_command + "' within " + std::to_string(timeout_seconds) + " s");
     pollfd p{from_engine_, POLLIN, 0};
     int r = poll(&p, 1, int(left.count()));
     if (r < 0 && errno == EINTR) continue;
@@ -150,8 +150,7 @@ std::string EngineProcess::read_line(double timeout_seconds, const std::string& 
     char chunk[4096];
     ssize_t n = read(from_engine_, chunk, sizeof chunk);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0)
-      throw EngineFailure(EngineFailure::Kind::Exited, "the engine " + how_it_ended() + " on '" + for_command + "'");
+    if (n <= 0) throw EngineFailure(EngineFailure::Kind::Exited, "the engine " + how_it_ended() + " on '" + for_command + "'");
     buffer_.append(chunk, std::size_t(n));
   }
 }

@@ -5,9 +5,9 @@
 // that exits or closes its output is noticed, and the process is killed when we are done.
 #pragma once
 
+#include <sys/types.h>
 #include <stdexcept>
 #include <string>
-#include <sys/types.h>
 
 namespace kamisado::conform {
 

@@ -63,8 +63,10 @@ bool read_request(std::istream& in, std::string& line, bool& too_long) {
   too_long = false;
   for (int c; (c = in.get()) != std::char_traits<char>::eof();) {
     if (c == '\n') return true;
-    if (line.size() < kMostRequestBytes) line.push_back(char(c));
-    else too_long = true;
+    if (line.size() < kMostRequestBytes)
+      line.push_back(char(c));
+    else
+      too_long = true;
   }
   return !line.empty() || too_long;
 }

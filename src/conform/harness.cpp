@@ -39,8 +39,8 @@ bool is_push(const Position& p, const std::string& move) {
   } catch (const std::exception&) {
     // Not legal for us: a push if it goes straight ahead onto an occupied square.
     Square from, to;
-    return move.size() == 4 && parse_square(move.substr(0, 2), from) && parse_square(move.substr(2, 2), to) &&
-           file_of(from) == file_of(to) && (p.occupied() & bit(to));
+    return move.size() == 4 && parse_square(move.substr(0, 2), from) && parse_square(move.substr(2, 2), to) && file_of(from) == file_of(to) &&
+           (p.occupied() & bit(to));
   }
 }
 
@@ -72,8 +72,7 @@ std::string rule_of_moves(const Position& p, const std::vector<std::string>& our
   for (const std::string& m : differ) {
     Square from, to;
     if (m.size() == 4 && parse_square(m.substr(0, 2), from) && parse_square(m.substr(2, 2), to))
-      if (auto t = p.tower_on(from); t && std::abs(rank_of(to) - rank_of(from)) > kRangeOfRank[p.rank_of_tower(t->side, t->colour)])
-        return "S1";
+      if (auto t = p.tower_on(from); t && std::abs(rank_of(to) - rank_of(from)) > kRangeOfRank[p.rank_of_tower(t->side, t->colour)]) return "S1";
   }
   return p.turn() == Turn::FreeChoice ? "T1" : "M1-M4";
 }
@@ -118,8 +117,7 @@ std::string rule_of_play(const Position& p, Move m, const Position& ours, const 
 
 class Harness {
  public:
-  Harness(const HarnessOptions& o, void (*progress)(const std::string&))
-      : opt_(o), progress_(progress), engine_(o.command, o.timeout_seconds) {
+  Harness(const HarnessOptions& o, void (*progress)(const std::string&)) : opt_(o), progress_(progress), engine_(o.command, o.timeout_seconds) {
     report_.engine_name = engine_.name();
     report_.features = engine_.features();
   }
@@ -132,13 +130,17 @@ class Harness {
         int skipped = 0;
         for (const std::string& k : opt_.walk_roots) {
           const Position root = parse_kfen(k);
-          if (plays(root)) walk(root);
-          else ++skipped;
+          if (plays(root))
+            walk(root);
+          else
+            ++skipped;
         }
         if (skipped) report_.not_checked.push_back(std::to_string(skipped) + " walk root(s): " + unplayed_why());
       }
-      if (!opt_.match_target || declares("match")) play_outs();
-      else report_.not_checked.push_back("the play-outs (matches): " + unplayed_why());
+      if (!opt_.match_target || declares("match"))
+        play_outs();
+      else
+        report_.not_checked.push_back("the play-outs (matches): " + unplayed_why());
     } catch (const EngineFailure& e) {
       report_.failure = e.what();
     }
@@ -197,8 +199,7 @@ class Harness {
 
   // Compares status and moves at our position `p`, where the engine already stands.
   // Returns false after recording a disagreement.
-  bool compare_here(const Position& p, const std::string& source, const std::string& kfen,
-                    const std::vector<std::string>& moves) {
+  bool compare_here(const Position& p, const std::string& source, const std::string& kfen, const std::vector<std::string>& moves) {
     ++current().positions;
     std::string theirs = engine_.status();
     count(1);
@@ -212,8 +213,7 @@ class Harness {
     count(1);
     std::vector<std::string> mine = our_moves(p);
     if (answer != "ok" || their_moves != mine) {
-      record({source, kfen, moves, "moves", join(mine), answer != "ok" ? answer : join(their_moves),
-              rule_of_moves(p, mine, their_moves)});
+      record({source, kfen, moves, "moves", join(mine), answer != "ok" ? answer : join(their_moves), rule_of_moves(p, mine, their_moves)});
       return false;
     }
     return true;
@@ -221,8 +221,8 @@ class Harness {
 
   // Plays `m` on the engine, standing at our `p`, and compares the position it reaches and,
   // with `then_status`, the status there (KFEN does not say that a round ended by deadlock).
-  bool compare_play(const Position& p, Move m, const std::string& source, const std::string& kfen,
-                    const std::vector<std::string>& moves, bool then_status) {
+  bool compare_play(const Position& p, Move m, const std::string& source, const std::string& kfen, const std::vector<std::string>& moves,
+                    bool then_status) {
     std::string reply = engine_.play(to_string(m));
     count(1);
     Position ours = p.after(m);
@@ -240,8 +240,7 @@ class Harness {
         if (status == protocol_status(ours)) return true;
         std::vector<std::string> through = moves;
         through.push_back(to_string(m));
-        record({source, kfen, through, "status", protocol_status(ours), status,
-                rule_of_status(ours, protocol_status(ours), status)});
+        record({source, kfen, through, "status", protocol_status(ours), status, rule_of_status(ours, protocol_status(ours), status)});
         return false;
       }
       record({source, kfen, moves, what, to_kfen(ours), to_kfen(theirs), rule_of_play(p, m, ours, theirs)});
@@ -299,8 +298,7 @@ class Harness {
         Position child = p.after(m);
         if (depth + 1 < opt_.depth && !child.outcome().over()) queue.push_back({child, depth + 1});
       }
-      if (progress_ && current().positions % 500 == 0)
-        progress_("walk: " + std::to_string(current().positions) + " positions");
+      if (progress_ && current().positions % 500 == 0) progress_("walk: " + std::to_string(current().positions) + " positions");
     }
   }
 
@@ -350,8 +348,7 @@ class Harness {
 
   // A play-out's disagreement was found after the whole path from the start. Find the latest
   // position of the game from which the same disagreement still shows, and report from there.
-  void shorten(const std::vector<Position>& history, const std::vector<Move>& path, std::size_t index,
-               bool last_move_is_the_request = false) {
+  void shorten(const std::vector<Position>& history, const std::vector<Move>& path, std::size_t index, bool last_move_is_the_request = false) {
     if (index >= report_.disagreements.size()) return;  // a duplicate, not recorded
     Disagreement found = report_.disagreements[index];
     std::size_t end = last_move_is_the_request ? path.size() - 1 : path.size();
@@ -389,7 +386,7 @@ class Harness {
   RemoteEngine engine_;
   HarnessReport report_;
   std::set<std::pair<std::string, std::string>> reported_;  // (source, rule)
-  std::string refusal_;  // the engine's reply when set_up failed
+  std::string refusal_;                                     // the engine's reply when set_up failed
 };
 
 }  // namespace
@@ -407,14 +404,13 @@ HarnessReport run_harness(const HarnessOptions& options, void (*progress)(const 
 nlohmann::json harness_json(const HarnessReport& r) {
   nlohmann::json sources = nlohmann::json::array();
   for (const auto& s : r.sources)
-    sources.push_back({{"source", s.source}, {"positions", s.positions}, {"requests", s.requests},
-                       {"disagreements", s.disagreements}});
+    sources.push_back({{"source", s.source}, {"positions", s.positions}, {"requests", s.requests}, {"disagreements", s.disagreements}});
   nlohmann::json list = nlohmann::json::array();
   for (const auto& d : r.disagreements)
-    list.push_back({{"source", d.source}, {"rule", d.rule}, {"kfen", d.kfen}, {"moves", d.moves},
-                    {"request", d.what}, {"ours", d.ours}, {"theirs", d.theirs}});
+    list.push_back(
+        {{"source", d.source}, {"rule", d.rule}, {"kfen", d.kfen}, {"moves", d.moves}, {"request", d.what}, {"ours", d.ours}, {"theirs", d.theirs}});
   nlohmann::json j = {{"engine", r.engine_name}, {"conforms", r.conforms()}, {"sources", sources},
-                      {"disagreements", list}, {"features", r.features}, {"not_checked", r.not_checked}};
+                      {"disagreements", list},   {"features", r.features},   {"not_checked", r.not_checked}};
   if (r.failure) j["failure"] = *r.failure;
   return j;
 }

@@ -25,22 +25,22 @@ namespace kamisado::conform {
 struct HarnessOptions {
   std::string command;
   std::vector<CorpusCase> corpus;
-  int depth = 2;                      // walk depth (0: no walk)
+  int depth = 2;                        // walk depth (0: no walk)
   std::vector<std::string> walk_roots;  // KFENs; the standard start is always walked
   int random_games = 20;
   std::uint64_t seed = 1;
-  std::uint32_t match_target = 0;     // play-outs as matches to this target (0: single rounds)
+  std::uint32_t match_target = 0;  // play-outs as matches to this target (0: single rounds)
   double timeout_seconds = 5;
-  int max_plies = 3000;               // a play-out longer than this stops (no game is this long)
+  int max_plies = 3000;  // a play-out longer than this stops (no game is this long)
 };
 
 struct Disagreement {
-  std::string source;               // "corpus: <name>", "walk", "play-out 3"
-  std::string kfen;                 // where the reproduction starts
-  std::vector<std::string> moves;   // then these moves...
-  std::string what;                 // ...and this request: "status", "moves" or "play <move>"
+  std::string source;              // "corpus: <name>", "walk", "play-out 3"
+  std::string kfen;                // where the reproduction starts
+  std::vector<std::string> moves;  // then these moves...
+  std::string what;                // ...and this request: "status", "moves" or "play <move>"
   std::string ours, theirs;
-  std::string rule;                 // the rule ID involved (rules.md)
+  std::string rule;  // the rule ID involved (rules.md)
 };
 
 struct SourceSummary {
@@ -52,8 +52,8 @@ struct HarnessReport {
   std::string engine_name;
   std::vector<SourceSummary> sources;
   std::vector<Disagreement> disagreements;
-  std::optional<std::string> failure;  // the engine timed out, exited or garbled a reply
-  std::vector<std::string> features;   // what the engine declared it plays (empty: everything)
+  std::optional<std::string> failure;    // the engine timed out, exited or garbled a reply
+  std::vector<std::string> features;     // what the engine declared it plays (empty: everything)
   std::vector<std::string> not_checked;  // what was left out because the engine does not play it
   bool conforms() const { return disagreements.empty() && !failure; }
 };

@@ -15,9 +15,12 @@ RemoteEngine::RemoteEngine(const std::string& command, double timeout_seconds)
   std::string word;
   bool listing = false;
   for (name_.clear(); words >> word;) {
-    if (word == "features") listing = true;
-    else if (listing) features_.push_back(word);
-    else name_ += (name_.empty() ? "" : " ") + word;
+    if (word == "features")
+      listing = true;
+    else if (listing)
+      features_.push_back(word);
+    else
+      name_ += (name_.empty() ? "" : " ") + word;
   }
   if (name_.empty()) name_ = "engine";
 }
@@ -28,17 +31,15 @@ std::string RemoteEngine::ask(const std::string& line, const std::string& expect
   if (reply.rfind("error", 0) == 0) return reply;
   if (reply == expected_word) return "";
   if (reply.rfind(expected_word + " ", 0) != 0)
-    throw EngineFailure(EngineFailure::Kind::Garbled,
-                        process_->with_stderr("'" + line.substr(0, 80) + "' should be answered '" + expected_word + " ...', got '" +
-                                              reply.substr(0, 80) + "'"));
+    throw EngineFailure(EngineFailure::Kind::Garbled, process_->with_stderr("'" + line.substr(0, 80) + "' should be answered '" + expected_word +
+                                                                            " ...', got '" + reply.substr(0, 80) + "'"));
   return reply.substr(expected_word.size() + 1);
 }
 
 std::string RemoteEngine::set_position(const std::string& kfen) {
   std::string reply = process_->request("position " + kfen, timeout_);
   if (reply == "ok" || reply.rfind("error", 0) == 0) return reply;
-  throw EngineFailure(EngineFailure::Kind::Garbled,
-                      process_->with_stderr("'position' should be answered 'ok', got '" + reply.substr(0, 80) + "'"));
+  throw EngineFailure(EngineFailure::Kind::Garbled, process_->with_stderr("'position' should be answered 'ok', got '" + reply.substr(0, 80) + "'"));
 }
 
 std::string RemoteEngine::moves(std::vector<std::string>& out) {

@@ -31,10 +31,10 @@ class RemoteEngine {
   const std::vector<std::string>& features() const { return features_; }
 
   // Each returns the engine's answer; an `error ...` reply comes back as that text.
-  std::string set_position(const std::string& kfen);     // "ok" or "error ..."
-  std::string moves(std::vector<std::string>& out);      // "ok" (out filled, sorted) or "error ..."
-  std::string play(const std::string& move);             // the KFEN, or "error ..."
-  std::string status();                                  // e.g. "ongoing", or "error ..."
+  std::string set_position(const std::string& kfen);  // "ok" or "error ..."
+  std::string moves(std::vector<std::string>& out);   // "ok" (out filled, sorted) or "error ..."
+  std::string play(const std::string& move);          // the KFEN, or "error ..."
+  std::string status();                               // e.g. "ongoing", or "error ..."
 
  private:
   std::string ask(const std::string& line, const std::string& expected_word);

@@ -18,27 +18,25 @@ std::string status_line(const Position& pos) {
   Side s = pos.side_to_move();
   switch (o.ending) {
     case Ending::HomeRow:
-      return fmt::format("{} wins: the {} tower reached {}'s home row (M7)", side_name(o.winner),
-                         tower_label(o.winner, o.ring_tower), side_name(~o.winner));
+      return fmt::format("{} wins: the {} tower reached {}'s home row (M7)", side_name(o.winner), tower_label(o.winner, o.ring_tower),
+                         side_name(~o.winner));
     case Ending::Deadlock:
-      return fmt::format("{} wins by deadlock: {}'s last move left a chain of passes that never "
-                         "ends (M8)", side_name(o.winner), side_name(~o.winner));
+      return fmt::format(
+          "{} wins by deadlock: {}'s last move left a chain of passes that never "
+          "ends (M8)",
+          side_name(o.winner), side_name(~o.winner));
     case Ending::MatchWon:
-      return fmt::format("{} wins the match {}-{} (target {}, P3)", side_name(o.winner),
-                         m.points[index(o.winner)], m.points[index(~o.winner)], m.target);
+      return fmt::format("{} wins the match {}-{} (target {}, P3)", side_name(o.winner), m.points[index(o.winner)], m.points[index(~o.winner)],
+                         m.target);
     case Ending::None: break;
   }
   switch (pos.turn()) {
-    case Turn::BetweenRounds:
-      return fmt::format("between rounds: {}, the Defender, chooses fill-left or fill-right (F1)",
-                         side_name(s));
-    case Turn::FreeChoice:
-      return fmt::format("{} to move, any tower (T1)", side_name(s));
+    case Turn::BetweenRounds: return fmt::format("between rounds: {}, the Defender, chooses fill-left or fill-right (F1)", side_name(s));
+    case Turn::FreeChoice: return fmt::format("{} to move, any tower (T1)", side_name(s));
     case Turn::Designated: break;
   }
   Colour c = pos.designated();
-  std::string line = fmt::format("{} to move the {} tower on {}", side_name(s),
-                                 std::string(kColourNames[c]), square_name(pos.square_of(s, c)));
+  std::string line = fmt::format("{} to move the {} tower on {}", side_name(s), std::string(kColourNames[c]), square_name(pos.square_of(s, c)));
   if (!can_act(pos, s, c)) {
     int passes = pass_chain_length(pos, s, c);
     line += fmt::format(", which is blocked: a forced pass (M6), {} in a row", passes);
@@ -61,9 +59,7 @@ nlohmann::json status_json(const Position& pos) {
       j["state"] = "match-won";
       j["winner"] = side_id(o.winner);
       break;
-    case Ending::None:
-      j["state"] = pos.turn() == Turn::BetweenRounds ? "between-rounds" : "ongoing";
-      break;
+    case Ending::None: j["state"] = pos.turn() == Turn::BetweenRounds ? "between-rounds" : "ongoing"; break;
   }
   j["text"] = status_line(pos);
   return j;
@@ -90,10 +86,7 @@ nlohmann::json position_json(const Position& pos) {
                         {"square", square_name(pos.square_of(s, Colour(c)))},
                         {"rank", pos.rank_of_tower(s, Colour(c))}});
   j["towers"] = towers;
-  if (pos.match().is_match())
-    j["match"] = {{"target", pos.match().target},
-                  {"black", pos.match().points[0]},
-                  {"gold", pos.match().points[1]}};
+  if (pos.match().is_match()) j["match"] = {{"target", pos.match().target}, {"black", pos.match().points[0]}, {"gold", pos.match().points[1]}};
   j["key"] = fmt::format("{:016x}", pos.key());
   j["status"] = status_json(pos);
   return j;

@@ -127,8 +127,8 @@ void remove_leftover_temporaries_in(const std::string& folder) {
   for (const auto& entry : fs::directory_iterator(folder, ec)) {
     const std::string name = entry.path().filename().string();
     const auto at = name.rfind(".tmp-");
-    const bool temporary = at != std::string::npos && at > 0 && name.size() == at + 13 &&
-                           name.find_first_not_of("0123456789abcdef", at + 5) == std::string::npos;
+    const bool temporary =
+        at != std::string::npos && at > 0 && name.size() == at + 13 && name.find_first_not_of("0123456789abcdef", at + 5) == std::string::npos;
     if (temporary && entry.is_regular_file(ec)) fs::remove(entry.path(), ec);
   }
 }

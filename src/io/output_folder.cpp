@@ -39,17 +39,17 @@ void check_name(const std::string& name) {
 
 }  // namespace
 
-FolderWrite::FolderWrite(const std::string& dir, const std::string& what)
-    : dir_(made(dir)), what_(what), lock_(RunLock::on_folder(dir_, what)) {
+FolderWrite::FolderWrite(const std::string& dir, const std::string& what) : dir_(made(dir)), what_(what), lock_(RunLock::on_folder(dir_, what)) {
   const fs::path ledger = fs::path(dir_) / kLedger;
   std::error_code ec;
   if (!fs::exists(ledger, ec)) return;
   std::istringstream in(read_file(ledger.string(), "ledger"));
   std::string line;
   auto damaged = [&](const std::string& why) {
-    return InputError(fmt::format("'{}' is damaged ({}): the tool cannot tell its files from yours; move the folder's files "
-                                  "you want to keep, then remove it",
-                                  ledger.string(), why));
+    return InputError(
+        fmt::format("'{}' is damaged ({}): the tool cannot tell its files from yours; move the folder's files "
+                    "you want to keep, then remove it",
+                    ledger.string(), why));
   };
   if (!std::getline(in, line) || line != kLedgerMagic) throw damaged("its first line is not '" + std::string(kLedgerMagic) + "'");
   for (int number = 2; std::getline(in, line); ++number) {
@@ -96,9 +96,10 @@ void FolderWrite::claim(const std::vector<std::string>& names) {
     }
     if (!ours) {
       claimed_.erase(name);
-      throw InputError(fmt::format("'{}' {}: kamisado {} writes over no file but its own; move it, or write to another folder "
-                                   "(nothing was written)",
-                                   path, first == last ? "was not written by kamisado" : "was changed since kamisado wrote it", what_));
+      throw InputError(
+          fmt::format("'{}' {}: kamisado {} writes over no file but its own; move it, or write to another folder "
+                      "(nothing was written)",
+                      path, first == last ? "was not written by kamisado" : "was changed since kamisado wrote it", what_));
     }
   }
 }

@@ -62,7 +62,7 @@ class FolderWrite {
 
   std::string dir_, what_;
   RunLock lock_;
-  std::multimap<std::string, Entry> ledger_;  // by name
+  std::multimap<std::string, Entry> ledger_;   // by name
   std::set<std::string> claimed_;              // names found new or the tool's
   std::map<std::string, std::string> staged_;  // name -> its temporary
 };

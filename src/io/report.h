@@ -24,7 +24,7 @@ class Report {
   Report& section(std::string_view title);   // "## title"
   Report& table(const std::vector<std::string>& header);
   Report& row(const std::vector<std::string>& cells);
-  Report& raw(std::string_view markdown);    // as it is, for lists and the like
+  Report& raw(std::string_view markdown);  // as it is, for lists and the like
 
   std::string markdown() const;
   void write(const std::string& path) const;

@@ -28,9 +28,9 @@ std::string holder_of(int fd) {
 }
 
 bool same_file(int fd, const std::string& path) {
-  struct stat open_one{}, at_path{};
-  return ::fstat(fd, &open_one) == 0 && ::stat(path.c_str(), &at_path) == 0 && open_one.st_ino == at_path.st_ino &&
-         open_one.st_dev == at_path.st_dev;
+  struct stat open_one {
+  }, at_path{};
+  return ::fstat(fd, &open_one) == 0 && ::stat(path.c_str(), &at_path) == 0 && open_one.st_ino == at_path.st_ino && open_one.st_dev == at_path.st_dev;
 }
 
 }  // namespace
@@ -44,8 +44,8 @@ RunLock::RunLock(std::string lock_path, std::string output, const std::string& w
       const std::string holder = holder_of(fd);
       ::close(fd);
       if (error == EWOULDBLOCK)
-        throw InputError(fmt::format("'{}' is in use by another run ({}): wait for it to end, or stop it", output,
-                                     holder.empty() ? "a kamisado run" : holder));
+        throw InputError(
+            fmt::format("'{}' is in use by another run ({}): wait for it to end, or stop it", output, holder.empty() ? "a kamisado run" : holder));
       throw InputError(fmt::format("cannot lock '{}' for this run: {}", output, std::strerror(error)));
     }
     // The last holder removes the file as it lets go: if that happened between our open and our

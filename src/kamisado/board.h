@@ -26,8 +26,7 @@ constexpr const char* side_name(Side s) { return s == Side::Black ? "Black" : "G
 enum Colour : std::uint8_t { Brown, Green, Red, Yellow, Pink, Purple, Blue, Orange };
 constexpr int kColours = 8;
 constexpr std::string_view kColourLetters = "NGRYKPBO";
-constexpr std::array<std::string_view, kColours> kColourNames = {
-    "Brown", "Green", "Red", "Yellow", "Pink", "Purple", "Blue", "Orange"};
+constexpr std::array<std::string_view, kColours> kColourNames = {"Brown", "Green", "Red", "Yellow", "Pink", "Purple", "Blue", "Orange"};
 
 constexpr int file_of(Square s) { return s & 7; }
 constexpr int rank_of(Square s) { return s >> 3; }  // 0 = rank 1
@@ -35,14 +34,12 @@ constexpr Square make_square(int file, int rank) { return Square(8 * rank + file
 
 // B3, rank 1 first. Each string lists files a..h by colour letter.
 namespace detail {
-constexpr std::array<std::string_view, 8> kColourRows = {
-    "NGRYKPBO", "PNYBGKOR", "BYNPROKG", "YRGNOBPK",
-    "KPBONGRY", "GKORPNYB", "ROKGBYNP", "OBPKYRGN"};
+constexpr std::array<std::string_view, 8> kColourRows = {"NGRYKPBO", "PNYBGKOR", "BYNPROKG", "YRGNOBPK",
+                                                         "KPBONGRY", "GKORPNYB", "ROKGBYNP", "OBPKYRGN"};
 
 constexpr std::array<Colour, kSquares> make_colour_table() {
   std::array<Colour, kSquares> t{};
-  for (int s = 0; s < kSquares; ++s)
-    t[s] = Colour(kColourLetters.find(kColourRows[rank_of(Square(s))][file_of(Square(s))]));
+  for (int s = 0; s < kSquares; ++s) t[s] = Colour(kColourLetters.find(kColourRows[rank_of(Square(s))][file_of(Square(s))]));
   return t;
 }
 }  // namespace detail
@@ -63,8 +60,7 @@ constexpr Colour mirror(Colour c) { return Colour(7 - c); }
 
 // Parses "a1".."h8"; returns false on anything else.
 constexpr bool parse_square(std::string_view text, Square& out) {
-  if (text.size() != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8')
-    return false;
+  if (text.size() != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8') return false;
   out = make_square(text[0] - 'a', text[1] - '1');
   return true;
 }

@@ -31,25 +31,19 @@ std::vector<Field> split_fields(std::string_view text) {
   return fields;
 }
 
-[[noreturn]] void fail(std::string_view field, const std::string& what) {
-  throw NotationError("KFEN " + std::string(field) + ": " + what);
-}
+[[noreturn]] void fail(std::string_view field, const std::string& what) { throw NotationError("KFEN " + std::string(field) + ": " + what); }
 
 std::string at_char(std::size_t offset) { return " (character " + std::to_string(offset + 1) + ")"; }
 
 // A piece of the input for a message, cut short if it is long.
-std::string excerpt(std::string_view text) {
-  return text.size() <= 24 ? std::string(text) : std::string(text.substr(0, 20)) + "...";
-}
+std::string excerpt(std::string_view text) { return text.size() <= 24 ? std::string(text) : std::string(text.substr(0, 20)) + "..."; }
 
 std::string quoted(char c) {
   if (c >= 0x21 && c <= 0x7e) return std::string("'") + c + "'";
   return "byte " + std::to_string(static_cast<unsigned char>(c));
 }
 
-std::string tower_name(Side s, Colour c) {
-  return std::string(side_name(s)) + " " + std::string(kColourNames[c]);
-}
+std::string tower_name(Side s, Colour c) { return std::string(side_name(s)) + " " + std::string(kColourNames[c]); }
 
 char tower_letter(Side s, Colour c) {
   char l = kColourLetters[c];
@@ -59,8 +53,7 @@ char tower_letter(Side s, Colour c) {
 bool read_tower_letter(char ch, Side& side, Colour& colour) {
   char upper = (ch >= 'a' && ch <= 'z') ? char(ch - 'a' + 'A') : ch;
   std::size_t c = kColourLetters.find(upper);
-  if (c == std::string_view::npos || !((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')))
-    return false;
+  if (c == std::string_view::npos || !((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'))) return false;
   side = ch == upper ? Side::Black : Side::Gold;
   colour = Colour(c);
   return true;
@@ -82,8 +75,7 @@ Towers parse_board(const Field& f) {
       ranks.push_back({f.text.substr(start, i - start), f.offset + start});
       start = i + 1;
     }
-  if (ranks.size() != 8)
-    fail("board", std::to_string(ranks.size()) + " ranks separated by '/', expected 8");
+  if (ranks.size() != 8) fail("board", std::to_string(ranks.size()) + " ranks separated by '/', expected 8");
   for (int r = 0; r < 8; ++r) {
     const Field& row = ranks[r];
     int board_rank = 7 - r;  // the first rank written is rank 8
@@ -100,36 +92,31 @@ Towers parse_board(const Field& f) {
         int rings = 0;
         while (i + 1 < row.text.size() && row.text[i + 1] == '+') ++rings, ++i;
         if (rings > kMostRings)
-          fail("board", rank_label + ": " + tower_name(side, colour) + " has " +
-                            std::to_string(rings) + " rings, at most 4 (B4)" + at_char(at));
+          fail("board", rank_label + ": " + tower_name(side, colour) + " has " + std::to_string(rings) + " rings, at most 4 (B4)" + at_char(at));
         if (file < 8) {
           Placed& p = towers[index(side)][colour];
           Square sq = make_square(file, board_rank);
           if (p.seen)
-            fail("board", tower_name(side, colour) + " tower '" + ch + "' appears twice (" +
-                              square_name(p.square) + " and " + square_name(sq) + ")" + at_char(at));
+            fail("board", tower_name(side, colour) + " tower '" + ch + "' appears twice (" + square_name(p.square) + " and " + square_name(sq) + ")" +
+                              at_char(at));
           p = {true, sq, rings};
         }
         ++file;
       } else if (ch == '+') {
         fail("board", rank_label + ": '+' must follow a tower letter" + at_char(at));
       } else {
-        fail("board", rank_label + ": unknown letter " + quoted(ch) +
-                          " (towers are N G R Y K P B O, empty runs 1-8)" + at_char(at));
+        fail("board", rank_label + ": unknown letter " + quoted(ch) + " (towers are N G R Y K P B O, empty runs 1-8)" + at_char(at));
       }
-      if (file > 8)
-        fail("board", rank_label + " is too long: '" + excerpt(row.text) +
-                          "' covers more than 8 squares" + at_char(at));
+      if (file > 8) fail("board", rank_label + " is too long: '" + excerpt(row.text) + "' covers more than 8 squares" + at_char(at));
     }
     if (file < 8)
-      fail("board", rank_label + " is too short: '" + excerpt(row.text) + "' covers " +
-                        std::to_string(file) + " squares, expected 8" + at_char(row.offset));
+      fail("board",
+           rank_label + " is too short: '" + excerpt(row.text) + "' covers " + std::to_string(file) + " squares, expected 8" + at_char(row.offset));
   }
   for (Side s : {Side::Black, Side::Gold})
     for (int c = 0; c < kColours; ++c)
       if (!towers[index(s)][c].seen)
-        fail("board", tower_name(s, Colour(c)) + " tower '" + tower_letter(s, Colour(c)) +
-                          "' is missing: each side has one tower of each colour");
+        fail("board", tower_name(s, Colour(c)) + " tower '" + tower_letter(s, Colour(c)) + "' is missing: each side has one tower of each colour");
   return towers;
 }
 
@@ -137,8 +124,7 @@ std::uint32_t parse_number(std::string_view digits, std::size_t offset, const ch
   std::uint32_t v = 0;
   auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
   if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size())
-    fail("match", std::string(what) + " '" + excerpt(digits) +
-                      "' is not a whole number" + at_char(offset));
+    fail("match", std::string(what) + " '" + excerpt(digits) + "' is not a whole number" + at_char(offset));
   return v;
 }
 
@@ -146,27 +132,22 @@ MatchScore parse_match(const Field& f) {
   std::size_t colon = f.text.find(':');
   std::size_t dash = f.text.find('-', colon == std::string_view::npos ? 0 : colon);
   if (colon == std::string_view::npos || dash == std::string_view::npos)
-    fail("match", "'" + excerpt(f.text) + "' is not <target>:<black>-<gold>, e.g. 3:1-0" +
-                      at_char(f.offset));
+    fail("match", "'" + excerpt(f.text) + "' is not <target>:<black>-<gold>, e.g. 3:1-0" + at_char(f.offset));
   MatchScore m;
   m.target = parse_number(f.text.substr(0, colon), f.offset, "target");
-  m.points[0] = parse_number(f.text.substr(colon + 1, dash - colon - 1), f.offset + colon + 1,
-                             "Black's points");
+  m.points[0] = parse_number(f.text.substr(colon + 1, dash - colon - 1), f.offset + colon + 1, "Black's points");
   m.points[1] = parse_number(f.text.substr(dash + 1), f.offset + dash + 1, "Gold's points");
   if (m.target == 0) fail("match", "target must be at least 1 (P3)" + at_char(f.offset));
   // P3: a tower has at most four rings, and reaching rank 4 alone earns 15 points, so no target
   // above 15 can be played without promoting a tower past rank 4.
   if (m.target > 15) fail("match", "target " + std::to_string(m.target) + " is above 15 (P3)" + at_char(f.offset));
-  if (m.points[0] >= m.target && m.points[1] >= m.target)
-    fail("match", "both players have reached the target " + std::to_string(m.target));
+  if (m.points[0] >= m.target && m.points[1] >= m.target) fail("match", "both players have reached the target " + std::to_string(m.target));
   return m;
 }
 
 }  // namespace
 
-std::string square_name(Square s) {
-  return {char('a' + file_of(s)), char('1' + rank_of(s))};
-}
+std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 
 namespace {
 
@@ -190,8 +171,8 @@ TowerField parse_tower_field(const Field& f, Side side) {
     t.turn = Turn::BetweenRounds;
   } else if (f.text.size() == 1 && read_tower_letter(f.text[0], letter_side, t.designated)) {
     if (letter_side != side)
-      fail("tower", "'" + std::string(f.text) + "' is a " + side_name(letter_side) + " letter but " + side_name(side) +
-                        " is to move; write '" + tower_letter(side, t.designated) + "'" + at_char(f.offset));
+      fail("tower", "'" + std::string(f.text) + "' is a " + side_name(letter_side) + " letter but " + side_name(side) + " is to move; write '" +
+                        tower_letter(side, t.designated) + "'" + at_char(f.offset));
   } else {
     fail("tower", "'" + excerpt(f.text) + "' is not a colour letter (N G R Y K P B O), '-' or '*'" + at_char(f.offset));
   }
@@ -206,9 +187,8 @@ void refuse_unpaid_rings(const Position& pos) {
     std::uint32_t worth = 0;
     for (int c = 0; c < kColours; ++c) worth += rings_worth(pos.rank_of_tower(s, Colour(c)));
     if (worth > match.points[index(s)])
-      fail("board", std::string(side_name(s)) + "'s rings are worth " + std::to_string(worth) + " points but the score gives " +
-                        side_name(s) + " " + std::to_string(match.points[index(s)]) +
-                        " (P2: a tower of rank k carries rings worth 2^k - 1)");
+      fail("board", std::string(side_name(s)) + "'s rings are worth " + std::to_string(worth) + " points but the score gives " + side_name(s) + " " +
+                        std::to_string(match.points[index(s)]) + " (P2: a tower of rank k carries rings worth 2^k - 1)");
   }
 }
 
@@ -233,16 +213,19 @@ void refuse_unreachable(const Position& pos, const std::vector<Field>& fields) {
                        " has a tower on the opponent's home row (M7, F1)" + at_char(side_field.offset));
     for (Side s : {Side::Black, Side::Gold})
       if (match.points[index(s)] >= match.target && s != side)
-        fail("side", std::string("the match is won by ") + side_name(s) + ", so the winner is the side to move in '*'" +
-                         at_char(side_field.offset));
+        fail("side", std::string("the match is won by ") + side_name(s) + ", so the winner is the side to move in '*'" + at_char(side_field.offset));
   }
   if (match.is_match() && pos.turn() != Turn::BetweenRounds) {
     if (on_goal[0] || on_goal[1])
-      fail("tower", "a tower stands on the opponent's home row, so the round is over; in a match "
-                    "write the tower field as '*' (between rounds)" + at_char(tower_field.offset));
+      fail("tower",
+           "a tower stands on the opponent's home row, so the round is over; in a match "
+           "write the tower field as '*' (between rounds)" +
+               at_char(tower_field.offset));
     if (pos.outcome().ending == Ending::Deadlock)
-      fail("tower", "the designated tower's chain of passes never ends (M8), so the round is over; "
-                    "in a match write the tower field as '*' (between rounds)" + at_char(tower_field.offset));
+      fail("tower",
+           "the designated tower's chain of passes never ends (M8), so the round is over; "
+           "in a match write the tower field as '*' (between rounds)" +
+               at_char(tower_field.offset));
     if (match.points[0] >= match.target || match.points[1] >= match.target)
       fail("match", "the match is already won, so the tower field must be '*'" + at_char(fields[3].offset));
   }
@@ -306,8 +289,7 @@ std::string to_kfen(const Position& pos) {
     case Turn::Designated: out += tower_letter(pos.side_to_move(), pos.designated()); break;
   }
   if (pos.match().is_match())
-    out += " " + std::to_string(pos.match().target) + ":" + std::to_string(pos.match().points[0]) +
-           "-" + std::to_string(pos.match().points[1]);
+    out += " " + std::to_string(pos.match().target) + ":" + std::to_string(pos.match().points[0]) + "-" + std::to_string(pos.match().points[1]);
   return out;
 }
 
@@ -331,11 +313,9 @@ std::string legal_moves_text(const Position& pos) {
 
 Move parse_move(const Position& pos, std::string_view text) {
   Square from = 0, to = 0;
-  bool squares = text.size() == 4 && parse_square(text.substr(0, 2), from) &&
-                 parse_square(text.substr(2, 2), to);
+  bool squares = text.size() == 4 && parse_square(text.substr(0, 2), from) && parse_square(text.substr(2, 2), to);
   if (!squares && text != "pass" && text != "fill-left" && text != "fill-right")
-    throw NotationError("move '" + excerpt(text) +
-                        "' is not a move: write from-to squares (c1c4), pass, fill-left or fill-right");
+    throw NotationError("move '" + excerpt(text) + "' is not a move: write from-to squares (c1c4), pass, fill-left or fill-right");
   MoveList legal;
   generate_moves(pos, legal);
   for (Move m : legal) {

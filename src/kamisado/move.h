@@ -35,8 +35,7 @@ class Move {
   constexpr bool operator==(const Move&) const = default;
 
  private:
-  constexpr Move(Square from, Square to, MoveKind k)
-      : bits_(std::uint16_t(from | (to << 6) | (int(k) << 12))) {}
+  constexpr Move(Square from, Square to, MoveKind k) : bits_(std::uint16_t(from | (to << 6) | (int(k) << 12))) {}
   std::uint16_t bits_;
 };
 

@@ -15,15 +15,12 @@ void add_tower_moves(const Position& pos, Side s, Colour c, bool pushes_allowed,
 
 }  // namespace
 
-Bitboard towers_below_rank(const Position& pos, Side side, int rank) {
-  return towers_below(pos.towers_by_rank(side), rank);
-}
+Bitboard towers_below_rank(const Position& pos, Side side, int rank) { return towers_below(pos.towers_by_rank(side), rank); }
 
 Bitboard push_target(const Position& pos, Side s, Colour c) {
   int rank = pos.rank_of_tower(s, c);
   if (rank == 0) return 0;
-  return kamisado::push_target<Bitboard>(bit(pos.square_of(s, c)), ~pos.occupied(),
-                                         towers_below_rank(pos, ~s, rank), s, rank);
+  return kamisado::push_target<Bitboard>(bit(pos.square_of(s, c)), ~pos.occupied(), towers_below_rank(pos, ~s, rank), s, rank);
 }
 
 void generate_moves(const Position& pos, MoveList& out) {
@@ -35,8 +32,7 @@ void generate_moves(const Position& pos, MoveList& out) {
       out.push_back(Move::fill(FillSide::Right));
       return;
     case Turn::FreeChoice:  // T1; S5: no push on the free first move
-      for (Bitboard b = pos.towers(s); b;)
-        add_tower_moves(pos, s, pos.tower_on(pop_lsb(b))->colour, false, out);
+      for (Bitboard b = pos.towers(s); b;) add_tower_moves(pos, s, pos.tower_on(pop_lsb(b))->colour, false, out);
       return;
     case Turn::Designated:  // T2, M5
       add_tower_moves(pos, s, pos.designated(), true, out);
@@ -49,8 +45,7 @@ int count_moves(const Position& pos) {
   if (pos.outcome().over()) return 0;
   Side s = pos.side_to_move();
   switch (pos.turn()) {
-    case Turn::BetweenRounds:
-      return 2;
+    case Turn::BetweenRounds: return 2;
     case Turn::FreeChoice: {
       int n = 0;
       for (int c = 0; c < kColours; ++c) n += popcount(step_targets(pos, s, Colour(c)));

@@ -31,8 +31,7 @@ constexpr std::array<std::array<Bitboard, 64>, 2> make_step_masks() {
   std::array<std::array<Bitboard, 64>, 2> t{};
   for (Side s : {Side::Black, Side::Gold})
     for (int sq = 0; sq < 64; ++sq)
-      for (const Direction& d : kForward[index(s)])
-        t[index(s)][sq] |= shift(bit(Square(sq)), d);
+      for (const Direction& d : kForward[index(s)]) t[index(s)][sq] |= shift(bit(Square(sq)), d);
   return t;
 }
 inline constexpr auto kStepMask = make_step_masks();

@@ -60,9 +60,7 @@ std::uint64_t perft2(const Position& pos) {
   return n;
 }
 
-std::uint64_t leaves_below(const Position& child, int depth) {
-  return child.outcome().over() ? 1 : perft(child, depth);
-}
+std::uint64_t leaves_below(const Position& child, int depth) { return child.outcome().over() ? 1 : perft(child, depth); }
 
 // leaves_below, counted in pieces of at most kPiecePlies plies (well under a millisecond each), `piece`
 // told of each: perft(pos, d) for d >= 3 is the sum of its children's leaves at d - 1, as

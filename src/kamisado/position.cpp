@@ -81,8 +81,7 @@ Outcome Position::computed_outcome() const {
   for (Side s : {Side::Black, Side::Gold})
     for (int c = 0; c < kColours; ++c)
       if (rank_of(square_[index(s)][c]) == goal_rank(s)) return {Ending::HomeRow, s, Colour(c)};
-  if (turn_ == Turn::Designated && chain_deadlocks(*this, side_, designated_))
-    return {Ending::Deadlock, side_, designated_};
+  if (turn_ == Turn::Designated && chain_deadlocks(*this, side_, designated_)) return {Ending::Deadlock, side_, designated_};
   return {};
 }
 
@@ -185,8 +184,7 @@ Position Position::after(Move m) const {
 Position Position::rotated() const {
   Position p;
   for (Side s : {Side::Black, Side::Gold})
-    for (int c = 0; c < kColours; ++c)
-      p.place(~s, Colour(c), rotate180(square_[index(s)][c]), rank_[index(s)][c]);
+    for (int c = 0; c < kColours; ++c) p.place(~s, Colour(c), rotate180(square_[index(s)][c]), rank_[index(s)][c]);
   p.set_turn(~side_, turn_, designated_);
   p.match_ = {match_.target, {match_.points[1], match_.points[0]}};
   p.key_ = p.computed_key();
@@ -198,8 +196,7 @@ Position Position::rotated() const {
 Position Position::mirrored() const {
   Position p;
   for (Side s : {Side::Black, Side::Gold})
-    for (int c = 0; c < kColours; ++c)
-      p.place(s, mirror(Colour(c)), mirror(square_[index(s)][c]), rank_[index(s)][c]);
+    for (int c = 0; c < kColours; ++c) p.place(s, mirror(Colour(c)), mirror(square_[index(s)][c]), rank_[index(s)][c]);
   p.set_turn(side_, turn_, mirror(designated_));
   p.match_ = match_;
   p.key_ = p.computed_key();
@@ -211,9 +208,8 @@ Position Position::mirrored() const {
 }
 
 bool Position::operator==(const Position& o) const {
-  return by_side_ == o.by_side_ && std::equal(&by_rank_[0][0], &by_rank_[0][0] + 10, &o.by_rank_[0][0]) && square_ == o.square_ && rank_ == o.rank_ && side_ == o.side_ &&
-         turn_ == o.turn_ && designated_ == o.designated_ && outcome_ == o.outcome_ &&
-         match_ == o.match_ && key_ == o.key_;
+  return by_side_ == o.by_side_ && std::equal(&by_rank_[0][0], &by_rank_[0][0] + 10, &o.by_rank_[0][0]) && square_ == o.square_ && rank_ == o.rank_ &&
+         side_ == o.side_ && turn_ == o.turn_ && designated_ == o.designated_ && outcome_ == o.outcome_ && match_ == o.match_ && key_ == o.key_;
 }
 
 }  // namespace kamisado

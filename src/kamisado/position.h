@@ -113,9 +113,7 @@ class Position {
   void end_round(const Outcome& round);
   // Where the parts of a position find their Zobrist keys (zobrist.h).
   static constexpr int tower_id(Side s, Colour c) { return 8 * index(s) + c; }
-  static constexpr int turn_key_index(Turn t, Colour c) {
-    return t == Turn::Designated ? int(c) : t == Turn::FreeChoice ? 8 : 9;
-  }
+  static constexpr int turn_key_index(Turn t, Colour c) { return t == Turn::Designated ? int(c) : t == Turn::FreeChoice ? 8 : 9; }
   std::uint64_t computed_key() const;
   Outcome computed_outcome() const;
 
@@ -136,7 +134,7 @@ inline std::optional<Position::Glimpse> Position::glimpse(Move m) const {
   const Side s = side_;
   if (rank_of(m.to()) == goal_rank(s)) return std::nullopt;  // M7
   const Colour next = colour_of(m.to());                     // T2
-  if (rank_[index(~s)][next] != 0) return std::nullopt;       // a Sumo may push (S2)
+  if (rank_[index(~s)][next] != 0) return std::nullopt;      // a Sumo may push (S2)
   const Bitboard empty = ~(occupied() ^ bit(m.from()) ^ bit(m.to()));
   const Bitboard targets = tower_targets<Bitboard>(square_[index(~s)][next], empty, ~s, 0);
   if (!targets) return std::nullopt;  // a pass, perhaps a deadlock (M6, M8)

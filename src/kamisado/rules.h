@@ -47,9 +47,7 @@ inline std::optional<Side> round_winner(const Position& pos) {
 //
 // M7: a step onto the goal row (the opponent's home row) wins the round at once. A push never
 // does (S2: a Sumo pushes forwards and stays short of that row).
-constexpr bool wins_at_once(Move m, Side mover) {
-  return m.kind() == MoveKind::Step && rank_of(m.to()) == goal_rank(mover);
-}
+constexpr bool wins_at_once(Move m, Side mover) { return m.kind() == MoveKind::Step && rank_of(m.to()) == goal_rank(mover); }
 // Whether a tower of `mover` with these step targets can win at once (M7).
 constexpr bool can_win_at_once(Side mover, Bitboard steps) { return (steps & goal_row(mover)) != 0; }
 

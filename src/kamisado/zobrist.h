@@ -20,7 +20,7 @@ constexpr std::uint64_t splitmix64(std::uint64_t& state) {
 struct Keys {
   std::array<std::array<std::uint64_t, 64>, 16> tower_square{};  // [side*8 + colour][square]
   std::array<std::array<std::uint64_t, 5>, 16> tower_rank{};     // [side*8 + colour][rank]
-  std::array<std::uint64_t, 10> turn{};  // designated colour 0-7, free choice, between rounds
+  std::array<std::uint64_t, 10> turn{};                          // designated colour 0-7, free choice, between rounds
   std::uint64_t gold_to_move = 0;
   std::uint64_t match_seed = 0;
 };
@@ -44,8 +44,7 @@ inline constexpr detail::Keys kKeys = detail::make_keys();
 // Target and scores are hashed by mixing rather than by table: they are unbounded.
 constexpr std::uint64_t match_key(std::uint32_t target, std::uint32_t black, std::uint32_t gold) {
   if (target == 0) return 0;
-  std::uint64_t state = kKeys.match_seed ^ (std::uint64_t(target) << 40) ^
-                        (std::uint64_t(black) << 20) ^ std::uint64_t(gold);
+  std::uint64_t state = kKeys.match_seed ^ (std::uint64_t(target) << 40) ^ (std::uint64_t(black) << 20) ^ std::uint64_t(gold);
   return detail::splitmix64(state);
 }
 

@@ -47,8 +47,7 @@ int search(const Position& pos, int depth, int ply, int alpha, int beta) {
     } else {
       Position next = pos.after(m);
       // S4: after a push the same side moves again, so the child's score is already ours.
-      score = next.side_to_move() == me ? search(next, depth - 1, ply + 1, alpha, beta)
-                                        : -search(next, depth - 1, ply + 1, -beta, -alpha);
+      score = next.side_to_move() == me ? search(next, depth - 1, ply + 1, alpha, beta) : -search(next, depth - 1, ply + 1, -beta, -alpha);
     }
     best = std::max(best, score);
     alpha = std::max(alpha, score);
@@ -65,8 +64,7 @@ class AlphaBetaPlayer : public Player {
     MoveList moves;
     generate_moves(pos, moves);
     // Between rounds the Defender's fill direction (F2) is not a matter of search.
-    if (moves.size() == 1 || pos.turn() == Turn::BetweenRounds)
-      return moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng_)];
+    if (moves.size() == 1 || pos.turn() == Turn::BetweenRounds) return moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng_)];
     const Side me = pos.side_to_move();
     std::vector<std::pair<int, Move>> scored;
     int best = -kInfinity;
@@ -79,8 +77,7 @@ class AlphaBetaPlayer : public Player {
         // Only scores above best − margin matter: a move that fails low is not a candidate.
         const int alpha = best == -kInfinity ? -kInfinity : std::max(best - options_.margin - 1, -kInfinity + 1);
         Position next = pos.after(m);
-        score = next.side_to_move() == me ? search(next, options_.depth, 1, alpha, kInfinity)
-                                          : -search(next, options_.depth, 1, -kInfinity, -alpha);
+        score = next.side_to_move() == me ? search(next, options_.depth, 1, alpha, kInfinity) : -search(next, options_.depth, 1, -kInfinity, -alpha);
       }
       best = std::max(best, score);
       scored.emplace_back(score, m);

@@ -4,9 +4,7 @@
 
 namespace kamisado::play {
 
-GameRecord::GameRecord(const Position& start) : current_(start) {
-  rounds_.push_back({start, {}, {}, 0, start.match(), std::nullopt});
-}
+GameRecord::GameRecord(const Position& start) : current_(start) { rounds_.push_back({start, {}, {}, 0, start.match(), std::nullopt}); }
 
 void GameRecord::play(Move m) {
   Position next = current_.after(m);
@@ -20,9 +18,7 @@ void GameRecord::play(Move m) {
       round.result = o;
       round.score = next.match();
       Side w = o.winner;
-      round.points = next.match().is_match()
-                         ? next.match().points[index(w)] - current_.match().points[index(w)]
-                         : 1;
+      round.points = next.match().is_match() ? next.match().points[index(w)] - current_.match().points[index(w)] : 1;
     }
   }
   current_ = next;

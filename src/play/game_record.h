@@ -12,11 +12,11 @@ namespace kamisado::play {
 
 struct RoundRecord {
   Position start;
-  std::vector<Move> moves;        // the round's moves, passes included (M9)
-  Outcome result;                 // how it ended; Ending::None while it is being played
-  std::uint32_t points = 0;       // what the winner scored (P2); 1 in a single round (P1)
-  MatchScore score;               // the score after the round
-  std::optional<FillSide> fill;   // the Defender's choice that followed (F1)
+  std::vector<Move> moves;       // the round's moves, passes included (M9)
+  Outcome result;                // how it ended; Ending::None while it is being played
+  std::uint32_t points = 0;      // what the winner scored (P2); 1 in a single round (P1)
+  MatchScore score;              // the score after the round
+  std::optional<FillSide> fill;  // the Defender's choice that followed (F1)
 };
 
 class GameRecord {

@@ -25,12 +25,10 @@ std::vector<std::string> split_moves(std::string text) {
 
 std::string result_text(const RoundRecord& r) {
   const Outcome& o = r.result;
-  std::string how = o.ending == Ending::HomeRow
-                        ? fmt::format("on the home row with the {} tower", kColourNames[o.ring_tower])
-                        : fmt::format("by deadlock (M8); the ring goes on the {} tower", kColourNames[o.ring_tower]);
+  std::string how = o.ending == Ending::HomeRow ? fmt::format("on the home row with the {} tower", kColourNames[o.ring_tower])
+                                                : fmt::format("by deadlock (M8); the ring goes on the {} tower", kColourNames[o.ring_tower]);
   std::string text = fmt::format("{} wins {}", side_name(o.winner), how);
-  if (r.score.is_match())
-    text += fmt::format(": ring worth {}, score Black {} - Gold {}", r.points, r.score.points[0], r.score.points[1]);
+  if (r.score.is_match()) text += fmt::format(": ring worth {}, score Black {} - Gold {}", r.points, r.score.points[0], r.score.points[1]);
   return text;
 }
 
@@ -62,8 +60,7 @@ void play_moves(GameRecord& game, const std::string& moves) {
     } catch (const NotationError& e) {
       throw InputError(fmt::format("{}: {}", where, e.what()));
     } catch (const IllegalMove&) {
-      throw InputError(fmt::format("{} is illegal in {} ({}); legal moves: {}", where, to_kfen(pos), io::status_line(pos),
-                                   legal_moves_text(pos)));
+      throw InputError(fmt::format("{} is illegal in {} ({}); legal moves: {}", where, to_kfen(pos), io::status_line(pos), legal_moves_text(pos)));
     }
     game.play(m);
   }
@@ -105,8 +102,7 @@ std::string game_text(const GameRecord& game) {
       // A record that starts between rounds holds only the Defender's fill: it is the side to move.
       const bool between = r.start.turn() == Turn::BetweenRounds;
       if (!between)
-        out += fmt::format("Round {}{}: {} moves first\n", ++number, from_start ? "" : " from the given position",
-                           side_name(r.start.side_to_move()));
+        out += fmt::format("Round {}{}: {} moves first\n", ++number, from_start ? "" : " from the given position", side_name(r.start.side_to_move()));
       std::string line;
       for (Move m : r.moves) line += " " + to_string(m);
       if (!line.empty()) out += " " + line + "\n";

@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "kamisado/movegen.h"
-#include "play/alphabeta_player.h"
 #include "kamisado/rules.h"
+#include "play/alphabeta_player.h"
 
 namespace kamisado::play {
 

@@ -14,7 +14,7 @@ namespace kamisado::verify {
 Primitives engine_primitives() {
   return {
       [](Square from, const Word& empty, Side side, int rank) { return tower_targets<Word>(from, empty, side, rank); },
-      [](const Word (&by_rank)[5], int rank) { return towers_below<Word>(by_rank, rank); },
+      [](const Word(&by_rank)[5], int rank) { return towers_below<Word>(by_rank, rank); },
       [](const Word& from, const Word& empty, const Word& pushable, Side side, int rank) {
         return push_column<Word>(from, empty, pushable, side, rank);
       },
@@ -29,22 +29,18 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-
 std::string squares_of(Bitboard b) {
   std::string out;
   for (; b; b &= b - 1) out += (out.empty() ? "" : " ") + square_name(lsb(b));
   return out.empty() ? "none" : out;
 }
 
-Bitboard value_of(const z3::model& m, const Word& w) {
-  return m.eval(w.expr(), true).get_numeral_uint64();
-}
+Bitboard value_of(const z3::model& m, const Word& w) { return m.eval(w.expr(), true).get_numeral_uint64(); }
 
 // A legal-looking position with a tower of `side` and `rank` on `at` (to move, designated),
 // other towers on the squares of `others` (square -> side, rank), the rest on free squares.
 // Returns the KFEN, or nothing if the squares cannot hold a valid position.
-std::optional<std::string> position_with(Square at, Side side, int rank, const std::map<Square, std::pair<Side, int>>& others,
-                                         Bitboard keep_free) {
+std::optional<std::string> position_with(Square at, Side side, int rank, const std::map<Square, std::pair<Side, int>>& others, Bitboard keep_free) {
   Position p = Position::empty_board();
   int next[2] = {0, 0};
   Colour designated = Colour(0);
@@ -124,8 +120,8 @@ bool for_every_tower(Run& run, Claim claim) {
           for (int i = 0; i < 64; ++i) count = count + z3::zext(occupied.expr().extract(i, i), 6);
           s.add(count == ctx.bv_val(16, 7));
           if (s.check() == z3::sat) m = s.get_model();
-          run.result.counterexample = std::string(side_name(side)) + " tower of rank " + std::to_string(rank) + " on " +
-                                      square_name(Square(sq)) + ", " + explain(m);
+          run.result.counterexample =
+              std::string(side_name(side)) + " tower of rank " + std::to_string(rank) + " on " + square_name(Square(sq)) + ", " + explain(m);
           return false;
         }
         s.pop();
@@ -136,15 +132,15 @@ bool for_every_tower(Run& run, Claim claim) {
 
 // --- slides: M1–M4, S1 -----------------------------------------------------------------------
 CheckResult check_slides(const Primitives& engine) {
-  Run run{{"slides", "the engine's move targets equal the rules for every square, side, rank and all 2^64 occupancies",
-           "M1 M2 M3 M4 S1", "", 0, 0, "", false}};
+  Run run{{"slides", "the engine's move targets equal the rules for every square, side, rank and all 2^64 occupancies", "M1 M2 M3 M4 S1", "", 0, 0,
+           "", false}};
   for_every_tower(run, [&](z3::context&, const Word& occupied, Square sq, Side side, int rank) {
     Word mine = engine.tower_targets(sq, ~occupied, side, rank);
     Word rules = spec::targets(occupied, file_of(sq), rank_of(sq), side, rank);
     auto explain = [=](const z3::model& m) {
       Bitboard occ = value_of(m, occupied);
-      std::string text = "occupied: " + squares_of(occ) + "; engine targets: " + squares_of(value_of(m, mine)) +
-                         "; rules: " + squares_of(value_of(m, rules));
+      std::string text =
+          "occupied: " + squares_of(occ) + "; engine targets: " + squares_of(value_of(m, mine)) + "; rules: " + squares_of(value_of(m, rules));
       // The other towers on the other occupied squares: Gold's nearest rank 8, Black's the rest.
       std::map<Square, std::pair<Side, int>> others;
       int gold_left = side == Side::Gold ? 7 : 8;
@@ -181,21 +177,17 @@ PushCase make_push_case(z3::context& ctx, Square sq, Side side) {
     if (r < 0 || r > 7) break;
     squares[j] = make_square(file_of(sq), r);
     std::string n = std::to_string(j + 1);
-    column[j] = {true, ctx.bool_const(("occupied" + n).c_str()), ctx.bool_const(("opponent" + n).c_str()),
-                 ctx.bv_const(("rank" + n).c_str(), 3)};
+    column[j] = {true, ctx.bool_const(("occupied" + n).c_str()), ctx.bool_const(("opponent" + n).c_str()), ctx.bv_const(("rank" + n).c_str(), 3)};
     column_mask |= bit(squares[j]);
   }
   Word occupied = (rest & Word::constant(ctx, ~column_mask)) | Word::constant(ctx, bit(sq));
-  Word by_rank[5] = {Word::constant(ctx, 0), Word::constant(ctx, 0), Word::constant(ctx, 0), Word::constant(ctx, 0),
-                     Word::constant(ctx, 0)};
-  for (int r = 0; r < 5; ++r)
-    by_rank[r] = Word::variable(ctx, "opponent_rank" + std::to_string(r)) & Word::constant(ctx, ~column_mask);
+  Word by_rank[5] = {Word::constant(ctx, 0), Word::constant(ctx, 0), Word::constant(ctx, 0), Word::constant(ctx, 0), Word::constant(ctx, 0)};
+  for (int r = 0; r < 5; ++r) by_rank[r] = Word::variable(ctx, "opponent_rank" + std::to_string(r)) & Word::constant(ctx, ~column_mask);
   for (int j = 0; j < 4 && column[j].on_board; ++j) {
     Word b = Word::constant(ctx, bit(squares[j])), none = Word::constant(ctx, 0);
     occupied = occupied | Word(z3::ite(column[j].occupied, b.expr(), none.expr()));
     for (int r = 0; r < 5; ++r)
-      by_rank[r] = by_rank[r] | Word(z3::ite(column[j].occupied && column[j].opponent && column[j].rank == ctx.bv_val(r, 3),
-                                             b.expr(), none.expr()));
+      by_rank[r] = by_rank[r] | Word(z3::ite(column[j].occupied && column[j].opponent && column[j].rank == ctx.bv_val(r, 3), b.expr(), none.expr()));
   }
   PushCase pc{squares, column, occupied, {by_rank[0], by_rank[1], by_rank[2], by_rank[3], by_rank[4]}};
   return pc;
@@ -216,8 +208,7 @@ std::string describe_column(const z3::model& m, const PushCase& pc) {
 }
 
 // What a refuted push check found, in words and (where one can be built) as a KFEN.
-std::string push_counterexample(const z3::model& m, const PushCase& pc, Square sq, Side side, int rank, const Word& mine,
-                                const Word& rules) {
+std::string push_counterexample(const z3::model& m, const PushCase& pc, Square sq, Side side, int rank, const Word& mine, const Word& rules) {
   std::string text = std::string(side_name(side)) + " tower of rank " + std::to_string(rank) + " on " + square_name(sq) +
                      "; ahead: " + describe_column(m, pc) + "; engine pushes: " + squares_of(value_of(m, mine)) +
                      "; rules: " + squares_of(value_of(m, rules));
@@ -277,23 +268,24 @@ struct PushClaim {
 };
 
 CheckResult check_pushes(const Primitives& engine) {
-  Run run{{"pushes", "the engine's pushes equal the rules for every square, side and pusher rank, and every owner and "
-                     "rank of the towers ahead: which towers move back (S3) and where the pusher goes",
+  Run run{{"pushes",
+           "the engine's pushes equal the rules for every square, side and pusher rank, and every owner and "
+           "rank of the towers ahead: which towers move back (S3) and where the pusher goes",
            "S2 S3", "", 0, 0, "", false}};
-  for_every_push(run, engine, [](z3::context& ctx, const PushCase& pc, const Word& column, const Word& target,
-                                 const z3::expr& count, Square sq, Side side, int) {
-    Word rules = spec_pushed(ctx, pc, count);
-    int forward = side == Side::Black ? 8 : -8;
-    Word rules_target = Word(z3::ite(count >= 1, Word::constant(ctx, bit(Square(sq + forward))).expr(), Word::constant(ctx, 0).expr()));
-    return PushClaim{(column == rules) && (target == rules_target), column, rules};
-  });
+  for_every_push(run, engine,
+                 [](z3::context& ctx, const PushCase& pc, const Word& column, const Word& target, const z3::expr& count, Square sq, Side side, int) {
+                   Word rules = spec_pushed(ctx, pc, count);
+                   int forward = side == Side::Black ? 8 : -8;
+                   Word rules_target =
+                       Word(z3::ite(count >= 1, Word::constant(ctx, bit(Square(sq + forward))).expr(), Word::constant(ctx, 0).expr()));
+                   return PushClaim{(column == rules) && (target == rules_target), column, rules};
+                 });
   return run.finish();
 }
 
 CheckResult check_push_bounds(const Primitives& engine) {
   Run run{{"push-bounds", "no push moves a tower off the board, and no push wins a round", "S2 S3 M7", "", 0, 0, "", false}};
-  for_every_push(run, engine, [](z3::context& ctx, const PushCase&, const Word& column, const Word& target,
-                                 const z3::expr&, Square, Side side, int) {
+  for_every_push(run, engine, [](z3::context& ctx, const PushCase&, const Word& column, const Word& target, const z3::expr&, Square, Side side, int) {
     // The pushed towers' squares are never on the last rank in the push's direction (so each
     // has a square to go back to), and the pusher never lands on the opponent's home row.
     Word goal_row = Word::constant(ctx, Bitboard{0xFF} << (8 * goal_rank(side)));
@@ -303,8 +295,9 @@ CheckResult check_push_bounds(const Primitives& engine) {
 }
 
 CheckResult check_advance(const Primitives& engine) {
-  Run run{{"advance", "every real move raises the advancement potential: a step only goes forward; a push moves the "
-                      "pusher one square forward and only towers of lower rank back (rank-lexicographic potential)",
+  Run run{{"advance",
+           "every real move raises the advancement potential: a step only goes forward; a push moves the "
+           "pusher one square forward and only towers of lower rank back (rank-lexicographic potential)",
            "M1 S2 S3, rules.md §2", "", 0, 0, "", false}};
   bool steps = for_every_tower(run, [&](z3::context& ctx, const Word& occupied, Square sq, Side side, int rank) {
     Bitboard ahead = 0;
@@ -315,31 +308,32 @@ CheckResult check_advance(const Primitives& engine) {
     return std::pair{(mine & Word::constant(ctx, ~ahead)).is_zero(), std::function<std::string(const z3::model&)>(explain)};
   });
   if (!steps) return run.finish();
-  for_every_push(run, engine, [](z3::context& ctx, const PushCase& pc, const Word& column, const Word& target,
-                                 const z3::expr&, Square sq, Side side, int rank) {
-    int forward = side == Side::Black ? 8 : -8;
-    Word ahead = Word::constant(ctx, bit(Square(sq + forward)));
-    // Every tower the engine pushes is an opponent's of strictly lower rank, standing in the
-    // column ahead; the pusher goes one square forward, onto the nearest of them.
-    z3::expr holds = ctx.bool_val(true);
-    Bitboard column_mask = 0;
-    for (int j = 0; j < 4 && pc.column[j].on_board; ++j) {
-      column_mask |= bit(pc.squares[j]);
-      holds = holds && z3::implies(column.has(pc.squares[j]), pc.column[j].occupied && pc.column[j].opponent &&
-                                                                   z3::ult(pc.column[j].rank, ctx.bv_val(rank, 3)));
-    }
-    holds = holds && (column & Word::constant(ctx, ~column_mask)).is_zero() && (target & ~ahead).is_zero() &&
-            (target.is_zero() || !(column & ahead).is_zero());
-    return PushClaim{holds, column, column & Word::constant(ctx, column_mask)};
-  });
+  for_every_push(run, engine,
+                 [](z3::context& ctx, const PushCase& pc, const Word& column, const Word& target, const z3::expr&, Square sq, Side side, int rank) {
+                   int forward = side == Side::Black ? 8 : -8;
+                   Word ahead = Word::constant(ctx, bit(Square(sq + forward)));
+                   // Every tower the engine pushes is an opponent's of strictly lower rank, standing in the
+                   // column ahead; the pusher goes one square forward, onto the nearest of them.
+                   z3::expr holds = ctx.bool_val(true);
+                   Bitboard column_mask = 0;
+                   for (int j = 0; j < 4 && pc.column[j].on_board; ++j) {
+                     column_mask |= bit(pc.squares[j]);
+                     holds = holds && z3::implies(column.has(pc.squares[j]),
+                                                  pc.column[j].occupied && pc.column[j].opponent && z3::ult(pc.column[j].rank, ctx.bv_val(rank, 3)));
+                   }
+                   holds = holds && (column & Word::constant(ctx, ~column_mask)).is_zero() && (target & ~ahead).is_zero() &&
+                           (target.is_zero() || !(column & ahead).is_zero());
+                   return PushClaim{holds, column, column & Word::constant(ctx, column_mask)};
+                 });
   return run.finish();
 }
 
 // --- colours: B3 -------------------------------------------------------------------------------
 CheckResult check_colours(const Primitives& engine) {
-  Run run{{"colours", "the board colouring: each rank and file holds every colour once, the 180-degree turn keeps "
-                      "colours, the long diagonals are Brown and Orange, the mirror maps colours by N-O G-B R-P Y-K; and "
-                      "the engine's table is the rules' table",
+  Run run{{"colours",
+           "the board colouring: each rank and file holds every colour once, the 180-degree turn keeps "
+           "colours, the long diagonals are Brown and Orange, the mirror maps colours by N-O G-B R-P Y-K; and "
+           "the engine's table is the rules' table",
            "B3", "", 0, 0, "", false}};
   z3::context ctx;
   z3::solver s(ctx);
@@ -355,18 +349,15 @@ CheckResult check_colours(const Primitives& engine) {
   };
   z3::expr seven = ctx.bv_val(7, 3);
   const std::pair<const char*, z3::expr> facts[] = {
-      {"ranks", z3::implies(f != g, colour(r, f) != colour(r, g))},
-      {"files", z3::implies(f != g, colour(f, r) != colour(g, r))},
-      {"turn", colour(r, f) == colour(seven - r, seven - f)},
-      {"diagonals", colour(r, r) == ctx.bv_val(0, 3) && colour(r, seven - r) == seven},
+      {"ranks", z3::implies(f != g, colour(r, f) != colour(r, g))}, {"files", z3::implies(f != g, colour(f, r) != colour(g, r))},
+      {"turn", colour(r, f) == colour(seven - r, seven - f)},       {"diagonals", colour(r, r) == ctx.bv_val(0, 3) && colour(r, seven - r) == seven},
       {"mirror", colour(r, seven - f) == seven - colour(r, f)},
   };
   for (const auto& [name, fact] : facts)
     if (!run.query(s, fact)) {
       z3::model m = s.get_model();
-      run.result.counterexample = std::string("fails for ") + name + " at rank " +
-                                  std::to_string(m.eval(r, true).get_numeral_uint64() + 1) + ", file " +
-                                  char('a' + m.eval(f, true).get_numeral_uint64());
+      run.result.counterexample = std::string("fails for ") + name + " at rank " + std::to_string(m.eval(r, true).get_numeral_uint64() + 1) +
+                                  ", file " + char('a' + m.eval(f, true).get_numeral_uint64());
       return run.finish();
     }
   for (int sq = 0; sq < 64; ++sq)
@@ -384,9 +375,10 @@ CheckResult check_colours(const Primitives& engine) {
 // set), and no engine code enters it. The engine's pass chains are checked on the Z3-found
 // witnesses instead (witnesses.h), where mutated chain rules are caught.
 CheckResult check_chain(const Primitives&) {
-  Run run{{"pass-chain", "lemma (about the rules, not the engine): a chain of forced passes has at most 16 links before "
-                         "a (player, colour) pair repeats: links alternate between the players, so 17 links hold 9 of one "
-                         "player's, among 8 colours",
+  Run run{{"pass-chain",
+           "lemma (about the rules, not the engine): a chain of forced passes has at most 16 links before "
+           "a (player, colour) pair repeats: links alternate between the players, so 17 links hold 9 of one "
+           "player's, among 8 colours",
            "M6 M8 M9", "", 0, 0, "", true}};
   z3::context ctx;
   z3::solver s(ctx);
@@ -399,7 +391,7 @@ CheckResult check_chain(const Primitives&) {
 using CheckFn = CheckResult (*)(const Primitives&);
 const std::vector<std::pair<std::string, CheckFn>>& registry() {
   static const std::vector<std::pair<std::string, CheckFn>> r = {
-      {"colours", check_colours}, {"slides", check_slides},         {"pushes", check_pushes},
+      {"colours", check_colours}, {"slides", check_slides},           {"pushes", check_pushes},
       {"advance", check_advance}, {"push-bounds", check_push_bounds}, {"pass-chain", check_chain},
   };
   return r;

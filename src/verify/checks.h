@@ -28,10 +28,10 @@ struct Primitives {
 Primitives engine_primitives();
 
 struct CheckResult {
-  std::string id;              // e.g. "slides"
-  std::string title;           // what is proved, in words
-  std::string rules;           // rule IDs
-  std::string verdict;         // "proved", "refuted" or "unknown"
+  std::string id;       // e.g. "slides"
+  std::string title;    // what is proved, in words
+  std::string rules;    // rule IDs
+  std::string verdict;  // "proved", "refuted" or "unknown"
   double seconds = 0;
   int queries = 0;
   std::string counterexample;  // when refuted: the case in words, and a KFEN where one exists

@@ -98,14 +98,14 @@ struct PushBoard {
 // S2 read for the Sumo on `from`: the column ahead, square by square.
 struct Column {
   std::array<z3::expr, 5> exists, occupied, gold, rank, square;  // index 1..4 used
-  z3::expr count;  // towers pushed (0: no push), from spec::pushed_count's conditions
+  z3::expr count;                                                // towers pushed (0: no push), from spec::pushed_count's conditions
 };
 
 Column read_column(const PushBoard& b, const z3::expr& from, const z3::expr& k) {
   z3::context& ctx = b.ctx;
   z3::expr none = ctx.bool_val(false);
-  Column col{{none, none, none, none, none}, {none, none, none, none, none}, {none, none, none, none, none},
-             {ctx.bv_val(0, 3), ctx.bv_val(0, 3), ctx.bv_val(0, 3), ctx.bv_val(0, 3), ctx.bv_val(0, 3)},
+  Column col{{none, none, none, none, none}, {none, none, none, none, none},
+             {none, none, none, none, none}, {ctx.bv_val(0, 3), ctx.bv_val(0, 3), ctx.bv_val(0, 3), ctx.bv_val(0, 3), ctx.bv_val(0, 3)},
              {from, from, from, from, from}, ctx.int_val(0)};
   for (int j = 1; j <= 4; ++j) {
     col.exists[j] = z3::ule(from.extract(5, 3), ctx.bv_val(7 - j, 3));  // Black pushes up
@@ -116,8 +116,8 @@ Column read_column(const PushBoard& b, const z3::expr& from, const z3::expr& k) 
   }
   z3::expr run = ctx.bool_val(true);
   for (int n = 1; n <= 3; ++n) {
-    z3::expr allowed = z3::uge(k, ctx.bv_val(n, 3));  // S2.2: n <= min(k, 3), k <= 3 here
-    run = run && col.occupied[n] && col.gold[n] && z3::ult(col.rank[n], k);  // S2.1, S2.3
+    z3::expr allowed = z3::uge(k, ctx.bv_val(n, 3));                                                              // S2.2: n <= min(k, 3), k <= 3 here
+    run = run && col.occupied[n] && col.gold[n] && z3::ult(col.rank[n], k);                                       // S2.1, S2.3
     col.count = z3::ite(allowed && run && col.exists[n + 1] && !col.occupied[n + 1], ctx.int_val(n), col.count);  // S2.4
   }
   return col;
@@ -189,41 +189,43 @@ int count_of(const z3::model& m, const Column& c) { return int(m.eval(c.count, t
 // The push itself: S5 (a Sumo that cannot step may push) and S2 (onto the pushed tower's home row).
 void the_push_itself(const Find& find) {
   // S5: the Sumo cannot step, but may push: the push is its only legal move.
-  find("a Sumo whose only action is a push", "S5",
-       [](PushBoard& b, Column& c) {
-         auto occ = [&](const z3::expr& q) { return b.occupied(q); };
-         return spec::plain_tower_blocked(b.ctx, 0, b.pusher_square(), occ) && c.count >= 1;
-       },
-       [&](const z3::model&, PushBoard&, Column&, const Position& pos) {
-         MoveList moves;
-         generate_moves(pos, moves);
-         bool ok = moves.size() == 1 && moves[0].kind() == MoveKind::Push;
-         return std::pair{ok, "spec: only the push; engine: " + legal_moves_text(pos)};
-       });
+  find(
+      "a Sumo whose only action is a push", "S5",
+      [](PushBoard& b, Column& c) {
+        auto occ = [&](const z3::expr& q) { return b.occupied(q); };
+        return spec::plain_tower_blocked(b.ctx, 0, b.pusher_square(), occ) && c.count >= 1;
+      },
+      [&](const z3::model&, PushBoard&, Column&, const Position& pos) {
+        MoveList moves;
+        generate_moves(pos, moves);
+        bool ok = moves.size() == 1 && moves[0].kind() == MoveKind::Push;
+        return std::pair{ok, "spec: only the push; engine: " + legal_moves_text(pos)};
+      });
   // S2: the furthest pushed tower goes back onto its own home row.
-  find("a push onto the pushed tower's home row", "S2",
-       [](PushBoard& b, Column& c) {
-         // The square beyond a column of n towers is on rank 8: the pusher stands on rank 7 - n.
-         z3::expr e = b.ctx.bool_val(false);
-         for (int n = 1; n <= 3; ++n) e = e || (c.count == n && b.pusher_square().extract(5, 3) == b.ctx.bv_val(6 - n, 3));
-         return e;
-       },
-       [&](const z3::model& m, PushBoard& b, Column& c, const Position& pos) {
-         auto push = push_move(pos);
-         bool ok = push.has_value();
-         int n = count_of(m, c);
-         Square beyond = Square(m.eval(b.pusher_square(), true).get_numeral_uint64() + 8 * (n + 1));
-         std::string detail = "spec: pushes " + std::to_string(n) + ", the furthest onto " + square_name(beyond);
-         if (ok) {
-           Position after = pos.after(*push);
-           auto t = after.tower_on(beyond);
-           ok = rank_of(beyond) == 7 && t && t->side == Side::Gold && !round_outcome(pos, *push).over();
-           detail += "; engine: " + to_string(*push) + " gives " + to_kfen(after);
-         } else {
-           detail += "; engine: no push (" + legal_moves_text(pos) + ")";
-         }
-         return std::pair{ok, detail};
-       });
+  find(
+      "a push onto the pushed tower's home row", "S2",
+      [](PushBoard& b, Column& c) {
+        // The square beyond a column of n towers is on rank 8: the pusher stands on rank 7 - n.
+        z3::expr e = b.ctx.bool_val(false);
+        for (int n = 1; n <= 3; ++n) e = e || (c.count == n && b.pusher_square().extract(5, 3) == b.ctx.bv_val(6 - n, 3));
+        return e;
+      },
+      [&](const z3::model& m, PushBoard& b, Column& c, const Position& pos) {
+        auto push = push_move(pos);
+        bool ok = push.has_value();
+        int n = count_of(m, c);
+        Square beyond = Square(m.eval(b.pusher_square(), true).get_numeral_uint64() + 8 * (n + 1));
+        std::string detail = "spec: pushes " + std::to_string(n) + ", the furthest onto " + square_name(beyond);
+        if (ok) {
+          Position after = pos.after(*push);
+          auto t = after.tower_on(beyond);
+          ok = rank_of(beyond) == 7 && t && t->side == Side::Gold && !round_outcome(pos, *push).over();
+          detail += "; engine: " + to_string(*push) + " gives " + to_kfen(after);
+        } else {
+          detail += "; engine: no push (" + legal_moves_text(pos) + ")";
+        }
+        return std::pair{ok, detail};
+      });
 }
 
 // S2, each condition failing on its own (the others holding where they can): no push.
@@ -232,37 +234,35 @@ void pushes_refused(const Find& find) {
     bool ok = !push_move(pos).has_value();
     return std::pair{ok, "spec: no push; engine: " + legal_moves_text(pos)};
   };
-  find("no push: own tower directly ahead (S2.1)", "S2",
-       [](PushBoard& b, Column& c) { return c.occupied[1] && !c.gold[1] && b.ctx.bool_val(true); }, no_push);
-  find("no push: column longer than allowed (S2.2)", "S2",
-       [](PushBoard& b, Column& c) {
-         z3::expr k = b.pusher_rank();
-         z3::expr e = b.ctx.bool_val(false);
-         for (int n = 1; n <= 3; ++n) {
-           z3::expr run = z3::uge(k, b.ctx.bv_val(n, 3)) && z3::ult(k, b.ctx.bv_val(n + 1, 3));  // k == n
-           for (int j = 1; j <= n + 1; ++j) run = run && c.occupied[j] && c.gold[j] && z3::ult(c.rank[j], k);
-           e = e || run;
-         }
-         return e;
-       },
-       no_push);
-  find("no push: equal or higher rank ahead (S2.3)", "S2",
-       [](PushBoard& b, Column& c) {
-         return c.occupied[1] && c.gold[1] && z3::uge(c.rank[1], b.pusher_rank()) && c.exists[2] && !c.occupied[2];
-       },
-       no_push);
-  find("no push: no square beyond (S2.4)", "S2",
-       [](PushBoard& b, Column& c) {
-         return c.occupied[1] && c.gold[1] && z3::ult(c.rank[1], b.pusher_rank()) && !c.exists[2];
-       },
-       no_push);
-  find("no push: square beyond occupied (S2.4)", "S2",
-       [](PushBoard& b, Column& c) {
-         return b.pusher_rank() == b.ctx.bv_val(1, 3) && c.occupied[1] && c.gold[1] && z3::ult(c.rank[1], b.pusher_rank()) &&
-                c.occupied[2];
-       },
-       no_push);
-
+  find(
+      "no push: own tower directly ahead (S2.1)", "S2", [](PushBoard& b, Column& c) { return c.occupied[1] && !c.gold[1] && b.ctx.bool_val(true); },
+      no_push);
+  find(
+      "no push: column longer than allowed (S2.2)", "S2",
+      [](PushBoard& b, Column& c) {
+        z3::expr k = b.pusher_rank();
+        z3::expr e = b.ctx.bool_val(false);
+        for (int n = 1; n <= 3; ++n) {
+          z3::expr run = z3::uge(k, b.ctx.bv_val(n, 3)) && z3::ult(k, b.ctx.bv_val(n + 1, 3));  // k == n
+          for (int j = 1; j <= n + 1; ++j) run = run && c.occupied[j] && c.gold[j] && z3::ult(c.rank[j], k);
+          e = e || run;
+        }
+        return e;
+      },
+      no_push);
+  find(
+      "no push: equal or higher rank ahead (S2.3)", "S2",
+      [](PushBoard& b, Column& c) { return c.occupied[1] && c.gold[1] && z3::uge(c.rank[1], b.pusher_rank()) && c.exists[2] && !c.occupied[2]; },
+      no_push);
+  find(
+      "no push: no square beyond (S2.4)", "S2",
+      [](PushBoard& b, Column& c) { return c.occupied[1] && c.gold[1] && z3::ult(c.rank[1], b.pusher_rank()) && !c.exists[2]; }, no_push);
+  find(
+      "no push: square beyond occupied (S2.4)", "S2",
+      [](PushBoard& b, Column& c) {
+        return b.pusher_rank() == b.ctx.bv_val(1, 3) && c.occupied[1] && c.gold[1] && z3::ult(c.rank[1], b.pusher_rank()) && c.occupied[2];
+      },
+      no_push);
 }
 
 // After a push (S4): a deadlock at once (M8), and a forced pass, as the engine plays them on.
@@ -296,8 +296,10 @@ void after_a_push(const Find& find, const EngineAfterPush& engine) {
     for (int i = 0; i <= links; ++i) {
       int side = i % 2;  // Black (the pusher) first
       // Every tower of the chain is plain, so that M6 for it is the squares ahead alone.
-      if (side == 0) avoid_sumo = avoid_sumo && colour[i] != b.pusher;
-      else avoid_sumo = avoid_sumo && b.of(1, colour[i], b.rank) == ctx.bv_val(0, 3);
+      if (side == 0)
+        avoid_sumo = avoid_sumo && colour[i] != b.pusher;
+      else
+        avoid_sumo = avoid_sumo && b.of(1, colour[i], b.rank) == ctx.bv_val(0, 3);
       z3::expr q = square_after(side, colour[i]);
       blocked.push_back(spec::plain_tower_blocked(ctx, side, q, occupied_after));
       colour.push_back(b.colour_of(q));
@@ -305,38 +307,39 @@ void after_a_push(const Find& find, const EngineAfterPush& engine) {
     return std::tuple{colour, blocked, avoid_sumo};
   };
   // M8 right after a push: the pusher's follow-up chain never ends, so the pusher loses.
-  find("a deadlock right after a push", "M8",
-       [chain_after](PushBoard& b, Column& c) {
-         auto [colour, blocked, avoid] = chain_after(b, c, 2);
-         return c.count >= 1 && avoid && blocked[0] && blocked[1] && colour[2] == colour[0];
-       },
-       [&](const z3::model&, PushBoard&, Column&, const Position& pos) {
-         auto push = push_move(pos);
-         if (!push) return std::pair{false, std::string("engine: no push (") + legal_moves_text(pos) + ")"};
-         ChainVerdict v = engine(pos, *push);
-         bool ok = v.passes == -1 && v.next_side == Side::Black;
-         return std::pair{ok, "spec: deadlock, Black (the pusher) loses; engine after " + to_string(*push) + ": " +
-                                  (v.passes < 0 ? std::string("deadlock, ") + side_name(v.next_side) + " loses"
-                                                : std::to_string(v.passes) + " pass(es)")};
-       });
+  find(
+      "a deadlock right after a push", "M8",
+      [chain_after](PushBoard& b, Column& c) {
+        auto [colour, blocked, avoid] = chain_after(b, c, 2);
+        return c.count >= 1 && avoid && blocked[0] && blocked[1] && colour[2] == colour[0];
+      },
+      [&](const z3::model&, PushBoard&, Column&, const Position& pos) {
+        auto push = push_move(pos);
+        if (!push) return std::pair{false, std::string("engine: no push (") + legal_moves_text(pos) + ")"};
+        ChainVerdict v = engine(pos, *push);
+        bool ok = v.passes == -1 && v.next_side == Side::Black;
+        return std::pair{ok,
+                         "spec: deadlock, Black (the pusher) loses; engine after " + to_string(*push) + ": " +
+                             (v.passes < 0 ? std::string("deadlock, ") + side_name(v.next_side) + " loses" : std::to_string(v.passes) + " pass(es)")};
+      });
   // A push, then a forced pass: Black's follow-up tower is blocked; Gold then moves the colour of
   // its square.
-  find("a push followed by a forced pass", "S4",
-       [chain_after](PushBoard& b, Column& c) {
-         auto [colour, blocked, avoid] = chain_after(b, c, 1);
-         return c.count >= 1 && avoid && blocked[0] && !blocked[1];
-       },
-       [&, chain_after](const z3::model& m, PushBoard& b, Column& c, const Position& pos) {
-         auto push = push_move(pos);
-         if (!push) return std::pair{false, std::string("engine: no push (") + legal_moves_text(pos) + ")"};
-         auto [colour, blocked, avoid] = chain_after(b, c, 1);
-         ChainVerdict spec{1, Side::Gold, Colour(m.eval(colour[1], true).get_numeral_uint64())};
-         ChainVerdict v = engine(pos, *push);
-         return std::pair{v == spec, "spec: 1 pass, then Gold moves " + std::string(kColourNames[spec.next_colour]) +
-                                         "; engine after " + to_string(*push) + ": " + std::to_string(v.passes) +
-                                         " pass(es), then " + side_name(v.next_side) + " moves " +
-                                         std::string(kColourNames[v.next_colour])};
-       });
+  find(
+      "a push followed by a forced pass", "S4",
+      [chain_after](PushBoard& b, Column& c) {
+        auto [colour, blocked, avoid] = chain_after(b, c, 1);
+        return c.count >= 1 && avoid && blocked[0] && !blocked[1];
+      },
+      [&, chain_after](const z3::model& m, PushBoard& b, Column& c, const Position& pos) {
+        auto push = push_move(pos);
+        if (!push) return std::pair{false, std::string("engine: no push (") + legal_moves_text(pos) + ")"};
+        auto [colour, blocked, avoid] = chain_after(b, c, 1);
+        ChainVerdict spec{1, Side::Gold, Colour(m.eval(colour[1], true).get_numeral_uint64())};
+        ChainVerdict v = engine(pos, *push);
+        return std::pair{v == spec, "spec: 1 pass, then Gold moves " + std::string(kColourNames[spec.next_colour]) + "; engine after " +
+                                        to_string(*push) + ": " + std::to_string(v.passes) + " pass(es), then " + side_name(v.next_side) + " moves " +
+                                        std::string(kColourNames[v.next_colour])};
+      });
 }
 
 }  // namespace

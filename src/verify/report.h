@@ -18,7 +18,7 @@ namespace kamisado::verify {
 struct VerifyOptions {
   std::vector<std::string> checks;  // empty: all of them
   bool witnesses = true;
-  double cycle_timeout = 20;        // seconds for each longest-deadlock-cycle query
+  double cycle_timeout = 20;  // seconds for each longest-deadlock-cycle query
 };
 
 struct VerifyRun {

@@ -34,16 +34,18 @@ std::uint64_t passes_at(const Position& pos, int depth) {
   generate_moves(pos, moves);
   std::uint64_t n = 0;
   for (Move m : moves) {
-    if (depth == 1) n += m.kind() == MoveKind::Pass;
-    else if (Position c = pos.after(m); !c.outcome().over()) n += passes_at(c, depth - 1);
+    if (depth == 1)
+      n += m.kind() == MoveKind::Pass;
+    else if (Position c = pos.after(m); !c.outcome().over())
+      n += passes_at(c, depth - 1);
   }
   return n;
 }
 
 std::vector<Check> checks() {
   std::vector<Check> v;
-  v.push_back({"B3 every rank and file holds each colour once",
-               [] { return b3_lines_hold_each_colour_once() ? "" : "a rank or file repeats a colour"; }});
+  v.push_back(
+      {"B3 every rank and file holds each colour once", [] { return b3_lines_hold_each_colour_once() ? "" : "a rank or file repeats a colour"; }});
   v.push_back({"B3 turning the board 180 degrees keeps each square's colour", [] {
                  for (int s = 0; s < 64; ++s)
                    if (colour_of(Square(s)) != colour_of(rotate180(Square(s)))) return square_name(Square(s));

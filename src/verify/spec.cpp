@@ -48,7 +48,7 @@ z3::expr pushed_count(z3::context& ctx, const std::array<ColumnSquare, 4>& colum
     // S2.1–S2.3: an opponent's tower of strictly lower rank.
     run = run && sq.occupied && sq.opponent && z3::ult(sq.rank, ctx.bv_val(pusher_rank, 3));
     const ColumnSquare& beyond = column[n];
-    if (!beyond.on_board) break;  // S2.4: the square beyond must exist...
+    if (!beyond.on_board) break;                                      // S2.4: the square beyond must exist...
     count = z3::ite(run && !beyond.occupied, ctx.int_val(n), count);  // ...and be empty
   }
   return count;

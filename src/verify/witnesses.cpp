@@ -67,16 +67,14 @@ class Board {
   }
 
  private:
-  z3::expr occupied_at(const z3::expr& q) const {
-    return z3::lshr(occupied_.expr(), z3::zext(q, 58)).extract(0, 0) == ctx_.bv_val(1, 1);
-  }
+  z3::expr occupied_at(const z3::expr& q) const { return z3::lshr(occupied_.expr(), z3::zext(q, 58)).extract(0, 0) == ctx_.bv_val(1, 1); }
 
   z3::context& ctx_;
   Word occupied_;
-  z3::expr square_[2][8] = {{ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6),
-                             ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6)},
-                            {ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6),
-                             ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6)}};
+  z3::expr square_[2][8] = {{ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6),
+                             ctx_.bv_val(0, 6), ctx_.bv_val(0, 6)},
+                            {ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6), ctx_.bv_val(0, 6),
+                             ctx_.bv_val(0, 6), ctx_.bv_val(0, 6)}};
   std::vector<z3::expr> rules_;
 };
 
@@ -100,8 +98,7 @@ Chain walk(z3::context& ctx, const Board& board, int links) {
 Position position_from(const z3::model& m, const Board& board, const Chain& chain) {
   Position p = Position::empty_board();
   for (int s = 0; s < 2; ++s)
-    for (int c = 0; c < 8; ++c)
-      p.place(Side(s), Colour(c), Square(m.eval(board.square(s, c), true).get_numeral_uint64()), 0);
+    for (int c = 0; c < 8; ++c) p.place(Side(s), Colour(c), Square(m.eval(board.square(s, c), true).get_numeral_uint64()), 0);
   p.set_turn(Side::Black, Turn::Designated, Colour(m.eval(chain.colour[0], true).get_numeral_uint64()));
   p.finish();
   return p;
@@ -114,10 +111,8 @@ struct Finder {
   // Solves `constraints` (on a chain of `links` links); on success compares engine and spec.
   // With `facing_ranks`, the search is narrowed to positions where Black's towers fill rank 4
   // and Gold's rank 5 (every tower blocked): a family where long cycles are easy to find.
-  void find(const std::string& name, const std::string& rule, int links,
-            const std::function<z3::expr(z3::context&, const Chain&)>& constraints,
-            const std::function<ChainVerdict(const z3::model&, const Chain&)>& spec_verdict, unsigned timeout_ms = 0,
-            bool facing_ranks = false) {
+  void find(const std::string& name, const std::string& rule, int links, const std::function<z3::expr(z3::context&, const Chain&)>& constraints,
+            const std::function<ChainVerdict(const z3::model&, const Chain&)>& spec_verdict, unsigned timeout_ms = 0, bool facing_ranks = false) {
     // The board and its chain live on the heap: the chain's expressions are of this board. The
     // chain is walked after the rules are added, in the order that makes Z3 find the same
     // witnesses as before.
@@ -163,15 +158,16 @@ std::vector<Witness> find_witnesses(const EngineChain& engine, const WitnessOpti
   // Chains of L forced passes ending in a real move: links 0..L-1 blocked, link L free.
   for (int passes = 1; passes <= 6; ++passes) {
     std::string name = passes == 1 ? "a forced pass" : "a chain of " + std::to_string(passes) + " passes";
-    f.find(name, passes == 1 ? "M6" : "M9", passes,
-           [passes](z3::context&, const Chain& c) {
-             z3::expr e = !c.blocked[passes];
-             for (int i = 0; i < passes; ++i) e = e && c.blocked[i];
-             return e;
-           },
-           [passes](const z3::model& m, const Chain& c) {
-             return ChainVerdict{passes, passes % 2 ? Side::Gold : Side::Black, colour_in(m, c.colour[passes])};
-           });
+    f.find(
+        name, passes == 1 ? "M6" : "M9", passes,
+        [passes](z3::context&, const Chain& c) {
+          z3::expr e = !c.blocked[passes];
+          for (int i = 0; i < passes; ++i) e = e && c.blocked[i];
+          return e;
+        },
+        [passes](const z3::model& m, const Chain& c) {
+          return ChainVerdict{passes, passes % 2 ? Side::Gold : Side::Black, colour_in(m, c.colour[passes])};
+        });
   }
   // Deadlock cycles of k towers (k even: the players alternate), the chain entering the cycle
   // at once: links 0..k-1 blocked and distinct, link k the same as link 0.

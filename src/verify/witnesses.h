@@ -32,14 +32,14 @@ EngineChain engine_chain();
 
 struct Witness {
   std::string name, rule;
-  std::string verdict;      // "found" (engine agrees), "disagrees", "impossible" or "unknown"
-  std::string kfen;         // when found
+  std::string verdict;  // "found" (engine agrees), "disagrees", "impossible" or "unknown"
+  std::string kfen;     // when found
   ChainVerdict spec, engine;
   double seconds = 0;
 };
 
 struct WitnessOptions {
-  int longest_cycle_from = 8;        // search deadlock cycles of 8, 10, ... towers
+  int longest_cycle_from = 8;         // search deadlock cycles of 8, 10, ... towers
   unsigned query_timeout_ms = 20000;  // per longest-cycle query
 };
 

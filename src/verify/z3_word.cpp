@@ -3,9 +3,7 @@
 namespace kamisado::verify {
 
 namespace {
-bool is_word(const z3::expr& e) {
-  return static_cast<Z3_ast>(e) != nullptr && e.is_bv() && e.get_sort().bv_size() == 64;
-}
+bool is_word(const z3::expr& e) { return static_cast<Z3_ast>(e) != nullptr && e.is_bv() && e.get_sort().bv_size() == 64; }
 }  // namespace
 
 z3::expr checked_bool(const z3::expr& e, const char* what) {
@@ -55,8 +53,6 @@ z3::expr Word::operator==(const Word& o) const {
 
 z3::expr Word::is_zero() const { return checked_bool(e_ == ctx().bv_val(0, 64), "is_zero"); }
 
-z3::expr Word::has(Square s) const {
-  return checked_bool(z3::lshr(e_, ctx().bv_val(s, 64)).extract(0, 0) == ctx().bv_val(1, 1), "has");
-}
+z3::expr Word::has(Square s) const { return checked_bool(z3::lshr(e_, ctx().bv_val(s, 64)).extract(0, 0) == ctx().bv_val(1, 1), "has"); }
 
 }  // namespace kamisado::verify
