@@ -237,6 +237,11 @@ void projection_section(io::Report& md, const std::vector<CensusMerged>& runs) {
 
 }  // namespace
 
+nlohmann::json census_run_json(const CensusRunStats& s) {
+  return {{"shards", s.shards}, {"already_done", s.already_done}, {"proved", s.proved},  {"starts_proved", s.starts_proved},
+          {"nodes", s.nodes},   {"seconds", s.seconds},           {"workers", s.workers}};
+}
+
 nlohmann::json census_json(const CensusMerged& m) {
   nlohmann::json wins = nlohmann::json::array();
   for (const auto& w : m.second_mover_wins)

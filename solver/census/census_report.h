@@ -14,6 +14,8 @@
 
 namespace kamisado::solver {
 
+// A run's session (census.h, CensusRunStats) as `census run --json` prints it.
+nlohmann::json census_run_json(const CensusRunStats& s);
 nlohmann::json census_json(const CensusMerged& m);
 std::string census_summary(const CensusMerged& m);
 

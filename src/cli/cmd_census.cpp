@@ -83,15 +83,8 @@ int run(const RunOptions& o, Io& io) {
   if (o.mpi && o.threads != 1) throw UsageError("--mpi runs one prover a rank (and rank 0's own): give the ranks to mpirun -np, not --threads");
   solver::CensusRunStats s = o.mpi ? solver::run_census_mpi(o.dir, options, io.lines()) : solver::run_census(o.dir, options, io.lines());
   if (s.workers == 0) return kOk;  // an MPI rank other than 0: rank 0 reports
-  return io.print({{"shards", s.shards},
-                   {"already_done", s.already_done},
-                   {"proved", s.proved},
-                   {"starts_proved", s.starts_proved},
-                   {"nodes", s.nodes},
-                   {"seconds", s.seconds},
-                   {"workers", s.workers}},
-                  fmt::format("census {}: {} shards proved now ({} starts, {:.1f} s, {} workers), {} were done already\n", o.dir, s.proved,
-                              s.starts_proved, s.seconds, s.workers, s.already_done));
+  return io.print(solver::census_run_json(s), fmt::format("census {}: {} shards proved now ({} starts, {:.1f} s, {} workers), {} were done already\n",
+                                                          o.dir, s.proved, s.starts_proved, s.seconds, s.workers, s.already_done));
 }
 
 int merge(const MergeOptions& o, Io& io) {
