@@ -9,6 +9,7 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -52,9 +53,7 @@ std::string write_failure(int error) { return error ? std::strerror(error) : "wr
 // its folder and a rename.
 void write_regular_file(const std::string& path, const fs::path& target, const std::function<void(std::ostream&)>& write) {
   std::error_code ec;
-  std::random_device rd;
-  fs::path tmp = target;
-  tmp += fmt::format(".tmp-{:08x}", rd());
+  const fs::path tmp = temporary_beside(target.string());
   try {
     std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
     if (!f) throw InputError("cannot write '" + path + "': " + std::strerror(errno));
@@ -113,25 +112,38 @@ void write_file_atomically(const std::string& path, const std::function<void(std
   write_regular_file(path, target, write);
 }
 
-void remove_leftover_temporaries(const std::string& path) {
-  fs::path target(path);
-  fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  const std::string prefix = target.filename().string() + ".tmp-";
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(folder, ec))
-    if (entry.path().filename().string().rfind(prefix, 0) == 0 && entry.is_regular_file(ec)) fs::remove(entry.path(), ec);
+namespace {
+
+constexpr std::string_view kTemporary = ".tmp-";  // then 8 hex digits
+
+// Whether `name` is a temporary of temporary_beside, of the file named `of` if `of` is not empty.
+bool is_temporary(const std::string& name, std::string_view of = {}) {
+  const auto at = name.rfind(kTemporary);
+  return at != std::string::npos && at > 0 && name.size() == at + kTemporary.size() + 8 &&
+         name.find_first_not_of("0123456789abcdef", at + kTemporary.size()) == std::string::npos &&
+         (of.empty() || std::string_view(name).substr(0, at) == of);
 }
 
-void remove_leftover_temporaries_in(const std::string& folder) {
+// Removes the regular files of `folder` that are temporaries (of the file named `of`, if given).
+void remove_temporaries(const fs::path& folder, std::string_view of = {}) {
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(folder, ec)) {
-    const std::string name = entry.path().filename().string();
-    const auto at = name.rfind(".tmp-");
-    const bool temporary =
-        at != std::string::npos && at > 0 && name.size() == at + 13 && name.find_first_not_of("0123456789abcdef", at + 5) == std::string::npos;
-    if (temporary && entry.is_regular_file(ec)) fs::remove(entry.path(), ec);
-  }
+  for (const auto& entry : fs::directory_iterator(folder, ec))
+    if (is_temporary(entry.path().filename().string(), of) && entry.is_regular_file(ec)) fs::remove(entry.path(), ec);
 }
+
+}  // namespace
+
+std::string temporary_beside(const std::string& path) {
+  std::random_device rd;
+  return path + std::string(kTemporary) + fmt::format("{:08x}", rd());
+}
+
+void remove_leftover_temporaries(const std::string& path) {
+  const fs::path target(path);
+  remove_temporaries(target.has_parent_path() ? target.parent_path() : fs::path("."), target.filename().string());
+}
+
+void remove_leftover_temporaries_in(const std::string& folder) { remove_temporaries(folder); }
 
 std::ifstream open_file(const std::string& path, const std::string& what) {
   std::error_code ec;

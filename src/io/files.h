@@ -21,6 +21,10 @@ void write_file_atomically(const std::string& path, const std::string& content);
 // streams it into the temporary file. An exception from `write` leaves `path` as it was.
 void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write);
 
+// A new name for a temporary file beside `path` (`path`.tmp-XXXXXXXX, 8 random hex digits): the
+// only form of temporary the tool writes, so that its leftovers are known by name.
+std::string temporary_beside(const std::string& path);
+
 // Removes the temporary files that a killed write_file_atomically of `path` left behind, or of
 // any file in `folder`. Only for a run that holds the output's lock (run_lock.h): another run's
 // temporaries may be files it is writing.

@@ -1,7 +1,6 @@
 #include "io/output_folder.h"
 
 #include <filesystem>
-#include <random>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -111,8 +110,7 @@ std::string FolderWrite::staged_path(const std::string& name) {
   std::error_code ec;
   fs::create_directories(target.parent_path(), ec);
   if (ec) throw InputError(fmt::format("cannot make the folder '{}': {}", target.parent_path().string(), ec.message()));
-  std::random_device rd;
-  return staged_[name] = target.string() + fmt::format(".tmp-{:08x}", rd());
+  return staged_[name] = temporary_beside(target.string());
 }
 
 void FolderWrite::put(const std::string& name, const std::string& content) { write_file_atomically(staged_path(name), content); }
