@@ -72,9 +72,6 @@ nlohmann::json manifest_json(const Census& c) {
 
 namespace {
 
-// The first mover of start_at's representative is Black.
-Position start_at_class(std::uint32_t index) { return start_position(start_space().start_at(index)); }
-
 // Calls work(i) for each i of [0, n) on `threads` threads, each taking the next i, until i runs
 // out or work returns false (that thread stops: a stop was asked for). The first exception is
 // rethrown once every thread has ended.
@@ -100,6 +97,8 @@ void on_threads(std::size_t n, int threads, Work work) {
 }
 
 }  // namespace
+
+Position start_at_class(std::uint32_t index) { return start_position(start_space().start_at(index)); }
 
 std::string Census::shard_path(std::uint32_t k) const { return (fs::path(dir) / fmt::format("shard-{}.bin", k)).string(); }
 std::string Census::proof_path(std::uint32_t index) const { return (fs::path(dir) / "proofs" / fmt::format("{}.proof", index)).string(); }
@@ -159,24 +158,16 @@ Census open_census(const std::string& dir, const io::Lines& lines) {
   return c;
 }
 
-namespace {
-
-// Shard k's records: its file read and checked (shard.h), and as many as its slice has.
-std::vector<ShardRecord> read_slice_shard(const Census& c, std::uint32_t k) {
+std::optional<std::vector<ShardRecord>> slice_records(const Census& c, std::uint32_t k) {
   const std::string path = c.shard_path(k);
+  if (!fs::exists(path)) return std::nullopt;
   auto records = read_shard(path, c.run, k);
   if (records.size() != c.slice_end(k) - c.slice_begin(k))
     throw InputError(fmt::format("{}: holds {} starts, its slice has {}", path, records.size(), c.slice_end(k) - c.slice_begin(k)));
   return records;
 }
 
-}  // namespace
-
-bool shard_done(const Census& c, std::uint32_t k) {
-  if (!fs::exists(c.shard_path(k))) return false;
-  read_slice_shard(c, k);
-  return true;
-}
+bool shard_done(const Census& c, std::uint32_t k) { return slice_records(c, k).has_value(); }
 
 std::vector<std::uint32_t> missing_shards(const Census& c) {
   std::vector<std::uint32_t> missing;
@@ -394,11 +385,12 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
   const bool features = c.space.size() <= kMostClassesForFeatures;
   FeatureSample sample;
   for (std::uint32_t k = 0; k < c.shards; ++k) {
-    if (!fs::exists(c.shard_path(k))) {
+    const auto slice = slice_records(c, k);
+    if (!slice) {
       ++m.missing_shards;
       continue;
     }
-    const auto records = read_slice_shard(c, k);
+    const auto& records = *slice;
     // Exact coverage: the shard holds its slice, each class once and in order, nothing else.
     for (std::size_t j = 0; j < records.size(); ++j) {
       const ShardRecord& r = records[j];

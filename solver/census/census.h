@@ -77,9 +77,14 @@ io::RunLock lock_census_run(const Census& c);
 // Proves slice k: its records, and the proofs of the second mover's wins written to proofs/.
 // Stopped: nullopt, nothing written.
 std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32_t k, const std::atomic<bool>* stop = nullptr);
-// Whether shard k is done: its file exists and reads back whole (a damaged or foreign one is an
-// InputError naming it: the user decides, nothing is overwritten).
+// Shard k's records, its file read and checked (shard.h) and as many as its slice has; nullopt if
+// it is not written yet. A damaged or foreign one is an InputError naming it: the user decides,
+// nothing is overwritten.
+std::optional<std::vector<ShardRecord>> slice_records(const Census& c, std::uint32_t k);
+// Whether shard k is done: slice_records has it.
 bool shard_done(const Census& c, std::uint32_t k);
+// The representative start of census class `index` (start_space.h), Black moving first.
+Position start_at_class(std::uint32_t index);
 // The slices whose shards are not done, in order.
 std::vector<std::uint32_t> missing_shards(const Census& c);
 // What proving one slice added to a run.

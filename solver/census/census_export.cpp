@@ -7,7 +7,6 @@
 
 #include "kamisado/kfen.h"
 #include "solver/census/census.h"
-#include "solver/census/start_space.h"
 
 namespace kamisado::solver {
 
@@ -21,17 +20,19 @@ CensusExported export_census(const std::string& dir, CensusExportFormat format, 
   else
     out << "{\"run\": " << manifest_json(c).dump() << ",\n \"classes\": [";
   for (std::uint32_t k = 0; k < c.shards; ++k) {
-    if (!shard_done(c, k)) {
+    const auto slice = slice_records(c, k);
+    if (!slice) {
       ++done.missing_shards;
       continue;
     }
-    const auto records = read_shard(c.shard_path(k), c.run, k);
+    const auto& records = *slice;
     for (std::size_t j = 0; j < records.size(); ++j) {
       const ShardRecord& r = records[j];
       const std::uint32_t starts = c.space.weight_at(c.slice_begin(k) + j);
-      const std::string kfen = to_kfen(start_position(start_space().start_at(r.index)));
+      const std::string kfen = to_kfen(start_at_class(r.index));
       const char* winner = r.second_mover_wins ? "second-mover" : "first-mover";
-      const std::string certificate = r.second_mover_wins ? fmt::format("proofs/{}.proof", r.index) : "";
+      const std::string certificate =
+          r.second_mover_wins ? std::filesystem::path(c.proof_path(r.index)).lexically_relative(c.dir).generic_string() : "";
       if (csv) {
         out << fmt::format("{},{},{},{},{},{:.6f},{}\n", r.index, kfen, starts, winner, r.nodes, r.micros / 1e6, certificate);
       } else {
