@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "puzzles/store.h"
@@ -40,7 +39,7 @@ inline std::string collection_json(const std::vector<StoredPuzzle>& rows, bool c
   nlohmann::json all = nlohmann::json::array();
   for (const auto& p : rows) {
     all.push_back(puzzle_json(p));
-    if (certificates) all.back()["certificate"] = fmt::format("certificates/{}.proof", p.id);
+    if (certificates) all.back()["certificate"] = certificate_file(p);
   }
   return nlohmann::json{{"format", "kamisado-puzzles 1"}, {"puzzles", all}}.dump(2) + "\n";
 }

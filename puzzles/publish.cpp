@@ -210,9 +210,8 @@ Published publish(const PublishOptions& o, const io::Lines& lines) {
 
   // A certificate per puzzle, checked before it is staged; every name claimed first.
   std::vector<StoredPuzzle> rows = store.all();
-  auto certificate = [](const StoredPuzzle& p) { return fmt::format("certificates/{}.proof", p.id); };
   std::vector<std::string> certificates;
-  for (const auto& p : rows) certificates.push_back(certificate(p));
+  for (const auto& p : rows) certificates.push_back(certificate_file(p));
   folder.claim(certificates);
   solver::SolveLimits limits;
   limits.hash_mb = o.hash_mb;
@@ -231,7 +230,7 @@ Published publish(const PublishOptions& o, const io::Lines& lines) {
     if (!c.tree && o.stop && o.stop->load()) throw Stopped("stopped while writing certificates; run again to go on");
     if (!c.tree) throw std::logic_error(fmt::format("puzzle {} ({}): its key does not prove a win in {}", p.id, p.kfen, p.n));
     solver::CertifyOptions write;
-    write.proof_path = folder.staged_path(certificate(p));
+    write.proof_path = folder.staged_path(certificate_file(p));
     solver::seal(c, write);  // checked, then staged
     if (!c.checked()) throw std::logic_error(fmt::format("puzzle {}: its certificate fails: {}", p.id, c.failure()));
     done.proof_nodes += c.proof_nodes;

@@ -56,6 +56,10 @@ struct StoredPuzzle {
 // The items of one of the space-separated columns above (keys, main_line, themes, ...).
 std::vector<std::string> field_items(const std::string& field);
 
+// Where the puzzle's certificate is in a published collection, from the collection's folder
+// (puzzles/publish.h): "certificates/<id>.proof".
+inline std::string certificate_file(const StoredPuzzle& p) { return "certificates/" + std::to_string(p.id) + ".proof"; }
+
 // "Gold to move wins in 3": what the puzzle asks, as every page and file of a collection says it.
 std::string stipulation(const StoredPuzzle& p);
 

@@ -223,7 +223,7 @@ TrainerWritten write_trainer(const std::vector<TrainerSection>& sections, const 
       w.nodes += tree.nodes.size();
       w.cut += !tree.complete;
       puzzles.push_back(trainer_puzzle_json(p, s.name, tree));
-      if (folder.holds(fmt::format("certificates/{}.proof", p.id))) puzzles.back()["certificate"] = fmt::format("certificates/{}.proof", p.id);
+      if (folder.holds(certificate_file(p))) puzzles.back()["certificate"] = certificate_file(p);
       all.push_back(p);
       ++done;
       progress.tick([&] { return fmt::format("trainer {} {} of {}", io::progress_bar(double(done) / total), done, total); });
