@@ -20,11 +20,6 @@ struct EdgeLabel {
 };
 using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, VertexLabel, EdgeLabel>;
 
-std::string side_to_move(const std::string& kfen) {
-  auto space = kfen.find(' ');
-  return side_name(space != std::string::npos && kfen.compare(space + 1, 1, "g") == 0 ? Side::Gold : Side::Black);
-}
-
 }  // namespace
 
 void write_proof_dot(const ProofTree& tree, int depth, std::ostream& out) {
@@ -34,8 +29,8 @@ void write_proof_dot(const ProofTree& tree, int depth, std::ostream& out) {
   auto add_vertex = [&](std::uint32_t id, int d) {
     const ProofNode& n = tree.nodes[id];
     std::string label = n.children.empty() ? "round over\\n" + n.kfen
-                                           : side_to_move(n.kfen) + " to move\\n" + (n.win ? "wins" : "loses") + " in " + std::to_string(n.distance) +
-                                                 (n.distance == 1 ? " ply" : " plies");
+                                           : std::string(side_name(n.side_to_move())) + " to move\\n" + (n.win ? "wins" : "loses") + " in " +
+                                                 std::to_string(n.distance) + (n.distance == 1 ? " ply" : " plies");
     vertex[id] = int(boost::add_vertex(VertexLabel{label, n.win ? "palegreen" : "lightpink"}, g));
     queue.emplace_back(id, d);
   };

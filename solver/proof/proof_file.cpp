@@ -11,12 +11,8 @@ namespace kamisado::solver {
 
 namespace {
 
-// The side to move at the tree's root, from its KFEN's side field ("<board> <b|g> ...").
-Side root_side(const ProofTree& tree) {
-  const std::string& kfen = tree.nodes.empty() ? std::string() : tree.nodes[0].kfen;
-  const auto space = kfen.find(' ');
-  return space != std::string::npos && kfen.compare(space + 1, 1, "g") == 0 ? Side::Gold : Side::Black;
-}
+// The side to move at the tree's root.
+Side root_side(const ProofTree& tree) { return tree.nodes.empty() ? Side::Black : tree.nodes[0].side_to_move(); }
 
 }  // namespace
 

@@ -9,6 +9,11 @@
 
 namespace kamisado::solver {
 
+Side ProofNode::side_to_move() const {
+  const auto space = kfen.find(' ');
+  return space != std::string::npos && kfen.compare(space + 1, 1, "g") == 0 ? Side::Gold : Side::Black;
+}
+
 namespace {
 
 constexpr std::uint32_t kUnnumbered = ~std::uint32_t{0};

@@ -27,6 +27,8 @@ struct ProofNode {
   bool win = false;  // the side to move is the winner
   Distance distance = 0;
   std::vector<std::pair<std::string, std::uint32_t>> children;  // move, child's index
+  // The side to move, read from the KFEN's side field alone (the checker checks the rest).
+  Side side_to_move() const;
 };
 
 struct ProofTree {
