@@ -4,6 +4,7 @@
 
 #include "kamisado/movegen.h"
 #include "kamisado/rules.h"
+#include "kamisado/threats.h"
 
 namespace kamisado::solver {
 
@@ -63,10 +64,64 @@ Outlook outlook(const Position& p, const Aim& aim) {
   return o;
 }
 
-// A new node's numbers, from its mobility: every move of the side to move must be refuted at
-// the attacker's turns, and proved at the defender's.
-ProofNumbers initial_numbers(std::uint32_t moves, bool attacker_to_move) {
-  return attacker_to_move ? ProofNumbers{1, moves} : ProofNumbers{moves, 1};
+// What the threats (threats.h) say of a position whose mover cannot win at once and whose
+// designated tower can step: how many of its moves are quiet (a push is not weighed, S2), and,
+// looking two plies ahead (`look`, asked when the attacker moves), whether one of its steps
+// wins in three plies and the fewest quiet replies any of them leaves (1 if none was weighed).
+constexpr std::uint32_t kUnweighed = ~0u;
+struct Threats {
+  std::uint32_t quiet = kUnweighed;
+  bool wins_in_three = false;
+  std::uint32_t fewest = 1;
+};
+Threats threats_of(const TowerMap& t, Side mover, Colour tower, Bitboard steps, bool push, int mover_least, int opponent_least, bool look) {
+  const Bitboard quiet = quiet_steps(t, mover, tower, steps, opponent_least);
+  Threats r{std::uint32_t(popcount(quiet)) + (push ? 1 : 0), false, 1};
+  if (look && quiet) {
+    const LookAhead a = look_ahead(t, mover, tower, quiet, mover_least);
+    r.wins_in_three = a.wins_in_three;
+    r.fewest = std::uint32_t(std::max(1, a.fewest_answers));
+  }
+  return r;
+}
+// The same of a made position: unweighed where its mover has a free choice (T1), a pass (M6) or
+// fills between rounds (F1) before him.
+Threats threats_at(const Position& p, const Aim& aim, bool look) {
+  if (p.turn() != Turn::Designated) return {};
+  const Side s = p.side_to_move();
+  const Colour tower = p.designated();
+  const Bitboard steps = step_targets(p, s, tower);
+  if (!steps) return {};
+  const bool push = p.rank_of_tower(s, tower) > 0 && push_target(p, s, tower);
+  return threats_of(TowerMap::of(p), s, tower, steps, push, deciding_rank(aim, p, s), deciding_rank(aim, p, ~s), look);
+}
+
+// Puts the children whose move ends nearer the mover's goal row first, keeping the order of
+// the others (insertion sort: a dozen children): the search takes the first of the children
+// with the least number, so this breaks its ties towards the moves that threaten soonest.
+template <class C>
+void order_by_advance(C* children, std::size_t count, Side mover) {
+  auto rows_left = [&](const C& c) {
+    if (c.move.kind() != MoveKind::Step) return 8;
+    const int r = rank_of(c.move.to()), g = goal_rank(mover);
+    return r > g ? r - g : g - r;
+  };
+  for (std::size_t i = 1; i < count; ++i) {
+    C held = children[i];
+    const int key = rows_left(held);
+    std::size_t j = i;
+    for (; j > 0 && rows_left(children[j - 1]) > key; --j) children[j] = children[j - 1];
+    children[j] = held;
+  }
+}
+
+// A new node's numbers (df-pn+, Nagai's initialisation from knowledge). At the defender's
+// turns every quiet reply must be proved, so they count one each: the others lose at once
+// (threats.h). At the attacker's turns one move is enough, and the fewest quiet replies any of
+// his steps leaves is what proving the best one costs at least; every quiet move of his must
+// be refuted to disprove it.
+ProofNumbers initial_numbers(std::uint32_t quiet_moves, std::uint32_t fewest_replies, bool attacker_to_move) {
+  return attacker_to_move ? ProofNumbers{fewest_replies, quiet_moves} : ProofNumbers{quiet_moves, 1};
 }
 
 }  // namespace
@@ -98,7 +153,18 @@ std::uint64_t Prover::key_of(const Position& p) const { return p.key() ^ salt_; 
 Bounds Prover::known(const Position& pos, Side attacker, Metric metric, const Aim& aim) const {
   if (auto w = decided(aim, pos)) return *w == attacker ? Bounds{0, 0} : Bounds{kNever, kNever};
   Bounds b = table_.lookup(pos.key() ^ kSalt[index(attacker)][int(metric)] ^ aim_salt(aim), kUnbounded).bounds;
-  b.at_least = std::max(b.at_least, cost(metric, pos.side_to_move() == attacker));
+  const bool attacker_moves = pos.side_to_move() == attacker;
+  b.at_least = std::max(b.at_least, cost(metric, attacker_moves));
+  if (b.at_most != kNever || b.at_least == kNever) return b;
+  // What the search knows of a child without the table (make_children): a win at once, no
+  // quiet move, a win in three. Such children are not stored, and a proof tree asks of them.
+  if (outlook(pos, aim).wins_at_once) return attacker_moves ? Bounds{1, 1} : Bounds{kNever, kNever};
+  const Threats t = threats_at(pos, aim, attacker_moves);
+  if (t.quiet == 0) {
+    const Distance d = Distance(cost(metric, false) + cost(metric, true));
+    return attacker_moves ? Bounds{kNever, kNever} : Bounds{d, d};
+  }
+  if (t.wins_in_three) b.at_most = Distance(2 * cost(metric, true) + cost(metric, false));
   return b;
 }
 
@@ -144,8 +210,12 @@ struct Prover::Expansion {
   std::uint64_t key;
   Distance budget;
   bool or_node;
-  Distance c, cb;      // the cost of this node's move in the metric, and its children's budget
-  bool plain_decides;  // a plain tower of the opponent stepping onto the goal row decides the aim
+  Distance c, cb;         // the cost of this node's move in the metric, and its children's budget
+  bool plain_decides;     // a plain tower of the opponent stepping onto the goal row decides the aim
+  int opponent_deciding;  // the same of the opponent's towers
+  int mover_deciding;     // the least rank of the mover's towers whose step onto the goal row decides the aim
+  bool moved_known;       // the mover's tower is designated, `moved`; else his tower is known by its square
+  Colour moved;
 };
 
 // The node settled by `b` for the whole budget: stored, and returned.
@@ -169,11 +239,13 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
     generate_moves(p, moves);
   count = moves.size();
   positions_ += count;
+  const TowerMap here = TowerMap::of(p);
   for (std::size_t i = 0; i < count; ++i) {
     Child& ch = children[i];
     ch.move = moves[i];
     bool attacker_next;
     Outlook next;
+    Threats threats;
     if (auto g = p.glimpse(ch.move)) {
       // Most children: a step handing the turn to a plain tower that can step. The child is
       // never made unless the search descends into it.
@@ -182,6 +254,13 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
       table_.prefetch_tag(ch.key);
       attacker_next = !x.or_node;
       next = outlook_of_tower(~p.side_to_move(), g->next_targets, false, x.plain_decides);
+      if (!next.wins_at_once) {
+        // The child's mover is the opponent, with the tower of the step's colour (T2).
+        const Side s = p.side_to_move();
+        const Colour moved = x.moved_known ? x.moved : p.tower_on(ch.move.from())->colour;
+        threats = threats_of(here.after_step(s, moved, ch.move.to()), ~s, colour_of(ch.move.to()), g->next_targets, false, x.opponent_deciding,
+                             x.mover_deciding, attacker_next);
+      }
     } else {
       Position cp = p.after(ch.move);
       ch.key = key_of(cp);
@@ -197,14 +276,28 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
         continue;
       }
       next = outlook(cp, aim_);
+      if (!next.wins_at_once) threats = threats_at(cp, aim_, attacker_next);
     }
+    if (threats.quiet != kUnweighed) next.moves = threats.quiet;
     if (next.wins_at_once) {
       ch.set(attacker_next ? Bounds{1, 1} : Bounds{kNever, kNever});
       if (!x.or_node && !attacker_next) return settle(x, {kNever, kNever});
       ch.in_table = false;
+    } else if (next.moves == 0) {
+      // No quiet move (threats.h): whatever the child's mover does, his opponent wins at once.
+      if (attacker_next) {
+        if (!x.or_node) return settle(x, {kNever, kNever});
+        ch.set({kNever, kNever});
+      } else {
+        const Distance d = Distance(cost(metric_, false) + cost(metric_, true));
+        ch.set({d, d});
+      }
+      ch.in_table = false;
     } else {
       ch.set({least_unfinished(metric_, attacker_next, wins_by_losing_round(aim_, attacker_)), kNever});
-      ProofNumbers n = initial_numbers(next.moves, attacker_next);
+      // The attacker, to move, wins in three plies: known for a budget of three or more.
+      if (threats.wins_in_three) ch.at_most = Distance(2 * cost(metric_, true) + cost(metric_, false));
+      ProofNumbers n = initial_numbers(next.moves, threats.fewest, attacker_next);
       ch.pn = n.pn;
       ch.dn = n.dn;
       ch.in_table = true;
@@ -224,7 +317,7 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
     if (ch.in_table) {
       auto found = table_.lookup(ch.key, cb);
       ch.at_least = std::max(ch.at_least, found.bounds.at_least);
-      ch.at_most = found.bounds.at_most;
+      ch.at_most = std::min(ch.at_most, found.bounds.at_most);
       if (found.has_numbers) ch.pn = found.numbers.pn, ch.dn = found.numbers.dn;
     }
     if (proved_within(ch.bounds(), cb))
@@ -263,11 +356,16 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
   table_.prefetch_for_store(x.key);  // stored on every way out
   // Whether a plain tower of the opponent stepping onto the goal row decides the aim: the
   // glimpsed children's question (the score is the same throughout the round).
-  x.plain_decides = deciding_rank(aim_, p, ~p.side_to_move()) == 0;
+  x.opponent_deciding = deciding_rank(aim_, p, ~p.side_to_move());
+  x.plain_decides = x.opponent_deciding == 0;
+  x.mover_deciding = deciding_rank(aim_, p, p.side_to_move());
+  x.moved_known = p.turn() == Turn::Designated;
+  x.moved = p.designated();
 
   Child children[MoveList::kCapacity];
   std::size_t count = 0;
   if (auto settled = make_children(p, x, steps, children, count)) return *settled;
+  order_by_advance(children, count, p.side_to_move());
   look_up_children(children, count, x.cb);
   const bool or_node = x.or_node;
   for (;;) {
@@ -293,7 +391,7 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
     // Into the most proving child, with thresholds that send us back here as soon as another
     // child becomes the most proving one (with 1+ε slack) or this node's thresholds are reached.
     Child& ch = children[best];
-    std::uint32_t for_min = std::min(or_node ? th_pn : th_dn, capped(std::uint64_t(second) + 1 + second / 4));
+    std::uint32_t for_min = std::min(or_node ? th_pn : th_dn, capped(std::uint64_t(second) + 1 + second / 2));
     std::uint32_t for_sum = or_node ? capped(std::uint64_t(th_dn) - numbers.dn + ch.dn) : capped(std::uint64_t(th_pn) - numbers.pn + ch.pn);
     Node n = or_node ? mid(p.after(ch.move), x.cb, for_min, for_sum, ch.steps) : mid(p.after(ch.move), x.cb, for_sum, for_min, ch.steps);
     ch.pn = n.numbers.pn;

@@ -6,7 +6,7 @@
 // defender's turns every move must (AND). Each node keeps a proof number (how many leaves must
 // still be proved for the attacker) and a disproof number; df-pn descends into the most proving
 // child with thresholds and backs up only when they are passed, storing the numbers in a bounded
-// transposition table. Re-expansions are cut with the 1+ε trick (Pawlewicz and Lew 2007).
+// transposition table. Re-expansions are cut with the 1+ε trick (Pawlewicz and Lew 2007), ε = 1/2.
 //
 // With a budget the question becomes "does the attacker win within `budget`?": a node that has
 // used up its budget without the round ending is a loss for the attacker. Every node also
@@ -20,11 +20,22 @@
 // and no cycle handling is needed: what is proved for a position holds whatever path led to it.
 // Across the rounds of a match the scores only rise (aim.h), so the same holds there.
 //
-// The game's structure is used twice. A move that decides the aim at once settles its node
-// before the other moves are looked at. And a position whose side to move has a step onto the
-// goal row (M7) with a tower whose ring decides the aim (aim.h, deciding_rank) is settled
-// without expanding it: a win in one for the attacker, a loss for ever for the defender. Most children are not even made: Position::glimpse gives the
-// key of a step's result and the steps of the tower it designates, which is all a child needs until the search descends into it.
+// The game's structure is used in three ways, all of them facts of the rules that hold
+// whatever the position (src/kamisado/threats.h, tested square by square against the move
+// generator), never guesses that could change a value:
+//   - A move that decides the aim at once settles its node before the other moves are looked
+//     at; a position whose side to move has a step onto the goal row (M7) with a tower whose
+//     ring decides the aim (aim.h, deciding_rank) is settled without expanding it.
+//   - A child is weighed by its quiet moves: the steps after which the opponent's tower they
+//     designate (T2) cannot win at once. A mover with none has lost in two plies; a proof must
+//     answer every quiet reply of the defender, so they, not all replies, are a defender's node's
+//     first proof number (df-pn+, Nagai's initialisation from knowledge).
+//   - At the attacker's turns the search looks two plies further without making a position: a
+//     step that leaves the defender no quiet reply wins in three plies, and the fewest quiet
+//     replies any step leaves is the node's first proof number.
+// Most children are not even made: Position::glimpse gives the key of a step's result and the
+// steps of the tower it designates, which is all a child needs until the search descends into
+// it. Ties between children are broken towards the moves that end nearer the goal row.
 //
 // After a push the pusher moves again (S4): a child may have the same side to move as its
 // parent, and is an OR or AND node by who is to move, like any other.
