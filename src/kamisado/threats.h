@@ -73,17 +73,23 @@ inline constexpr detail::Lines kLines = detail::make_lines();
 // the rules checker proves), found by cutting each line at its first tower instead of by
 // fills. Black's lines run towards higher squares, so the first tower is the lowest bit; Gold's
 // the other way (tests/test_threats.cpp compares the two on every square, side and rank).
-inline Bitboard step_targets_by_lines(Side side, Square square, int rank, Bitboard occupied) {
-  const Bitboard(&line)[3] = kLines.line[index(side)][square];
+template <Side S>
+inline Bitboard plain_step_targets_by_lines(Square square, Bitboard occupied) {
+  const Bitboard(&line)[3] = kLines.line[index(S)][square];
   Bitboard targets = 0;
   for (int d = 0; d < 3; ++d) {
     const Bitboard blockers = line[d] & occupied;
-    if (side == Side::Black)
+    if constexpr (S == Side::Black)
       targets |= line[d] & ((blockers & (0 - blockers)) - 1);
     else
       targets |= blockers ? line[d] & ~((Bitboard{2} << (63 - std::countl_zero(blockers))) - 1) : line[d];
   }
-  return targets & kRangeMasks.mask[index(side)][square][rank];
+  return targets;
+}
+inline Bitboard step_targets_by_lines(Side side, Square square, int rank, Bitboard occupied) {
+  const Bitboard targets =
+      side == Side::Black ? plain_step_targets_by_lines<Side::Black>(square, occupied) : plain_step_targets_by_lines<Side::Gold>(square, occupied);
+  return rank == 0 ? targets : targets & kRangeMasks.mask[index(side)][square][rank];  // a plain tower's range is the board (S1)
 }
 
 // Whether the tower of `side` on `square`, of rank `rank`, can step onto its goal row (M7) on a
@@ -136,11 +142,32 @@ inline Bitboard quiet_steps(const TowerMap& t, Side mover, Colour tower, Bitboar
   return quiet;
 }
 
+// The lines to the goal row of one side's towers that can win at once if free: those of a tower
+// whose ring decides (rank >= least_rank) and whose goal row is within range (S1); a tower that
+// cannot gets lines that are never free. Found once for the many answers a look ahead weighs.
+struct WinningLines {
+  std::array<const Bitboard*, 8> of_colour;
+
+  static const Bitboard* of_tower(Side side, Square square, int rank, int least_rank) {
+    static constexpr Bitboard kNone[3] = {~Bitboard{0}, ~Bitboard{0}, ~Bitboard{0}};
+    const int from = rank_of(square), goal = goal_rank(side);
+    const bool in_range = (from > goal ? from - goal : goal - from) <= kRangeOfRank[rank];
+    return rank >= least_rank && in_range ? kGoalLines.line[index(side)][square] : kNone;
+  }
+  static WinningLines of(const TowerMap& t, Side side, int least_rank) {
+    WinningLines w;
+    for (int c = 0; c < kColours; ++c) w.of_colour[c] = of_tower(side, t.square[index(side)][c], t.rank[index(side)][c], least_rank);
+    return w;
+  }
+  static bool free(const Bitboard* line, Bitboard occupied) { return !(line[0] & occupied) || !(line[1] & occupied) || !(line[2] & occupied); }
+};
+
 // After the step of the tower (mover, tower) to `to`, how many quiet answers (above) the
 // opponent's tower has, counted up to `cap`; or -1 when that is not weighed here: the answer is
 // a Sumo's (which might push, S2) or a pass (M6). 0 is a win for the mover in three plies: his
-// step, any answer, his win at once with a tower of rank >= least_rank.
-inline int quiet_answers(const TowerMap& t, Side mover, Colour tower, Square to, int least_rank, int cap) {
+// step, any answer, his win at once with a tower of rank >= least_rank. `lines` are the mover's
+// WinningLines for least_rank, where his towers stood before the step.
+inline int quiet_answers(const TowerMap& t, const WinningLines& lines, Side mover, Colour tower, Square to, int least_rank, int cap) {
   const Side opponent = ~mover;
   const Colour answer = colour_of(to);  // T2
   if (t.rank[index(opponent)][answer] != 0) return -1;
@@ -149,15 +176,17 @@ inline int quiet_answers(const TowerMap& t, Side mover, Colour tower, Square to,
   const Bitboard answers = step_targets_by_lines(opponent, from, 0, occupied);
   if (!answers) return -1;
   const Bitboard left = occupied ^ bit(from);
+  const Bitboard* moved = WinningLines::of_tower(mover, to, t.rank[index(mover)][tower], least_rank);
   int quiet = popcount(answers & goal_row(opponent));
   for (Bitboard b = answers & ~goal_row(opponent); b && quiet < cap;) {
     const Square at = pop_lsb(b);
     const Colour next = colour_of(at);
-    const int rank = t.rank[index(mover)][next];
-    const Square square = next == tower ? to : t.square[index(mover)][next];
-    quiet += rank < least_rank || !reaches_goal_row(mover, square, rank, left | bit(at));
+    quiet += !WinningLines::free(next == tower ? moved : lines.of_colour[next], left | bit(at));
   }
   return quiet;
+}
+inline int quiet_answers(const TowerMap& t, Side mover, Colour tower, Square to, int least_rank, int cap) {
+  return quiet_answers(t, WinningLines::of(t, mover, least_rank), mover, tower, to, least_rank, cap);
 }
 
 // What a look two plies ahead says of the steps to `targets` (quiet ones: the others lose at
@@ -168,9 +197,10 @@ struct LookAhead {
   int fewest_answers;
 };
 inline LookAhead look_ahead(const TowerMap& t, Side mover, Colour tower, Bitboard targets, int least_rank) {
+  const WinningLines lines = WinningLines::of(t, mover, least_rank);
   int fewest = 64;
   for (Bitboard b = targets & ~goal_row(mover); b;) {
-    const int quiet = quiet_answers(t, mover, tower, pop_lsb(b), least_rank, fewest);
+    const int quiet = quiet_answers(t, lines, mover, tower, pop_lsb(b), least_rank, fewest);
     if (quiet == 0) return {true, 0};
     if (quiet > 0) fewest = std::min(fewest, quiet);
   }
