@@ -60,6 +60,7 @@ void sample_round_three(const Position& start, const MatchStudyOptions& options,
       value.limits.stop = options.stop;
       Certified v = certify(three, table, value);
       ++out.starts;
+      out.kfens.push_back(to_kfen(three));
       out.first_mover_wins += v.result.value == Value::Win;
       out.open += v.result.value == Value::Unknown;
       out.nodes += v.result.nodes;

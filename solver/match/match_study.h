@@ -62,6 +62,7 @@ struct RoundThreeStarts {
   int starts = 0, first_mover_wins = 0, open = 0;
   std::uint64_t nodes = 0, proof_nodes = 0;  // proof_nodes: of the proof trees of those proved
   double seconds = 0;
+  std::vector<std::string> kfens;  // the starts, in the order searched: a benchmark's work (scripts/round-three-bench.sh)
 };
 
 struct MatchStudy {

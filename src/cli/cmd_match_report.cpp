@@ -54,7 +54,7 @@ int match_report(const MatchReportOptions& opt, Io& io) {
                         r.distance_known ? fmt::format(" in {} plies", r.plies) : "", r.nodes, r.seconds,
                         v.proved.checked() ? ", certificate checked" : "");
   }
-  return io.print({{"matches", j}, {"round_two_starts", s.round_two.size()}, {"seconds", s.seconds}}, text,
+  return io.print({{"matches", j}, {"round_two_starts", s.round_two.size()}, {"round_three_starts", s.round_three.kfens}, {"seconds", s.seconds}}, text,
                   io.stop && io.stop->load() ? kStopped : kOk);
 }
 

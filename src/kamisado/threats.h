@@ -142,28 +142,45 @@ inline Bitboard quiet_steps(const TowerMap& t, Side mover, Colour tower, Bitboar
   return quiet;
 }
 
+namespace detail {
+// The squares of each colour (T2).
+constexpr std::array<Bitboard, 8> make_colour_squares() {
+  std::array<Bitboard, 8> t{};
+  for (int sq = 0; sq < 64; ++sq) t[colour_of(Square(sq))] |= bit(Square(sq));
+  return t;
+}
+}  // namespace detail
+inline constexpr std::array<Bitboard, 8> kColourSquares = detail::make_colour_squares();
+
 // The lines to the goal row of one side's towers that can win at once if free: those of a tower
 // whose ring decides (rank >= least_rank) and whose goal row is within range (S1); a tower that
 // cannot gets lines that are never free. Found once for the many answers a look ahead weighs.
 struct WinningLines {
   std::array<const Bitboard*, 8> of_colour;
+  Bitboard live = 0;  // the squares of the colours whose towers have lines: the only answers to weigh (T2)
 
-  static const Bitboard* of_tower(Side side, Square square, int rank, int least_rank) {
+  static const Bitboard* none() {
     static constexpr Bitboard kNone[3] = {~Bitboard{0}, ~Bitboard{0}, ~Bitboard{0}};
+    return kNone;
+  }
+  static const Bitboard* of_tower(Side side, Square square, int rank, int least_rank) {
     const int from = rank_of(square), goal = goal_rank(side);
     const bool in_range = (from > goal ? from - goal : goal - from) <= kRangeOfRank[rank];
-    return rank >= least_rank && in_range ? kGoalLines.line[index(side)][square] : kNone;
+    return rank >= least_rank && in_range ? kGoalLines.line[index(side)][square] : none();
   }
   static WinningLines of(const TowerMap& t, Side side, int least_rank) {
     WinningLines w;
-    for (int c = 0; c < kColours; ++c) w.of_colour[c] = of_tower(side, t.square[index(side)][c], t.rank[index(side)][c], least_rank);
+    for (int c = 0; c < kColours; ++c) {
+      w.of_colour[c] = of_tower(side, t.square[index(side)][c], t.rank[index(side)][c], least_rank);
+      if (w.of_colour[c] != none()) w.live |= kColourSquares[c];
+    }
     return w;
   }
   static bool free(const Bitboard* line, Bitboard occupied) { return !(line[0] & occupied) || !(line[1] & occupied) || !(line[2] & occupied); }
 };
 
 // After the step of the tower (mover, tower) to `to`, how many quiet answers (above) the
-// opponent's tower has, counted up to `cap`; or -1 when that is not weighed here: the answer is
+// opponent's tower has, exactly below `cap` (the count may stop once it reaches cap); or -1 when that is not weighed here: the answer is
 // a Sumo's (which might push, S2) or a pass (M6). 0 is a win for the mover in three plies: his
 // step, any answer, his win at once with a tower of rank >= least_rank. `lines` are the mover's
 // WinningLines for least_rank, where his towers stood before the step.
@@ -177,8 +194,11 @@ inline int quiet_answers(const TowerMap& t, const WinningLines& lines, Side move
   if (!answers) return -1;
   const Bitboard left = occupied ^ bit(from);
   const Bitboard* moved = WinningLines::of_tower(mover, to, t.rank[index(mover)][tower], least_rank);
-  int quiet = popcount(answers & goal_row(opponent));
-  for (Bitboard b = answers & ~goal_row(opponent); b && quiet < cap;) {
+  const Bitboard live = (lines.live & ~kColourSquares[tower]) | (moved != WinningLines::none() ? kColourSquares[tower] : 0);
+  // An answer onto the opponent's goal row ends the round; one whose colour designates a tower
+  // that cannot win at once is quiet whatever the board (above).
+  int quiet = popcount(answers & (goal_row(opponent) | ~live));
+  for (Bitboard b = answers & live & ~goal_row(opponent); b && quiet < cap;) {
     const Square at = pop_lsb(b);
     const Colour next = colour_of(at);
     quiet += !WinningLines::free(next == tower ? moved : lines.of_colour[next], left | bit(at));
