@@ -127,6 +127,7 @@ class Prover {
   Metric metric_ = Metric::Plies;
   Aim aim_;
   std::uint64_t salt_ = 0;
+  bool weigh_threats_ = true;  // threats.h's counts and look ahead, for this question (prove)
   ProofNumbers root_numbers_;  // the root's numbers as of its last look at its children
   std::chrono::steady_clock::time_point start_, last_report_;
   std::uint64_t nodes_ = 0, positions_ = 0;
