@@ -183,6 +183,14 @@ TEST(Conform_Harness, EveryCorpusCaseThatDiffersIsShownAndAnExtraDeadlockIsM8) {
   EXPECT_GE(m8_cases.size(), 2u);  // not only the first case of the rule
 }
 
+// A typo in `features` is an error naming the word, never a smaller check that "agrees".
+TEST(Conform_Harness, AnUnknownFeatureWordIsAnErrorNotASmallerCheck) {
+  HarnessReport r = check(fixture("feature-typo"), 3);
+  ASSERT_TRUE(r.failure) << harness_text(r);
+  EXPECT_NE(r.failure->find("unknown feature 'single_round'"), std::string::npos) << *r.failure;
+  EXPECT_FALSE(r.conforms());
+}
+
 TEST(Conform_Harness, AnEngineIsCheckedOnWhatItDeclaresAndTheRestIsSaid) {
   HarnessReport r = check(fixture("single-round"), 3);
   EXPECT_TRUE(r.conforms()) << harness_text(r);

@@ -5,6 +5,11 @@
 
 namespace kamisado::conform {
 
+namespace {
+// The words of `hello ... features` (README, "Checking another implementation").
+bool known_feature(const std::string& word) { return word == "single-round" || word == "sumo" || word == "match"; }
+}  // namespace
+
 RemoteEngine::RemoteEngine(const std::string& command, double timeout_seconds)
     : process_(std::make_unique<EngineProcess>(command)), timeout_(timeout_seconds) {
   std::string reply = process_->request("hello", timeout_seconds);
@@ -17,6 +22,11 @@ RemoteEngine::RemoteEngine(const std::string& command, double timeout_seconds)
   for (name_.clear(); words >> word;) {
     if (word == "features")
       listing = true;
+    else if (listing && !known_feature(word))
+      // A misspelt word must not make the check smaller in silence: every case of the feature
+      // it meant would be skipped and the run would still say "agrees".
+      throw EngineFailure(EngineFailure::Kind::Garbled,
+                          "'hello' declares the unknown feature '" + word.substr(0, 40) + "' (the features are single-round, sumo and match)");
     else if (listing)
       features_.push_back(word);
     else
