@@ -3,6 +3,7 @@
 // says "unknown" rather than guess when stopped.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <unordered_map>
 
@@ -10,6 +11,7 @@
 
 #include "helpers.h"
 #include "kamisado/rules.h"
+#include "solver/bench/suite.h"
 #include "solver/search/alphabeta.h"
 #include "solver/search/solve.h"
 
@@ -281,3 +283,17 @@ TEST_P(Solver_SuiteLong, ValueAndDistanceHoldByAlphaBeta) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Entry, Solver_SuiteLong, ::testing::Range(0, 15));
+
+// A new run of the suite rewrites reports/solver.md; the comparison against the base commit,
+// measured by scripts/solver-against-base.sh for tens of minutes, is kept at its end.
+TEST(Solver_Report, ANewSuiteReportKeepsTheMeasuredComparison) {
+  const auto dir = std::filesystem::path(KAMISADO_TEST_TMP) / "solver-report";
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "solver.md").string();
+  std::ofstream(path) << "# Proof search benchmark\n\nold table\n\n## Against BASE (15a4542)\n\n| work | ratio |\n";
+  EXPECT_EQ(solver::keep_comparison("# Proof search benchmark\n\nnew table\n", path),
+            "# Proof search benchmark\n\nnew table\n\n## Against BASE (15a4542)\n\n| work | ratio |\n");
+  std::ofstream(path) << "# Proof search benchmark\n\nold table\n";
+  EXPECT_EQ(solver::keep_comparison("new\n", path), "new\n");
+  EXPECT_EQ(solver::keep_comparison("new\n", (dir / "absent.md").string()), "new\n");
+}

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <optional>
 #include <sstream>
 #include <unordered_set>
@@ -200,6 +201,15 @@ SuiteBench bench_suite(const std::string& suite_path, std::size_t hash_mb, int r
     b.slowest = std::max(b.slowest, r.seconds);
   }
   return b;
+}
+
+std::string keep_comparison(std::string report, const std::string& report_path) {
+  std::ifstream in(report_path);
+  const std::string old((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto at = old.find("\n## Against BASE");
+  if (at == std::string::npos) return report;
+  while (!report.empty() && report.back() == '\n') report.pop_back();
+  return report + "\n\n" + old.substr(at + 1);
 }
 
 std::string suite_report(const SuiteBench& b, const std::string& report_path) {

@@ -79,6 +79,10 @@ struct SuiteBench {
 
 SuiteBench bench_suite(const std::string& suite_path, std::size_t hash_mb, int repeat, const io::Lines& lines = {});
 std::string suite_report(const SuiteBench& b, const std::string& report_path);
+// `report` (the suite's Markdown) with the section "## Against BASE" of the file at
+// `report_path` kept at its end: scripts/solver-against-base.sh measures it (tens of minutes),
+// and a new run of the suite must not lose it.
+std::string keep_comparison(std::string report, const std::string& report_path);
 nlohmann::json suite_json(const SuiteBench& b);
 std::string suite_summary(const SuiteBench& b);
 

@@ -59,11 +59,13 @@ int solve_bench(const SolveBenchOptions& opt, Io& io) {
   solver::SuiteBench b = solver::bench_suite(opt.suite, opt.hash, opt.repeat, io.lines());
   nlohmann::json j = solver::suite_json(b);
   if (opt.no_match) {
-    if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::suite_report(b, opt.report));
+    if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::keep_comparison(solver::suite_report(b, opt.report), opt.report));
     return io.print(j, solver::suite_summary(b), b.disagreements() ? kInternalError : kOk);
   }
   solver::MatchSuiteBench m = solver::bench_match_suite(opt.match_suite, opt.hash, opt.match_probe, io.lines());
-  if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::suite_report(b, opt.report) + "\n" + solver::match_suite_markdown(m));
+  if (!opt.report.empty())
+    io::write_file_atomically(opt.report,
+                              solver::keep_comparison(solver::suite_report(b, opt.report) + "\n" + solver::match_suite_markdown(m), opt.report));
   j["match"] = solver::match_suite_json(m);
   return io.print(j, solver::suite_summary(b) + solver::match_suite_summary(m), b.disagreements() || m.failures ? kInternalError : kOk);
 }

@@ -45,6 +45,9 @@ inline std::optional<Side> round_winner(const Position& pos) {
 // rather than restating a rule, so that a house rule that changes how a round is won changes
 // this section and the searches follow.
 //
+// What a step hands the opponent (T2 with M7: a tower with a free line to its goal row) is
+// threats.h's, with a look two plies ahead; the searches count on it in the same way.
+//
 // M7: a step onto the goal row (the opponent's home row) wins the round at once. A push never
 // does (S2: a Sumo pushes forwards and stays short of that row).
 constexpr bool wins_at_once(Move m, Side mover) { return m.kind() == MoveKind::Step && rank_of(m.to()) == goal_rank(mover); }

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# The proof search against a base commit on the work that round proofs cost (issue "Round proofs
+# five times cheaper"), each measured by scripts/compare.sh (A B A B ..., built side by side), and
+# written as the section "## Against BASE" at the end of reports/solver.md (an older such section
+# is replaced; `kamisado solve-bench --report` keeps it when it rewrites the rest).
+#
+#   scripts/solver-against-base.sh BASE [--pairs N] [--report FILE] [--keep DIR] [--from DIR]
+#
+# The work: the census on regrouped:1000:1 and on sample:2000:77 (summed worker time: one
+# worker), the 200 round-3 starts of the 2-point match's frontier (scripts/round-three-bench.sh),
+# and the single round's opening (`kamisado opening`, the start and its 102 first moves, each
+# with its distance and checked proof tree). --keep DIR keeps compare.sh's output there;
+# --from DIR writes the section from such outputs without running anything again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+usage() { echo "usage: scripts/solver-against-base.sh BASE [--pairs N] [--report FILE] [--keep DIR] [--from DIR]" >&2; exit 2; }
+[ $# -ge 1 ] || usage
+base=$1
+shift
+pairs=3 report=reports/solver.md keep="" from=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --pairs) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || usage; pairs=$2; shift 2 ;;
+    --report) [ -n "${2:-}" ] || usage; report=$2; shift 2 ;;
+    --keep) [ -n "${2:-}" ] || usage; keep=$2; shift 2 ;;
+    --from) [ -d "${2:-}" ] || usage; from=$2; shift 2 ;;
+    *) usage ;;
+  esac
+done
+hash=$(git rev-parse --verify --quiet "$base^{commit}") || { echo "scripts/solver-against-base.sh: '$base' is not a commit" >&2; exit 2; }
+[ -f "$report" ] || { echo "scripts/solver-against-base.sh: $report does not exist: write it first (kamisado solve-bench --report $report)" >&2; exit 2; }
+
+declare -A work=(
+  [regrouped]='$KAMISADO census plan $WORK/r --subspace regrouped:1000:1 >/dev/null && $KAMISADO census run $WORK/r --json'
+  [sample]='$KAMISADO census plan $WORK/r --subspace sample:2000:77 >/dev/null && $KAMISADO census run $WORK/r --json'
+  [round3]='scripts/round-three-bench.sh $KAMISADO'
+  [opening]='$KAMISADO opening --json'
+)
+order=(regrouped sample round3 opening)
+
+dir=${from:-${keep:-$(mktemp -d)}}
+mkdir -p "$dir"
+if [ -z "$from" ]; then
+  for name in "${order[@]}"; do
+    echo "solver-against-base: $name ($pairs pairs)" >&2
+    scripts/compare.sh "$hash" --pairs "$pairs" -- "${work[$name]}" | tee "$dir/$name.txt" >&2
+  done
+fi
+
+python3 - "$report" "$hash" "$dir" "${order[@]}" <<'PY'
+import re, statistics, sys
+report, base, folder, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+what = {
+    "regrouped": "census `regrouped:1000:1` (1000 regrouped starts, summed worker time, one worker)",
+    "sample": "census `sample:2000:77` (2000 starts drawn from all home rows, one worker)",
+    "round3": "200 round-3 starts of the 2-point match (`scripts/round-three-bench.sh`, the match aim and its ring stakes, a process each)",
+    "opening": "`kamisado opening` (the start and its 102 first moves: value, exact distance, checked proof tree)",
+}
+rows, current = [], ""
+for name in names:
+    text = open(f"{folder}/{name}.txt").read()
+    current = re.search(r"B: the current tree \(([^)]*)\)", text).group(1)
+    pairs = [l.split() for l in text.splitlines() if re.match(r"^\d+\s+[\d.]+\s+\d+", l)]
+    if not pairs:
+        sys.exit(f"solver-against-base: no measured pair in {folder}/{name}.txt")
+    med = lambda i: statistics.median(float(p[i]) for p in pairs)
+    a_nodes, b_nodes = pairs[0][3], pairs[0][6]
+    rate = lambda n, s: f"{float(n) / s / 1e6:.2f} M" if n != "-" else "-"
+    rows.append((what[name], len(pairs), med(1), med(4), a_nodes, b_nodes, rate(a_nodes, med(1)), rate(b_nodes, med(4)),
+                 med(7), pairs[0][8]))
+lines = [f"## Against BASE ({base[:7]})", "",
+         f"Written by `scripts/solver-against-base.sh {base[:7]}`: each work run by `scripts/compare.sh`, the base commit {base[:7]} "
+         f"(the search before the threats, src/kamisado/threats.h) and the current tree ({current}) built side by side and run "
+         "alternately, A B A B. Times are wall seconds of the whole command (medians of the pairs), nodes are the work's "
+         "own count (the census's summed nodes, the round-3 starts' sum; the opening's first), nodes/s the nodes over the median "
+         "time. Ratios are base over current: above 1 the current tree is faster or expands fewer nodes. Values are unchanged "
+         "(the census runs agree class by class; the suites' stored values and distances hold, ctest).", "",
+         "| work | pairs | base s | current s | base nodes | current nodes | base nodes/s | current nodes/s | time base/current | nodes base/current |",
+         "|---|---|---|---|---|---|---|---|---|---|"]
+for r in rows:
+    lines.append("| {} | {} | {:.1f} | {:.1f} | {} | {} | {} | {} | {:.2f} | {} |".format(*r))
+section = "\n".join(lines) + "\n"
+old = open(report).read()
+cut = old.find("\n## Against BASE")
+old = old if cut < 0 else old[:cut + 1]
+open(report, "w").write(old.rstrip("\n") + "\n\n" + section)
+print(f"solver-against-base: wrote the section to {report}", file=sys.stderr)
+PY
