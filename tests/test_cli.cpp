@@ -838,6 +838,8 @@ TEST(Cli, NumbersOutOfTheirRangeAndFieldsOfTheWrongTypeAreBadInput) {
   expect_one_line_error(run({"solve", kStart, "--time", "nan"}), "not a number of seconds");
   expect_one_line_error(run({"solve", kStart, "--time", "inf"}), "not a number of seconds");
   expect_one_line_error(run({"conform", "--engine", "true", "--timeout", "nan"}), "not a number of seconds");
+  // A position to walk from with a walk of depth 0 would be dropped in silence.
+  expect_one_line_error(run({"conform", "--engine", "true", "--kfen", kStart, "--depth", "0"}), "--kfen is walked from to --depth, which is 0");
   expect_one_line_error(run({"play", "--seed", "18446744073709551616"}), "a seed is a whole number from 0 to 18446744073709551615");
   EXPECT_EQ(run({"play", "--seed", "18446744073709551615"}).code, kOk);
   const std::string suite = (temp_dir() / "wrapping-suite.json").string();

@@ -15,8 +15,11 @@ namespace {
 const CommandText kConformText{"conform", "Check another Kamisado engine against this one, over the line protocol",
                                "The engine is started with /bin/sh -c CMD and spoken to on stdin/stdout (protocol in the\n"
                                "README). Compared: the conformance corpus, a perft/divide walk to --depth from the start and\n"
-                               "each --kfen, and --random seeded play-outs (matches with --match). Each disagreement is\n"
-                               "printed once per source and rule, as the shortest move sequence from a KFEN that shows it.\n"
+                               "each --kfen, and --random seeded play-outs of single rounds (of matches with --match).\n"
+                               "The engine's 'hello' may list the features it plays (single-round, sumo, match): only those\n"
+                               "are checked, and the summary lists what was not; any other feature word is an error. A\n"
+                               "position or move the engine refuses ('error ...') counts as a disagreement. Each disagreement\n"
+                               "is printed once per source and rule, as the shortest move sequence from a KFEN that shows it.\n"
                                "Exit codes: 0 the engine agrees, 3 it disagrees or failed, 2 bad input, 1 internal error.\n"
                                "Example: kamisado conform --engine \"python3 my_engine.py\" --depth 2 --random 50 --match 3"};
 
@@ -42,6 +45,8 @@ void show_progress(const std::string& line) {
 }
 
 int conform(const ConformOptions& opt, Io& io) {
+  // A walk of depth 0 compares nothing: a position given to walk from would be dropped in silence.
+  if (!opt.kfens.empty() && opt.depth == 0) throw UsageError("--kfen is walked from to --depth, which is 0: give --depth 1 or more");
   conform::HarnessOptions h;
   h.command = opt.engine;
   h.corpus = opt.corpus.empty() ? conform::builtin_corpus() : conform::read_corpus(opt.corpus);
@@ -90,7 +95,9 @@ void add_conform(CLI::App& app, Action& action) {
   cmd->add_option("--random", opt->random, "Seeded random play-outs (default 20)")->check(CLI::Range(0, 100000));
   seed_option(cmd, opt->seed, "the play-outs");
   CLI::Option* match =
-      cmd->add_option("--match", opt->match, "Play-outs are matches: standard (the default), long, marathon or N points")->expected(0, 1);
+      cmd->add_option("--match", opt->match,
+                      "Play-outs are matches (else single rounds): standard (3 points, when no value is given), long, marathon or N points")
+          ->expected(0, 1);
   cmd->parse_complete_callback([opt, match] { opt->match_given = match->count() > 0; });
   cmd->add_option("--timeout", opt->timeout, "Seconds the engine has for each reply (default 5)")->check(seconds_between(0.01, 3600.0));
 }
