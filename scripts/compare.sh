@@ -11,7 +11,9 @@
 # build/release. COMMAND is one shell command line, run with bash -c, in which $KAMISADO is the
 # binary under test and $WORK a fresh empty folder for each run (for commands that write, such
 # as a census). Each run's wall time and peak memory are measured; its nodes are read from its
-# output (the first "nodes": N of a --json answer, else the last "N nodes"). Then, per pair, the
+# output (the first "nodes": N of a --json answer, else the last "N nodes"). A command whose
+# output has a line "search seconds: S" is timed by that S instead of its wall time: work whose
+# process start-ups are not what is measured (scripts/round-three-bench.sh). Then, per pair, the
 # ratio base/current of time and nodes (above 1: the current tree is faster or searches less),
 # and their medians. Exit 1 if a run fails.
 #
@@ -61,7 +63,10 @@ run() {
   local nodes
   nodes=$(grep -o '"nodes": *[0-9]*' "$scratch/out" | head -1 | grep -o '[0-9]*$' || true)
   [ -n "$nodes" ] || nodes=$(grep -o '[0-9][0-9]* nodes' "$scratch/out" | tail -1 | grep -o '^[0-9]*' || true)
-  echo "$(cat "$scratch/time") ${nodes:--}"
+  local search
+  search=$(grep -o '^search seconds: *[0-9.]*' "$scratch/out" | tail -1 | grep -o '[0-9.]*$' || true)
+  read -r wall peak <"$scratch/time"
+  echo "${search:-$wall} $peak ${nodes:--}"
 }
 
 echo "A: base $hash; B: the current tree ($(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!reports' || echo ', with changes'))"

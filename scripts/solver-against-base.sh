@@ -54,7 +54,7 @@ report, base, folder, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:
 what = {
     "regrouped": "census `regrouped:1000:1` (1000 regrouped starts, summed worker time, one worker)",
     "sample": "census `sample:2000:77` (2000 starts drawn from all home rows, one worker)",
-    "round3": "200 round-3 starts of the 2-point match (`scripts/round-three-bench.sh`, the match aim and its ring stakes, a process each)",
+    "round3": "200 round-3 starts of the 2-point match (`scripts/round-three-bench.sh`: the match aim, value only, a process each; time: the searches' own seconds)",
     "opening": "`kamisado opening` (the start and its 102 first moves: value, exact distance, checked proof tree)",
 }
 rows, current = [], ""
@@ -72,7 +72,7 @@ for name in names:
 lines = [f"## Against BASE ({base[:7]})", "",
          f"Written by `scripts/solver-against-base.sh {base[:7]}`: each work run by `scripts/compare.sh`, the base commit {base[:7]} "
          f"(the search before the threats, src/kamisado/threats.h) and the current tree ({current}) built side by side and run "
-         "alternately, A B A B. Times are wall seconds of the whole command (medians of the pairs), nodes are the work's "
+         "alternately, A B A B. Times are wall seconds of the whole command (medians of the pairs; the round-3 starts' are their searches' own seconds), nodes are the work's "
          "own count (the census's summed nodes, the round-3 starts' sum; the opening's first), nodes/s the nodes over the median "
          "time. Ratios are base over current: above 1 the current tree is faster or expands fewer nodes. Values are unchanged "
          "(the census runs agree class by class; the suites' stored values and distances hold, ctest).", "",

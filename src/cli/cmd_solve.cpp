@@ -68,7 +68,8 @@ int solve(const SolveOptions& opt, Io& io) {
   solver::TranspositionTable table(c.limits.hash_mb);
   solver::Certified proved = solver::certify(pos, table, c);
   std::optional<solver::RoundStakes> stakes;
-  if (c.aim.kind == solver::AimKind::Match && pos.turn() == Turn::FreeChoice) stakes = solver::round_stakes(pos, c.limits, table);
+  // The ring stakes are eight more searches: --value-only asks for the value alone.
+  if (c.aim.kind == solver::AimKind::Match && pos.turn() == Turn::FreeChoice && !c.value_only) stakes = solver::round_stakes(pos, c.limits, table);
   const solver::Verdict v = solver::verdict_of(pos, c, proved, stakes);
   io.print(v.json, v.text);
   if (c.tree && !proved.tree) {  // a proof was asked for, and the limits stopped it
@@ -95,7 +96,8 @@ void add_solve(CLI::App& app, Action& action) {
   output_option(cmd, "--checkpoint", opt->certify.checkpoint, "Save the search to FILE as it goes, and resume from FILE if it is there");
   cmd->add_option("--checkpoint-every", opt->certify.checkpoint_seconds, "Seconds between saves to --checkpoint (default 600)")
       ->check(seconds_between(1, 1e7));
-  cmd->add_flag("--value-only", opt->value_only, "Prove only who wins, not the distance (faster; no proof tree)");
+  cmd->add_flag("--value-only", opt->value_only,
+                "Prove only who wins, not the distance (faster; no proof tree, and no ring stakes at a match round's start)");
 }
 
 }  // namespace kamisado::cli
