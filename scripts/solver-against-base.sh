@@ -57,7 +57,7 @@ what = {
     "round3": "200 round-3 starts of the 2-point match (`scripts/round-three-bench.sh`: the match aim, value only, a process each; time: the searches' own seconds)",
     "opening": "`kamisado opening` (the start and its 102 first moves: value, exact distance, checked proof tree)",
 }
-rows, current = [], ""
+rows = []
 for name in names:
     text = open(f"{folder}/{name}.txt").read()
     current = re.search(r"B: the current tree \(([^)]*)\)", text).group(1)
@@ -67,19 +67,19 @@ for name in names:
     med = lambda i: statistics.median(float(p[i]) for p in pairs)
     a_nodes, b_nodes = pairs[0][3], pairs[0][6]
     rate = lambda n, s: f"{float(n) / s / 1e6:.2f} M" if n != "-" else "-"
-    rows.append((what[name], len(pairs), med(1), med(4), a_nodes, b_nodes, rate(a_nodes, med(1)), rate(b_nodes, med(4)),
+    rows.append((what[name], current, len(pairs), med(1), med(4), a_nodes, b_nodes, rate(a_nodes, med(1)), rate(b_nodes, med(4)),
                  med(7), pairs[0][8]))
 lines = [f"## Against BASE ({base[:7]})", "",
          f"Written by `scripts/solver-against-base.sh {base[:7]}`: each work run by `scripts/compare.sh`, the base commit {base[:7]} "
-         f"(the search before the threats, src/kamisado/threats.h) and the current tree ({current}) built side by side and run "
+         "(the search before the threats, src/kamisado/threats.h) and the current tree (its commit in the table) built side by side and run "
          "alternately, A B A B. Times are wall seconds of the whole command (medians of the pairs; the round-3 starts' are their searches' own seconds), nodes are the work's "
          "own count (the census's summed nodes, the round-3 starts' sum; the opening's first), nodes/s the nodes over the median "
          "time. Ratios are base over current: above 1 the current tree is faster or expands fewer nodes. Values are unchanged "
          "(the census runs agree class by class; the suites' stored values and distances hold, ctest).", "",
-         "| work | pairs | base s | current s | base nodes | current nodes | base nodes/s | current nodes/s | time base/current | nodes base/current |",
-         "|---|---|---|---|---|---|---|---|---|---|"]
+         "| work | current tree | pairs | base s | current s | base nodes | current nodes | base nodes/s | current nodes/s | time base/current | nodes base/current |",
+         "|---|---|---|---|---|---|---|---|---|---|---|"]
 for r in rows:
-    lines.append("| {} | {} | {:.1f} | {:.1f} | {} | {} | {} | {} | {:.2f} | {} |".format(*r))
+    lines.append("| {} | {} | {} | {:.1f} | {:.1f} | {} | {} | {} | {} | {:.2f} | {} |".format(*r))
 section = "\n".join(lines) + "\n"
 old = open(report).read()
 cut = old.find("\n## Against BASE")
