@@ -26,7 +26,7 @@
 //   - A move that decides the aim at once settles its node before the other moves are looked
 //     at; a position whose side to move has a step onto the goal row (M7) with a tower whose
 //     ring decides the aim (aim.h, deciding_rank) is settled without expanding it.
-//   - A child is weighed by its quiet moves: the steps after which the opponent's tower they
+//   - In the question of who wins (no budget; not a ring's), a child is weighed by its quiet moves: the steps after which the opponent's tower they
 //     designate (T2) cannot win at once. A mover with none has lost in two plies; a proof must
 //     answer every quiet reply of the defender, so they, not all replies, are a defender's node's
 //     first proof number (df-pn+, Nagai's initialisation from knowledge).

@@ -54,8 +54,8 @@ int match_report(const MatchReportOptions& opt, Io& io) {
                         r.distance_known ? fmt::format(" in {} plies", r.plies) : "", r.nodes, r.seconds,
                         v.proved.checked() ? ", certificate checked" : "");
   }
-  return io.print({{"matches", j}, {"round_two_starts", s.round_two.size()}, {"round_three_starts", s.round_three.kfens}, {"seconds", s.seconds}}, text,
-                  io.stop && io.stop->load() ? kStopped : kOk);
+  return io.print({{"matches", j}, {"round_two_starts", s.round_two.size()}, {"round_three_starts", s.round_three.kfens}, {"seconds", s.seconds}},
+                  text, io.stop && io.stop->load() ? kStopped : kOk);
 }
 
 }  // namespace
