@@ -31,27 +31,6 @@
 namespace kamisado {
 
 namespace detail {
-// For each side, square and forward direction (M1), the squares a tower crosses to reach its
-// goal row along that line, the landing square included; every square where the line leaves
-// the board by a side first (no step on it ends on the goal row), so that it is never free.
-struct GoalLines {
-  Bitboard line[2][64][3];
-};
-constexpr GoalLines make_goal_lines() {
-  GoalLines t{};
-  for (Side s : {Side::Black, Side::Gold})
-    for (int sq = 0; sq < 64; ++sq)
-      for (int d = 0; d < 3; ++d) {
-        Bitboard crossed = 0, at = bit(Square(sq)), last = 0;
-        while ((at = shift(at, kForward[index(s)][d]))) crossed |= at, last = at;
-        t.line[index(s)][sq][d] = (last & goal_row(s)) ? crossed : ~Bitboard{0};
-      }
-  return t;
-}
-}  // namespace detail
-inline constexpr detail::GoalLines kGoalLines = detail::make_goal_lines();
-
-namespace detail {
 // For each side, square and forward direction (M1), every square on that line to the board's
 // edge: what step_targets_by_lines cuts at the first tower.
 struct Lines {
@@ -67,6 +46,25 @@ constexpr Lines make_lines() {
 }
 }  // namespace detail
 inline constexpr detail::Lines kLines = detail::make_lines();
+
+namespace detail {
+// Of those lines, each that ends on the side's goal row (M7); every square for one that leaves
+// the board by a side first (no step on it ends on the goal row), so that it is never free.
+struct GoalLines {
+  Bitboard line[2][64][3];
+};
+constexpr GoalLines make_goal_lines() {
+  GoalLines t{};
+  for (Side s : {Side::Black, Side::Gold})
+    for (int sq = 0; sq < 64; ++sq)
+      for (int d = 0; d < 3; ++d) {
+        const Bitboard line = kLines.line[index(s)][sq][d];
+        t.line[index(s)][sq][d] = (line & goal_row(s)) ? line : ~Bitboard{0};
+      }
+  return t;
+}
+}  // namespace detail
+inline constexpr detail::GoalLines kGoalLines = detail::make_goal_lines();
 
 // The squares the tower of `side` on `square`, of rank `rank`, may step to on a board whose
 // towers stand on `occupied` (M1–M4, S1): the same squares as tower_targets (movegen's, which
