@@ -118,8 +118,8 @@ void order_by_advance(C* children, std::size_t count, Side mover) {
 // A new node's numbers (df-pn+, Nagai's initialisation from knowledge). At the defender's
 // turns every quiet reply must be proved, so they count one each: the others lose at once
 // (threats.h). At the attacker's turns one move is enough, and the fewest quiet replies any of
-// his steps leaves is what proving the best one costs at least; every quiet move of his must
-// be refuted to disprove it.
+// his steps leaves is the proof number the best of them starts with; every quiet move of his
+// must be refuted to disprove it.
 ProofNumbers initial_numbers(std::uint32_t quiet_moves, std::uint32_t fewest_replies, bool attacker_to_move) {
   return attacker_to_move ? ProofNumbers{fewest_replies, quiet_moves} : ProofNumbers{quiet_moves, 1};
 }
@@ -302,7 +302,7 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
       ch.in_table = false;
     } else {
       ch.set({least_unfinished(metric_, attacker_next, wins_by_losing_round(aim_, attacker_)), kNever});
-      // The attacker, to move, wins in three plies: known for a budget of three or more.
+      // The attacker, to move, wins in three plies (two of his moves): known for a budget of that or more.
       if (threats.wins_in_three) ch.at_most = Distance(2 * cost(metric_, true) + cost(metric_, false));
       ProofNumbers n = initial_numbers(next.moves, threats.fewest, attacker_next);
       ch.pn = n.pn;
