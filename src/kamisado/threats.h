@@ -90,14 +90,26 @@ inline Bitboard step_targets_by_lines(Side side, Square square, int rank, Bitboa
   return rank == 0 ? targets : targets & kRangeMasks.mask[index(side)][square][rank];  // a plain tower's range is the board (S1)
 }
 
-// Whether the tower of `side` on `square`, of rank `rank`, can step onto its goal row (M7) on a
-// board whose towers stand on `occupied`: one of its three lines to that row is free (M2–M3),
-// and the row is within its range (S1). The same answer as can_win_at_once of its step targets
-// (tests/test_threats.cpp), with three masks instead of three fills.
-inline bool reaches_goal_row(Side side, Square square, int rank, Bitboard occupied) {
+// Lines that are never free: those of a tower that cannot win at once.
+inline constexpr Bitboard kNoLines[3] = {~Bitboard{0}, ~Bitboard{0}, ~Bitboard{0}};
+
+// The goal lines of the tower of `side` on `square`, of rank `rank`: its three lines to the
+// goal row if that row is within its range (S1), else kNoLines.
+inline const Bitboard* goal_lines_in_range(Side side, Square square, int rank) {
   const int from = rank_of(square), goal = goal_rank(side);
-  const Bitboard(&line)[3] = kGoalLines.line[index(side)][square];
-  return (from > goal ? from - goal : goal - from) <= kRangeOfRank[rank] && (!(line[0] & occupied) || !(line[1] & occupied) || !(line[2] & occupied));
+  return (from > goal ? from - goal : goal - from) <= kRangeOfRank[rank] ? kGoalLines.line[index(side)][square] : kNoLines;
+}
+// Whether one of three goal lines is free of the towers on `occupied` (M2–M3).
+inline bool a_line_is_free(const Bitboard* line, Bitboard occupied) {
+  return !(line[0] & occupied) || !(line[1] & occupied) || !(line[2] & occupied);
+}
+
+// Whether the tower of `side` on `square`, of rank `rank`, can step onto its goal row (M7) on a
+// board whose towers stand on `occupied`: one of its lines to that row within range is free. The
+// same answer as can_win_at_once of its step targets (tests/test_threats.cpp), with three masks
+// instead of three fills.
+inline bool reaches_goal_row(Side side, Square square, int rank, Bitboard occupied) {
+  return a_line_is_free(goal_lines_in_range(side, square, rank), occupied);
 }
 
 // Where the towers stand and their ranks: all a threat needs of a position, cheap to copy and
@@ -122,7 +134,6 @@ struct TowerMap {
     t.square[index(s)][c] = to;
     return t;
   }
-  Bitboard step_targets(Side s, Colour c) const { return tower_targets<Bitboard>(square[index(s)][c], ~occupied, s, rank[index(s)][c]); }
 };
 
 // Of the steps to `targets` of the tower (mover, tower), those after which the opponent cannot
@@ -152,34 +163,28 @@ inline constexpr std::array<Bitboard, 8> kColourSquares = detail::make_colour_sq
 
 // The lines to the goal row of one side's towers that can win at once if free: those of a tower
 // whose ring decides (rank >= least_rank) and whose goal row is within range (S1); a tower that
-// cannot gets lines that are never free. Found once for the many answers a look ahead weighs.
+// cannot gets kNoLines. Found once for the many answers a look ahead weighs.
 struct WinningLines {
   std::array<const Bitboard*, 8> of_colour;
   Bitboard live = 0;  // the squares of the colours whose towers have lines: the only answers to weigh (T2)
 
-  static const Bitboard* none() {
-    static constexpr Bitboard kNone[3] = {~Bitboard{0}, ~Bitboard{0}, ~Bitboard{0}};
-    return kNone;
-  }
+  // A tower's lines, if its ring decides (rank >= least_rank); else kNoLines.
   static const Bitboard* of_tower(Side side, Square square, int rank, int least_rank) {
-    const int from = rank_of(square), goal = goal_rank(side);
-    const bool in_range = (from > goal ? from - goal : goal - from) <= kRangeOfRank[rank];
-    return rank >= least_rank && in_range ? kGoalLines.line[index(side)][square] : none();
+    return rank >= least_rank ? goal_lines_in_range(side, square, rank) : kNoLines;
   }
   static WinningLines of(const TowerMap& t, Side side, int least_rank) {
     WinningLines w;
     for (int c = 0; c < kColours; ++c) {
       w.of_colour[c] = of_tower(side, t.square[index(side)][c], t.rank[index(side)][c], least_rank);
-      if (w.of_colour[c] != none()) w.live |= kColourSquares[c];
+      if (w.of_colour[c] != kNoLines) w.live |= kColourSquares[c];
     }
     return w;
   }
-  static bool free(const Bitboard* line, Bitboard occupied) { return !(line[0] & occupied) || !(line[1] & occupied) || !(line[2] & occupied); }
 };
 
 // After the step of the tower (mover, tower) to `to`, how many quiet answers (above) the
-// opponent's tower has, exactly below `cap` (the count may stop once it reaches cap); or -1 when that is not weighed here: the answer is
-// a Sumo's (which might push, S2) or a pass (M6). 0 is a win for the mover in three plies: his
+// opponent's tower has, exactly below `cap` (the count may stop once it reaches cap); or -1
+// when that is not weighed here: the answer is a Sumo's (which might push, S2) or a pass (M6). 0 is a win for the mover in three plies: his
 // step, any answer, his win at once with a tower of rank >= least_rank. `lines` are the mover's
 // WinningLines for least_rank, where his towers stood before the step.
 inline int quiet_answers(const TowerMap& t, const WinningLines& lines, Side mover, Colour tower, Square to, int least_rank, int cap) {
@@ -192,14 +197,14 @@ inline int quiet_answers(const TowerMap& t, const WinningLines& lines, Side move
   if (!answers) return -1;
   const Bitboard left = occupied ^ bit(from);
   const Bitboard* moved = WinningLines::of_tower(mover, to, t.rank[index(mover)][tower], least_rank);
-  const Bitboard live = (lines.live & ~kColourSquares[tower]) | (moved != WinningLines::none() ? kColourSquares[tower] : 0);
+  const Bitboard live = (lines.live & ~kColourSquares[tower]) | (moved != kNoLines ? kColourSquares[tower] : 0);
   // An answer onto the opponent's goal row ends the round; one whose colour designates a tower
   // that cannot win at once is quiet whatever the board (above).
   int quiet = popcount(answers & (goal_row(opponent) | ~live));
   for (Bitboard b = answers & live & ~goal_row(opponent); b && quiet < cap;) {
     const Square at = pop_lsb(b);
     const Colour next = colour_of(at);
-    quiet += !WinningLines::free(next == tower ? moved : lines.of_colour[next], left | bit(at));
+    quiet += !a_line_is_free(next == tower ? moved : lines.of_colour[next], left | bit(at));
   }
   return quiet;
 }
