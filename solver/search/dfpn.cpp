@@ -33,16 +33,18 @@ constexpr Distance child_budget(Distance budget, Distance c) { return budget == 
 
 // What the side to move can do next, from the targets of the tower(s) it may move: whether it
 // can win the round at once (rules.h: a step onto the goal row, M7), and how many moves it has,
-// for a new node's numbers.
+// for a new node's numbers; with a designated tower, its steps and whether it may push (S2).
 struct Outlook {
   bool wins_at_once;
   std::uint32_t moves;
+  Bitboard steps = 0;
+  bool push = false;
 };
 // The outlook of side `s` whose designated tower has the steps `steps`, and a push or not;
 // `decides`: a step onto the goal row with this tower decides the aim for `s` (aim.h).
 Outlook outlook_of_tower(Side s, Bitboard steps, bool push, bool decides) {
   std::uint32_t n = std::uint32_t(popcount(steps)) + (push ? 1 : 0);
-  return {decides && can_win_at_once(s, steps), n ? n : 1};  // no step and no push: a forced pass (M6)
+  return {decides && can_win_at_once(s, steps), n ? n : 1, steps, push};  // no step and no push: a forced pass (M6)
 }
 Outlook outlook(const Position& p, const Aim& aim) {
   Side s = p.side_to_move();
@@ -84,16 +86,12 @@ Threats threats_of(const TowerMap& t, Side mover, Colour tower, Bitboard steps, 
   }
   return r;
 }
-// The same of a made position: unweighed where its mover has a free choice (T1), a pass (M6) or
-// fills between rounds (F1) before him.
-Threats threats_at(const Position& p, const Aim& aim, bool look) {
-  if (p.turn() != Turn::Designated) return {};
+// The same of a made position whose outlook is `o`: unweighed where its mover has a free choice
+// (T1), a pass (M6) or fills between rounds (F1) before him.
+Threats threats_at(const Position& p, const Outlook& o, const Aim& aim, bool look) {
+  if (p.turn() != Turn::Designated || !o.steps) return {};
   const Side s = p.side_to_move();
-  const Colour tower = p.designated();
-  const Bitboard steps = step_targets(p, s, tower);
-  if (!steps) return {};
-  const bool push = p.rank_of_tower(s, tower) > 0 && push_target(p, s, tower);
-  return threats_of(TowerMap::of(p), s, tower, steps, push, deciding_rank(aim, p, s), deciding_rank(aim, p, ~s), look);
+  return threats_of(TowerMap::of(p), s, p.designated(), o.steps, o.push, deciding_rank(aim, p, s), deciding_rank(aim, p, ~s), look);
 }
 
 // Puts the children whose move ends nearer the mover's goal row first, keeping the order of
@@ -158,8 +156,9 @@ Bounds Prover::known(const Position& pos, Side attacker, Metric metric, const Ai
   if (b.at_most != kNever || b.at_least == kNever) return b;
   // What the search knows of a child without the table (make_children): a win at once, no
   // quiet move, a win in three. Such children are not stored, and a proof tree asks of them.
-  if (outlook(pos, aim).wins_at_once) return attacker_moves ? Bounds{1, 1} : Bounds{kNever, kNever};
-  const Threats t = threats_at(pos, aim, attacker_moves);
+  const Outlook o = outlook(pos, aim);
+  if (o.wins_at_once) return attacker_moves ? Bounds{1, 1} : Bounds{kNever, kNever};
+  const Threats t = threats_at(pos, o, aim, attacker_moves);
   if (t.quiet == 0) {
     const Distance d = Distance(cost(metric, false) + cost(metric, true));
     return attacker_moves ? Bounds{kNever, kNever} : Bounds{d, d};
@@ -246,7 +245,7 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
     generate_moves(p, moves);
   count = moves.size();
   positions_ += count;
-  const TowerMap here = TowerMap::of(p);
+  const TowerMap here = weigh_threats_ ? TowerMap::of(p) : TowerMap{};  // read only when weighing threats
   for (std::size_t i = 0; i < count; ++i) {
     Child& ch = children[i];
     ch.move = moves[i];
@@ -283,7 +282,7 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
         continue;
       }
       next = outlook(cp, aim_);
-      if (!next.wins_at_once && weigh_threats_) threats = threats_at(cp, aim_, attacker_next);
+      if (!next.wins_at_once && weigh_threats_) threats = threats_at(cp, next, aim_, attacker_next);
     }
     if (threats.quiet != kUnweighed) next.moves = threats.quiet;
     if (next.wins_at_once) {
