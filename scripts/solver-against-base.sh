@@ -49,7 +49,7 @@ if [ -z "$from" ]; then
 fi
 
 python3 - "$report" "$hash" "$dir" "${order[@]}" <<'PY'
-import re, statistics, sys
+import os, re, statistics, sys
 report, base, folder, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 what = {
     "regrouped": "census `regrouped:1000:1` (1000 regrouped starts, summed worker time, one worker)",
@@ -84,6 +84,9 @@ section = "\n".join(lines) + "\n"
 old = open(report).read()
 cut = old.find("\n## Against BASE")
 old = old if cut < 0 else old[:cut + 1]
-open(report, "w").write(old.rstrip("\n") + "\n\n" + section)
+# Written beside and renamed, as the tool writes its files (src/io/files.h): a failure leaves the report as it was.
+with open(report + ".tmp-against", "w") as out:
+    out.write(old.rstrip("\n") + "\n\n" + section)
+os.replace(report + ".tmp-against", report)
 print(f"solver-against-base: wrote the section to {report}", file=sys.stderr)
 PY
