@@ -12,13 +12,16 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/app.h"
 #include "conform/corpus.h"
+#include "conform/coverage.h"
 #include "conform/engine_server.h"
 #include "conform/harness.h"
+#include "kamisado/kfen.h"
 
 using namespace kamisado;
 using namespace kamisado::conform;
@@ -53,16 +56,20 @@ TEST(Conform_Harness, TheCorrectEngineAgreesOnEverything) {
   EXPECT_FALSE(r.failure) << *r.failure;
   EXPECT_TRUE(r.disagreements.empty()) << r.disagreements.front().source << " " << r.disagreements.front().what;
   EXPECT_TRUE(r.conforms());
-  ASSERT_EQ(r.sources.size(), 3u);
+  ASSERT_EQ(r.sources.size(), 7u);  // corpus, the walks from the start, 2 Sumo and 2 match roots, play-outs
   EXPECT_EQ(r.sources[0].positions, long(builtin_corpus().size()));
   EXPECT_EQ(r.sources[1].positions, 103);  // the start and its 102 children
-  EXPECT_GT(r.sources[2].positions, 100);
+  EXPECT_EQ(r.sources[2].source, "walk: Sumo round");
+  EXPECT_GT(r.sources.back().positions, 100);
+  EXPECT_EQ(r.verdict().find("fixture conforms to rules.md ("), 0u) << r.verdict();
+  for (const auto& c : r.coverage) EXPECT_TRUE(c.unchecked.empty()) << context_name(c.context) << ": " << c.unchecked.front();
 }
 
 TEST(Conform_Harness, EachDeviationIsCaughtAndItsRuleNamed) {
   const std::pair<const char*, const char*> cases[] = {
-      {"pass-colour", "M6"},   {"deadlock-two-passes", "M8"},   {"blocked-loses", "M6"},
-      {"no-extra-turn", "S4"}, {"follow-up-sumo-square", "S4"}, {"regroup-fixed-side", "F2"},
+      {"pass-colour", "M6"},           {"deadlock-two-passes", "M8"}, {"blocked-loses", "M6"},        {"no-extra-turn", "S4"},
+      {"follow-up-sumo-square", "S4"}, {"regroup-fixed-side", "F2"},  {"winner-starts", "F1"},        {"no-lone-push", "S5"},
+      {"push-deadlock-winner", "M8"},  {"ring-deadlock-tower", "P2"}, {"sumo-deadlock-winner", "M8"},
   };
   for (auto [deviation, rule] : cases) {
     HarnessReport r = check(fixture(deviation));
@@ -76,6 +83,156 @@ TEST(Conform_Harness, EachDeviationIsCaughtAndItsRuleNamed) {
   }
 }
 
+// Issue 30: each label the second audit found wrong, from a deviant fixture.
+TEST(Conform_Labels, AWrongDeadlockWinnerInASingleRoundWithSumosIsCompared) {
+  HarnessOptions o;
+  o.command = fixture("sumo-deadlock-winner");
+  o.corpus = builtin_corpus();
+  o.depth = 0;
+  o.random_games = 0;
+  HarnessReport r = run_harness(o);
+  ASSERT_EQ(r.deviations.size(), 1u) << harness_text(r);
+  EXPECT_EQ(r.deviations[0].rule, "M8");
+  EXPECT_EQ(r.deviations[0].smallest.source, "corpus: deadlock with a Sumo on the board");
+}
+
+TEST(Conform_Labels, APassNamingTheBlockedTowersOwnColourIsM6) {
+  HarnessReport r = check(fixture("pass-own-colour"));
+  bool two_towers = false;
+  for (const Disagreement& d : r.disagreements) {
+    if (d.source == "corpus: deadlock of two towers") {
+      two_towers = true;
+      EXPECT_EQ(d.rule, "M6") << d.ours << " / " << d.theirs;
+    }
+    if (d.what == "play pass") {
+      EXPECT_EQ(d.rule, "M6") << d.source;
+    }
+    // Where its chain of passes makes it declare a deadlock after a real move, the deadlock is
+    // what differs: M8.
+    EXPECT_TRUE(d.rule == "M6" || d.rule == "M8") << d.rule << " " << d.source;
+  }
+  EXPECT_TRUE(two_towers);
+}
+
+TEST(Conform_Labels, ARefusingEngineShowsRefusalsNotTheRulesOfThePositions) {
+  HarnessReport r = check(fixture("refuse-gold"));
+  EXPECT_EQ(rules(r), std::set<std::string>{"refused"});
+  const std::string text = harness_text(r);
+  EXPECT_NE(text.find("REFUSED"), std::string::npos) << text;
+  EXPECT_NE(text.find("the engine refused the position: error this engine plays Black only"), std::string::npos) << text;
+  EXPECT_EQ(text.find("DEVIATES"), std::string::npos) << text;
+}
+
+TEST(Conform_Labels, AMovesDisagreementSaysWhatIsMissingAndWhatIsExtra) {
+  HarnessReport r = check(fixture("no-lone-push"));
+  ASSERT_EQ(rules(r), std::set<std::string>{"S5"});
+  const Disagreement& d = r.deviations[0].smallest;
+  ASSERT_EQ(d.what, "moves") << d.source;
+  EXPECT_EQ(d.missing, std::vector<std::string>{"c3c4"});
+  EXPECT_EQ(d.extra, std::vector<std::string>{"pass"});
+  EXPECT_NE(harness_text(r).find("  missing: c3c4 "), std::string::npos) << harness_text(r);
+}
+
+TEST(Conform_Harness, EachWalkRootIsASourceOfItsOwn) {
+  // Two roots where the deviant fixture shows the same rule: both are shown, each as its source.
+  HarnessOptions o;
+  o.command = fixture("blocked-loses");
+  o.depth = 1;
+  o.random_games = 0;
+  o.walk_roots = {"o3yrgn/8/8/8/1bpk4/2R5/8/NG1YKPBO b R", "obpky2n/NG1O4/8/5r2/2g5/8/8/2RYKPB1 b G"};
+  HarnessReport r = run_harness(o);
+  std::set<std::string> sources;
+  for (const Disagreement& d : r.disagreements) sources.insert(d.source);
+  EXPECT_TRUE(sources.count("walk: " + o.walk_roots[0])) << harness_text(r);
+  EXPECT_TRUE(sources.count("walk: " + o.walk_roots[1])) << harness_text(r);
+}
+
+// Without --kfen and without a corpus, the walk still reaches pushes and a match's round end.
+TEST(Conform_Harness, TheWalkStartsFromSumoAndMatchRoots) {
+  for (auto [deviation, rule, source] :
+       {std::tuple{"follow-up-sumo-square", "S4", "walk: Sumo round"}, std::tuple{"regroup-fixed-side", "F2", "walk: match, a round ends"}}) {
+    HarnessOptions o;
+    o.command = fixture(deviation);
+    o.depth = 2;
+    o.random_games = 0;
+    HarnessReport r = run_harness(o);
+    ASSERT_EQ(rules(r), std::set<std::string>{rule}) << deviation << "\n" << harness_text(r);
+    EXPECT_EQ(r.deviations[0].sources.front(), source) << deviation;
+  }
+  HarnessOptions single;
+  single.command = fixture("single-round");
+  single.random_games = 0;
+  HarnessReport r = run_harness(single);
+  EXPECT_TRUE(r.conforms()) << harness_text(r);
+  ASSERT_EQ(r.sources.size(), 2u);  // the corpus and the walk from the start: no Sumo or match roots
+  EXPECT_NE(harness_text(r).find("rules in a match: not checked, the engine does not declare 'match'"), std::string::npos) << harness_text(r);
+}
+
+TEST(Conform_Harness, PlayOutsGoOnPastADisagreement) {
+  // The Defender starting every new round shows at the first fill; a push handing the turn
+  // over can only show later, once a round has made a Sumo.
+  HarnessOptions o;
+  o.command = fixture("winner-starts,no-extra-turn");
+  o.depth = 0;
+  o.random_games = 10;
+  o.match_target = 3;
+  HarnessReport r = run_harness(o);
+  EXPECT_EQ(rules(r), (std::set<std::string>{"F1", "S4"})) << harness_text(r);
+  ASSERT_EQ(r.deviations.back().rule, "F1");  // in rules.md's order
+  EXPECT_GT(r.deviations.back().count, 1);    // at every fill, not only a play-out's first
+}
+
+TEST(Conform_Harness, KnownDeviationsAreAllowedWithACitableVerdict) {
+  HarnessOptions o;
+  o.command = fixture("pass-colour");
+  o.corpus = builtin_corpus();
+  o.depth = 1;
+  o.random_games = 5;
+  o.allow = {"M6"};
+  HarnessReport r = run_harness(o);
+  EXPECT_TRUE(r.conforms()) << harness_text(r);
+  ASSERT_EQ(r.deviations.size(), 1u);
+  EXPECT_TRUE(r.deviations[0].allowed);
+  EXPECT_GT(r.deviations[0].count, 1);
+  EXPECT_EQ(r.verdict(), "fixture-pass-colour conforms to rules.md except M6 (" + std::to_string(r.positions()) + " positions checked, 5 play-outs)");
+  o.allow = {"M8"};
+  r = run_harness(o);
+  EXPECT_FALSE(r.conforms());
+  EXPECT_NE(r.verdict().find("DIFFERS from rules.md on M6 ("), std::string::npos) << r.verdict();
+}
+
+// A first-time user learns from --help what features are, that refusals count, what is not
+// checked, and that play-outs are single rounds unless --match is given.
+TEST(Conform_CLI, HelpTeachesFeaturesRefusalsAndWhatIsNotChecked) {
+  std::ostringstream out, err;
+  cli::run_cli({"conform", "--help"}, out, err);
+  const std::string help = out.str();
+  for (const char* words : {"features single-round sumo match", "REFUSED", "rules not checked and why", "single rounds unless --match", "--allow"})
+    EXPECT_NE(help.find(words), std::string::npos) << words << "\n" << help;
+  EXPECT_EQ(help.find("(the default)"), std::string::npos) << help;
+}
+
+TEST(Conform_Harness, AnEngineThatDiesAtStartIsNamedByItsCommand) {
+  HarnessReport r = check("/nonexistent/engine");
+  EXPECT_EQ(r.verdict().find("'/nonexistent/engine' FAILED: "), 0u) << r.verdict();
+  EXPECT_NE(harness_text(r).find("engine: /nonexistent/engine"), std::string::npos);
+}
+
+// Every rule a context implies is exercised by some case of the built-in corpus in that
+// context, so an engine that plays only one context is still checked on all its rules.
+TEST(Conform_Corpus, EveryRuleOfEachContextHasACase) {
+  RuleSet exercised[3];
+  for (const CorpusCase& c : builtin_corpus()) {
+    const Position p = parse_kfen(c.position);
+    RuleSet& into = exercised[int(context_of(p))];
+    for (const std::string& r : rules_at(p)) into.insert(r);
+    for (const std::string& m : c.moves)
+      for (const std::string& r : rules_of_play(p, parse_move(p, m))) into.insert(r);
+  }
+  for (Context ctx : kContexts)
+    for (const std::string& rule : implied_rules(ctx)) EXPECT_TRUE(exercised[int(ctx)].count(rule)) << context_name(ctx) << ": " << rule;
+}
+
 TEST(Conform_Harness, PlayOutReproductionsAreShortened) {
   // Only play-outs, which start from the standard start: the M6 deviation shows after dozens
   // of moves, but the reproduction starts from the position before the differing pass.
@@ -84,8 +241,8 @@ TEST(Conform_Harness, PlayOutReproductionsAreShortened) {
   o.depth = 0;
   o.random_games = 20;
   HarnessReport r = run_harness(o);
-  ASSERT_EQ(r.disagreements.size(), 1u);
-  const Disagreement& d = r.disagreements.front();
+  ASSERT_EQ(r.deviations.size(), 1u);
+  const Disagreement& d = r.deviations.front().smallest;
   EXPECT_EQ(d.rule, "M6");
   EXPECT_EQ(d.what, "play pass");
   EXPECT_LE(d.moves.size(), 1u);  // at most the real move the pass colour comes from
@@ -148,7 +305,7 @@ TEST(Conform_Corpus, PublishedFileIsTheBuiltInCorpus) {
 TEST(Conform_CLI, ExitCodesAndOneLineErrors) {
   std::ostringstream out, err;
   EXPECT_EQ(cli::run_cli({"conform", "--engine", fixture(), "--depth", "1", "--random", "2", "--match"}, out, err), cli::kOk) << err.str();
-  EXPECT_NE(out.str().find("agrees"), std::string::npos);
+  EXPECT_NE(out.str().find("conforms to rules.md"), std::string::npos);
   std::ostringstream out2, err2;
   EXPECT_EQ(cli::run_cli({"conform", "--engine", fixture("pass-colour"), "--depth", "1", "--random", "2", "--json"}, out2, err2), cli::kDisagrees);
   EXPECT_FALSE(nlohmann::json::parse(out2.str())["conforms"]);
@@ -159,6 +316,13 @@ TEST(Conform_CLI, ExitCodesAndOneLineErrors) {
   EXPECT_EQ(cli::run_cli({"conform", "--engine", fixture(), "--corpus", bad.string()}, out3, err3), cli::kBadInput);
   EXPECT_NE(err3.str().find("is not JSON"), std::string::npos) << err3.str();
   EXPECT_EQ(err3.str().find('\n'), err3.str().size() - 1);
+  std::ostringstream out4, err4;
+  EXPECT_EQ(cli::run_cli({"conform", "--engine", fixture(), "--allow", "M6,X9"}, out4, err4), cli::kBadInput);
+  EXPECT_NE(err4.str().find("--allow: 'X9' is not a rule ID"), std::string::npos) << err4.str();
+  std::ostringstream out5, err5;
+  EXPECT_EQ(cli::run_cli({"conform", "--engine", fixture("pass-colour"), "--depth", "1", "--random", "2", "--allow", "M6"}, out5, err5), cli::kOk)
+      << out5.str() << err5.str();
+  EXPECT_NE(out5.str().find("conforms to rules.md except M6 ("), std::string::npos) << out5.str();
 }
 
 // Issue 18, 11-14: the harness cannot be fooled or blinded.

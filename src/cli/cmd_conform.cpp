@@ -13,15 +13,19 @@ namespace kamisado::cli {
 namespace {
 
 const CommandText kConformText{"conform", "Check another Kamisado engine against this one, over the line protocol",
-                               "The engine is started with /bin/sh -c CMD and spoken to on stdin/stdout (protocol in the\n"
-                               "README). Compared: the conformance corpus, a perft/divide walk to --depth from the start and\n"
-                               "each --kfen, and --random seeded play-outs of single rounds (of matches with --match).\n"
-                               "The engine's 'hello' may list the features it plays (single-round, sumo, match): only those\n"
-                               "are checked, and the summary lists what was not; any other feature word is an error. A\n"
-                               "position or move the engine refuses ('error ...') counts as a disagreement. Each disagreement\n"
-                               "is printed once per source and rule, as the shortest move sequence from a KFEN that shows it.\n"
-                               "Exit codes: 0 the engine agrees, 3 it disagrees or failed, 2 bad input, 1 internal error.\n"
-                               "Example: kamisado conform --engine \"python3 my_engine.py\" --depth 2 --random 50 --match 3"};
+                               "The engine is started with /bin/sh -c CMD and spoken to on stdin/stdout (protocol in\n"
+                               "docs/conformance.md). Compared: the conformance corpus; a perft/divide walk to --depth from\n"
+                               "the start, from built-in roots for Sumo rounds and matches, and from each --kfen; --random\n"
+                               "seeded play-outs, single rounds unless --match is given (then matches: standard = 3 points).\n"
+                               "Features: the engine's 'hello' may end 'features single-round sumo match' (any of them) to say\n"
+                               "what it plays; only that is checked, and the summary lists the rules not checked and why. Any\n"
+                               "other feature word is an error. A position the engine refuses ('error ...') is reported as\n"
+                               "REFUSED and counts against it. Each deviation is labelled with the rule of rules.md involved\n"
+                               "and reported with its count and smallest reproduction (a KFEN, moves, the request).\n"
+                               "--allow M6,M8 accepts known deviations: the verdict then reads 'conforms to rules.md except\n"
+                               "M6, M8 (N positions checked, M play-outs)'.\n"
+                               "Exit codes: 0 the engine conforms, 3 it deviates or failed, 2 bad input, 1 internal error.\n"
+                               "Example: kamisado conform --engine \"python3 my_engine.py\" --depth 2 --random 50 --match"};
 
 const CommandText kCorpusText{"corpus", "Write the built-in conformance corpus (JSON) for other implementations",
                               "The format is documented in src/conform/corpus.h and the README.\n"
@@ -29,7 +33,7 @@ const CommandText kCorpusText{"corpus", "Write the built-in conformance corpus (
 
 struct ConformOptions {
   std::string engine, corpus, match;
-  std::vector<std::string> kfens;
+  std::vector<std::string> kfens, allow;
   int depth = 2, random = 20;
   std::uint64_t seed = 1;
   double timeout = 5;
@@ -56,6 +60,14 @@ int conform(const ConformOptions& opt, Io& io) {
   h.seed = opt.seed;
   if (opt.match_given) h.match_target = match_target("--match", opt.match.empty() ? "standard" : opt.match);
   h.timeout_seconds = opt.timeout;
+  for (const std::string& list : opt.allow)
+    for (std::size_t at = 0; at <= list.size();) {
+      std::size_t comma = std::min(list.find(',', at), list.size());
+      const std::string id = list.substr(at, comma - at);
+      if (!conform::is_rule_id(id)) throw UsageError("--allow: '" + id + "' is not a rule ID of rules.md (T1, M6, S4, P2, F1, ...) or 'refused'");
+      h.allow.insert(id);
+      at = comma + 1;
+    }
   conform::HarnessReport r = conform::run_harness(h, show_progress);
   return io.print(conform::harness_json(r), conform::harness_text(r), r.conforms() ? kOk : kDisagrees);
 }
@@ -99,6 +111,9 @@ void add_conform(CLI::App& app, Action& action) {
                       "Play-outs are matches (else single rounds): standard (3 points, when no value is given), long, marathon or N points")
           ->expected(0, 1);
   cmd->parse_complete_callback([opt, match] { opt->match_given = match->count() > 0; });
+  cmd->add_option("--allow", opt->allow,
+                  "Rule IDs the engine is known to deviate from, comma-separated (e.g. M6,M8): still reported and counted, but "
+                  "the run conforms 'except' them");
   cmd->add_option("--timeout", opt->timeout, "Seconds the engine has for each reply (default 5)")->check(seconds_between(0.01, 3600.0));
 }
 

@@ -72,6 +72,17 @@ std::vector<CorpusCase> builtin_corpus() {
       expect("push, then a forced pass", "S4", "y+g++4n+1/K4k+2/8/1b+p+5/1P++2o++Y+N+1/5B+O1/2r++5/2G+4R b P 15:7-14"),
       expect("push, then another push", "S4", "gk+2b+2y+/2pn1o2/3K+4/8/8/3R+G3/1Y4r1/1P1NB+1O+1 b O 15:4-3"),
       expect("deadlock right after a push", "M8", "2p+2y+g+o/6B1/8/2P2bk1/5r2/8/nR++6/G+Y1O1N1K b G 15:4-3"),
+      // The same rules in a single round with Sumos (rules.md §6): an engine may keep apart the
+      // code of a round with Sumos, and a wrong deadlock there must not go unseen.
+      expect("free first move in a Sumo round", "T1", "obpkyrgn/8/8/8/8/8/8/N+GRYKPBO b -"),
+      expect("deadlock with a Sumo on the board", "M8", "ob1kyrgn/7G/p7/8/8/8/8/N+1RYKPBO g p"),
+      expect("deadlock right after a push, single round", "M8", "2p+2y+g+o/6B1/8/2P2bk1/5r2/8/nR++6/G+Y1O1N1K b G"),
+      expect("pass chain with a Sumo on the board", "M9", "o3yrg1/8/8/4n3/1bpkYK2/2R5/8/NG3PB+O b R"),
+      expect("corner-touching diagonal in a Sumo round", "M4", "obp1yrgn/8/8/8/3k4/3YP3/8/N+GR1K1BO b Y"),
+      // And in a match, where the same positions carry a score.
+      expect("forced pass in a match", "M6", "o3yrgn/8/1b6/8/2pk4/2R5/8/NG1YKPBO g b 3:0-0", {"b6b4"}),
+      expect("pass chain in a match", "M9", "o3yrg1/8/8/4n3/1bpkYK2/2R5/8/NG3PBO b R 3:1-1"),
+      expect("corner-touching diagonal in a match", "M4", "obp1yrgn/8/8/8/3k4/3YP3/8/NGR1K1BO b Y 3:0-1"),
       expect("home-row win and its ring", "P2", "o1p2r2/3k4/1b2g1B1/3Y3O/4y3/1G3P1n/8/N1R1K3 b O 3:0-0"),
       expect("the move that ends a Marathon", "P3", "1bpkyrgn/O+++7/o7/8/8/8/8/NGRYKPB1 b O 15:7-0"),
       expect("regrouping, Black defends (F4)", "F3", "o1p2r1O+/3k4/1b2g1B1/3Y4/4y3/1G3P1n/8/N1R1K3 b * 3:1-0"),

@@ -1,22 +1,32 @@
 #include "conform/harness.h"
 
 #include <algorithm>
-#include <array>
 #include <deque>
+#include <map>
 #include <random>
-#include <set>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "conform/labels.h"
 #include "conform/remote_engine.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
-#include "kamisado/rules.h"
 
 namespace kamisado::conform {
 
 namespace {
+
+// rules.md's rule IDs in its order; "refused" (a position the engine would not set up) last.
+const std::vector<std::string>& rule_order() {
+  static const std::vector<std::string> order{"T1", "T2", "M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9", "S1",     "S2",
+                                              "S3", "S4", "S5", "P1", "P2", "P3", "F1", "F2", "F3", "F4", "§6", "refused"};
+  return order;
+}
+std::size_t rule_rank(const std::string& rule) {
+  const auto& o = rule_order();
+  return std::size_t(std::find(o.begin(), o.end(), rule) - o.begin());
+}
 
 std::vector<std::string> our_moves(const Position& p) {
   MoveList list;
@@ -33,117 +43,47 @@ std::string join(const std::vector<std::string>& v) {
   return s.empty() ? "(none)" : s;
 }
 
-bool is_push(const Position& p, const std::string& move) {
-  try {
-    return parse_move(p, move).kind() == MoveKind::Push;
-  } catch (const std::exception&) {
-    // Not legal for us: a push if it goes straight ahead onto an occupied square.
-    Square from, to;
-    return move.size() == 4 && parse_square(move.substr(0, 2), from) && parse_square(move.substr(2, 2), to) && file_of(from) == file_of(to) &&
-           (p.occupied() & bit(to));
-  }
+std::vector<std::string> names(const std::vector<Move>& moves) {
+  std::vector<std::string> out;
+  for (Move m : moves) out.push_back(to_string(m));
+  return out;
 }
 
-// Which rule a disagreement is about, from where it happened and what differs. The mapping is
-// documented in the README ("Checking another implementation").
-std::string rule_of_status(const Position& p, const std::string& ours, const std::string& theirs) {
-  // Where we see a forced pass and the engine a finished round: if it names the side to move as
-  // the winner, it declared a deadlock that is not there (the loser of a deadlock is the player
-  // who made the last real move, M8); if it names the other side, it let a blocked player lose
-  // instead of passing (M6).
-  if (ours == "ongoing" && our_moves(p) == std::vector<std::string>{"pass"}) {
-    const bool mover_wins = theirs.find(std::string("won ") + side_id(p.side_to_move())) == 0;
-    return theirs.find("deadlock") != std::string::npos && mover_wins ? "M8" : "M6";
-  }
-  if (ours.find("deadlock") != std::string::npos || theirs.find("deadlock") != std::string::npos) return "M8";
-  if (ours.find("home-row") != std::string::npos || theirs.find("home-row") != std::string::npos) return "M7";
-  if (ours.find("match") != std::string::npos || theirs.find("match") != std::string::npos) return "P3";
-  return "F1";
-}
-
-std::string rule_of_moves(const Position& p, const std::vector<std::string>& ours, const std::vector<std::string>& theirs) {
-  if (p.turn() == Turn::BetweenRounds) return "F1";
-  if (ours == std::vector<std::string>{"pass"}) return "M6";
-  if (std::find(theirs.begin(), theirs.end(), "pass") != theirs.end()) return "M5";
-  std::vector<std::string> differ;
-  std::set_symmetric_difference(ours.begin(), ours.end(), theirs.begin(), theirs.end(), std::back_inserter(differ));
-  for (const std::string& m : differ)
-    if (is_push(p, m)) return p.turn() == Turn::FreeChoice ? "S5" : "S2";
-  for (const std::string& m : differ) {
-    Square from, to;
-    if (m.size() == 4 && parse_square(m.substr(0, 2), from) && parse_square(m.substr(2, 2), to))
-      if (auto t = p.tower_on(from); t && std::abs(rank_of(to) - rank_of(from)) > kRangeOfRank[p.rank_of_tower(t->side, t->colour)]) return "S1";
-  }
-  return p.turn() == Turn::FreeChoice ? "T1" : "M1-M4";
-}
-
-std::string rule_of_play(const Position& p, Move m, const Position& ours, const Position& theirs) {
-  if (m.kind() == MoveKind::Fill) {
-    // F2 if a player's towers stand as the other direction, read from his seat, would put them.
-    FillSide other = m.fill_side() == FillSide::Left ? FillSide::Right : FillSide::Left;
-    for (Side player : {Side::Black, Side::Gold}) {
-      std::array<Square, 8> other_way = regrouped_squares(p, player, other);
-      bool same_as_other = true, same_as_ours = true;
-      for (int c = 0; c < kColours; ++c) {
-        same_as_other &= theirs.square_of(player, Colour(c)) == other_way[c];
-        same_as_ours &= theirs.square_of(player, Colour(c)) == ours.square_of(player, Colour(c));
-      }
-      if (same_as_other && !same_as_ours) return "F2";
-    }
-    return "F3";
-  }
-  if (m.kind() == MoveKind::Pass) return "M6";
-  bool round_ended_theirs = theirs.turn() == Turn::BetweenRounds || theirs.outcome().over();
-  if (m.kind() == MoveKind::Push && !round_ended_theirs) {
-    // S4: after a push the pusher moves again, with the tower named by the furthest pushed
-    // tower's new square. Read that off the same push in a single round, which stops there.
-    Position single = p;
-    single.set_match({});
-    Position follow = single.after(m);
-    if (theirs.side_to_move() != p.side_to_move() || theirs.designated() != follow.designated()) return "S4";
-  }
-  bool round_ended_ours = ours.turn() == Turn::BetweenRounds || ours.outcome().over();
-  if (round_ended_ours != round_ended_theirs) {
-    return round_outcome(p, m).ending == Ending::HomeRow ? "M7" : "M8";
-  }
-  if (ours.match() != theirs.match()) return "P2";
-  if (m.kind() == MoveKind::Push) {
-    if (ours.side_to_move() != theirs.side_to_move() || ours.designated() != theirs.designated()) return "S4";
-    return "S3";
-  }
-  if (ours.designated() != theirs.designated() || ours.side_to_move() != theirs.side_to_move()) return "T2";
-  return "M2";
-}
+// Built-in walk roots for the contexts the start does not reach: a single round with Sumos
+// (pushes of one and two towers a ply away) and a match (a round about to end, its ring and
+// the Defender's fill within two plies).
+struct Root {
+  const char* name;
+  const char* kfen;
+};
+constexpr Root kSumoRoots[] = {
+    {"Sumo round", "o2kyrgn/8/8/2b5/2p5/2R++5/8/NG1YKPBO b R"},
+    {"Sumo round, free move", "obpkyrgn/8/8/8/8/8/8/N+GRY++KPB+O b -"},
+};
+constexpr Root kMatchRoots[] = {
+    {"match, a round ends", "o1p2r2/3k4/1b2g1B1/3Y3O/4y3/1G3P1n/8/N1R1K3 b O 3:0-0"},
+    {"match, after a push", "gk+2b+2y+/2pn1o2/3K+4/8/8/3R+G3/1Y4r1/1P1NB+1O+1 b O 15:4-3"},
+};
 
 class Harness {
  public:
   Harness(const HarnessOptions& o, void (*progress)(const std::string&)) : opt_(o), progress_(progress), engine_(o.command, o.timeout_seconds) {
     report_.engine_name = engine_.name();
+    report_.command = o.command;
     report_.features = engine_.features();
   }
 
   HarnessReport run() {
     try {
       check_corpus();
-      if (opt_.depth > 0) {
-        walk(Position::initial());
-        int skipped = 0;
-        for (const std::string& k : opt_.walk_roots) {
-          const Position root = parse_kfen(k);
-          if (plays(root))
-            walk(root);
-          else
-            ++skipped;
-        }
-        if (skipped) report_.not_checked.push_back(std::to_string(skipped) + " walk root(s): " + unplayed_why());
-      }
-      if (!opt_.match_target || declares("match"))
-        play_outs();
-      else
+      if (opt_.depth > 0) walk_all();
+      if (opt_.random_games > 0 && (!opt_.match_target || declares("match"))) play_outs();
+      if (opt_.random_games > 0 && opt_.match_target && !declares("match"))
         report_.not_checked.push_back("the play-outs (matches): " + unplayed_why());
     } catch (const EngineFailure& e) {
       report_.failure = e.what();
     }
+    finish();
     return report_;
   }
 
@@ -152,105 +92,142 @@ class Harness {
   // (its reply is then in refusal_).
   bool set_up(const std::string& kfen, const std::vector<std::string>& moves) {
     refusal_ = engine_.set_position(kfen);
+    count(1);
     if (refusal_ != "ok") return false;
-    for (const std::string& m : moves)
+    for (const std::string& m : moves) {
+      count(1);
       if ((refusal_ = engine_.play(m)).rfind("error", 0) == 0) return false;
-    count(1 + long(moves.size()));
+    }
     return true;
   }
 
-  // What the engine declared it plays (hello ... features): a match needs "match", a round with
-  // Sumos on its own "sumo", any other round "single-round". Without features, everything.
+  // What the engine declared it plays (hello ... features). Without features, everything.
   bool declares(const std::string& feature) const {
     const auto& f = report_.features;
     return f.empty() || std::find(f.begin(), f.end(), feature) != f.end();
   }
-  bool plays(const Position& p) const {
-    if (p.match().is_match()) return declares("match");
-    for (Side s : {Side::Black, Side::Gold})
-      for (int c = 0; c < kColours; ++c)
-        if (p.rank_of_tower(s, Colour(c)) > 0) return declares("sumo");
-    return declares("single-round") || declares("sumo");
-  }
-  std::string unplayed_why() const {
-    std::string f;
-    for (const std::string& w : report_.features) f += (f.empty() ? "" : " ") + w;
-    return "the engine declares only: " + f;
-  }
-
-  // A position the engine refuses is a finding like any other, never skipped in silence: a run
-  // with refusals does not conform.
-  void record_refusal(const std::string& source, const std::string& kfen, const std::vector<std::string>& moves) {
-    record({source, kfen, moves, moves.empty() ? "position" : "setup", "accepted", refusal_, "§6"});
-  }
+  bool plays(Context c) const { return declares(context_feature(c)); }
+  bool plays(const Position& p) const { return plays(context_of(p)); }
+  std::string unplayed_why() const { return "the engine declares only: " + join(report_.features); }
 
   void count(long requests) { current().requests += requests; }
   SourceSummary& current() { return report_.sources.back(); }
   void begin(const std::string& source) { report_.sources.push_back({source, 0, 0, 0}); }
 
-  // Records a disagreement unless the same source already showed one for the same rule: each
-  // corpus case and each play-out is a source of its own, so every case that differs is shown;
-  // the walk, whose positions share one cause, shows the first for each rule.
+  // Every disagreement is counted under its rule, which keeps its smallest reproduction; the
+  // list keeps the first of each rule in each source.
+  bool seen(const std::string& source, const std::string& rule) const { return reported_.count({source, rule}) > 0; }
   void record(Disagreement d) {
     ++current().disagreements;
-    if (!reported_.insert({d.source, d.rule}).second) return;
-    report_.disagreements.push_back(std::move(d));
+    Deviation& dev = deviations_[d.rule];
+    dev.rule = d.rule;
+    ++dev.count;
+    if (std::find(dev.sources.begin(), dev.sources.end(), d.source) == dev.sources.end()) dev.sources.push_back(d.source);
+    if (dev.count == 1 || std::pair(d.moves.size(), d.kfen.size()) < std::pair(dev.smallest.moves.size(), dev.smallest.kfen.size())) dev.smallest = d;
+    if (reported_.insert({d.source, d.rule}).second) report_.disagreements.push_back(std::move(d));
+  }
+
+  // A position the engine refuses is a finding like any other, never skipped in silence; its
+  // label is "refused", not the rule the position was meant to check.
+  Disagreement refused(const std::string& source, const std::string& kfen, const std::vector<std::string>& moves) const {
+    return {source, kfen, moves, moves.empty() ? "position" : "setup", "ok", refusal_, "refused", {}, {}};
+  }
+
+  void exercised(const Position& p, const RuleSet& rules) {
+    RuleSet& into = exercised_[int(context_of(p))];
+    into.insert(rules.begin(), rules.end());
+  }
+
+  // A deadlock seen by one side only may come from a chain of passes that follows other towers
+  // than M6 says. Where the engine stands at a forced pass, ask it to pass and see which tower
+  // it names: at `p` when it sees the round go on, else at the links of our chain from `p`.
+  std::string probe_deadlock(const Position& p, const std::string& ours, const std::string& theirs, std::string rule) {
+    if (rule != "M8" || p.turn() != Turn::Designated) return rule;
+    if (ours.find("deadlock") != std::string::npos && theirs == "ongoing") return passes_as_m6(p) ? rule : "M6";
+    if (ours != "ongoing" || theirs.find("deadlock") == std::string::npos) return rule;
+    Position link = p;
+    for (int i = 0; i < 16 && our_moves(link) == std::vector<std::string>{"pass"}; ++i) {
+      link = link.after(Move::pass(link.square_of(link.side_to_move(), link.designated())));
+      if (link.outcome().over() || our_moves(link) != std::vector<std::string>{"pass"}) break;
+      if (set_up(to_kfen(link), {}) && engine_.status() == "ongoing" && !passes_as_m6(link)) return "M6";
+    }
+    return rule;
+  }
+
+  // Whether the engine, standing at our `p` where the side to move must pass, names the tower M6
+  // names (true when it does not pass at all: then nothing is learnt).
+  bool passes_as_m6(const Position& p) {
+    std::vector<std::string> moves;
+    count(2);
+    if (engine_.moves(moves) != "ok" || moves != std::vector<std::string>{"pass"}) return true;
+    try {
+      const Position after = parse_kfen(engine_.play("pass"));
+      return after.turn() != Turn::Designated || after.designated() == colour_of(p.square_of(p.side_to_move(), p.designated()));
+    } catch (const NotationError&) {
+      return true;
+    }
   }
 
   // Compares status and moves at our position `p`, where the engine already stands.
-  // Returns false after recording a disagreement.
-  bool compare_here(const Position& p, const std::string& source, const std::string& kfen, const std::vector<std::string>& moves) {
+  std::optional<Disagreement> compare_here(const Position& p, const std::string& source, const std::string& kfen,
+                                           const std::vector<std::string>& moves) {
     ++current().positions;
+    exercised(p, rules_at(p));
     std::string theirs = engine_.status();
     count(1);
     std::string ours = protocol_status(p);
-    if (theirs != ours) {
-      record({source, kfen, moves, "status", ours, theirs, rule_of_status(p, ours, theirs)});
-      return false;
-    }
+    if (theirs != ours)
+      return Disagreement{source, kfen, moves, "status", ours, theirs, probe_deadlock(p, ours, theirs, label_status(p, ours, theirs)), {}, {}};
     std::vector<std::string> their_moves;
     std::string answer = engine_.moves(their_moves);
     count(1);
     std::vector<std::string> mine = our_moves(p);
-    if (answer != "ok" || their_moves != mine) {
-      record({source, kfen, moves, "moves", join(mine), answer != "ok" ? answer : join(their_moves), rule_of_moves(p, mine, their_moves)});
-      return false;
-    }
-    return true;
+    if (answer != "ok") return Disagreement{source, kfen, moves, "moves", join(mine), answer, label_moves(p, mine, {}), mine, {}};
+    if (their_moves != mine)
+      return Disagreement{source,
+                          kfen,
+                          moves,
+                          "moves",
+                          join(mine),
+                          join(their_moves),
+                          label_moves(p, mine, their_moves),
+                          moves_missing(mine, their_moves),
+                          moves_missing(their_moves, mine)};
+    return std::nullopt;
   }
 
   // Plays `m` on the engine, standing at our `p`, and compares the position it reaches and,
   // with `then_status`, the status there (KFEN does not say that a round ended by deadlock).
-  bool compare_play(const Position& p, Move m, const std::string& source, const std::string& kfen, const std::vector<std::string>& moves,
-                    bool then_status) {
+  std::optional<Disagreement> compare_play(const Position& p, Move m, const std::string& source, const std::string& kfen,
+                                           const std::vector<std::string>& moves, bool then_status) {
     std::string reply = engine_.play(to_string(m));
     count(1);
+    exercised(p, rules_of_play(p, m));
     Position ours = p.after(m);
     std::string what = "play " + to_string(m);
     if (reply.rfind("error", 0) == 0) {
-      record({source, kfen, moves, what, to_kfen(ours), reply, rule_of_moves(p, our_moves(p), {})});
-      return false;
+      // The engine refuses a legal move: labelled as that move missing from its list.
+      std::vector<std::string> mine = our_moves(p), without = mine;
+      without.erase(std::find(without.begin(), without.end(), to_string(m)));
+      return Disagreement{source, kfen, moves, what, to_kfen(ours), reply, label_moves(p, mine, without), {}, {}};
     }
     try {
       Position theirs = parse_kfen(reply);
-      if (to_kfen(theirs) == to_kfen(ours)) {
-        if (!then_status) return true;
-        std::string status = engine_.status();
-        count(1);
-        if (status == protocol_status(ours)) return true;
-        std::vector<std::string> through = moves;
-        through.push_back(to_string(m));
-        record({source, kfen, through, "status", protocol_status(ours), status, rule_of_status(ours, protocol_status(ours), status)});
-        return false;
-      }
-      record({source, kfen, moves, what, to_kfen(ours), to_kfen(theirs), rule_of_play(p, m, ours, theirs)});
+      if (to_kfen(theirs) != to_kfen(ours))
+        return Disagreement{source, kfen, moves, what, to_kfen(ours), to_kfen(theirs), label_play(p, m, ours, theirs), {}, {}};
     } catch (const NotationError& e) {
       // An engine that missed the end of a round writes a position our notation refuses.
-      Outcome o = round_outcome(p, m);
-      std::string rule = o.ending == Ending::Deadlock ? "M8" : o.ending == Ending::HomeRow ? "M7" : "§6";
-      record({source, kfen, moves, what, to_kfen(ours), reply + " (" + e.what() + ")", rule});
+      return Disagreement{source, kfen, moves, what, to_kfen(ours), reply + " (" + e.what() + ")", label_unreadable_play(p, m), {}, {}};
     }
-    return false;
+    if (!then_status) return std::nullopt;
+    std::string status = engine_.status();
+    count(1);
+    const std::string expected = protocol_status(ours);
+    if (status == expected) return std::nullopt;
+    std::vector<std::string> through = moves;
+    through.push_back(to_string(m));
+    return Disagreement{
+        source, kfen, through, "status", expected, status, probe_deadlock(ours, expected, status, label_status(ours, expected, status)), {}, {}};
   }
 
   void check_corpus() {
@@ -265,44 +242,74 @@ class Harness {
       std::string source = "corpus: " + c.name;
       Position p = parse_kfen(c.position);
       if (!set_up(c.kfen, c.setup)) {
-        record({source, c.kfen, c.setup, "setup", "accepted", "refused: " + refusal_, c.rule});
+        record(refused(source, c.kfen, c.setup));
         continue;
       }
-      if (!compare_here(p, source, c.kfen, c.setup)) continue;
+      if (auto d = compare_here(p, source, c.kfen, c.setup)) {
+        record(*d);
+        continue;
+      }
       for (const std::string& move : c.moves) {
         if (!set_up(c.kfen, c.setup)) break;
-        compare_play(p, parse_move(p, move), source, c.kfen, c.setup, true);
+        if (auto d = compare_play(p, parse_move(p, move), source, c.kfen, c.setup, true)) record(*d);
       }
     }
     if (skipped) report_.not_checked.push_back(std::to_string(skipped) + " corpus case(s) with Sumos or in matches: " + unplayed_why());
   }
 
+  void walk_all() {
+    walk(Position::initial(), "walk");
+    if (plays(Context::SumoRound))
+      for (const Root& r : kSumoRoots) walk(parse_kfen(r.kfen), std::string("walk: ") + r.name);
+    if (plays(Context::Match))
+      for (const Root& r : kMatchRoots) walk(parse_kfen(r.kfen), std::string("walk: ") + r.name);
+    int skipped = 0;
+    for (const std::string& k : opt_.walk_roots) {
+      const Position root = parse_kfen(k);
+      if (plays(root))
+        walk(root, "walk: " + k);
+      else
+        ++skipped;
+    }
+    if (skipped) report_.not_checked.push_back(std::to_string(skipped) + " walk root(s): " + unplayed_why());
+  }
+
   // Breadth-first, so the first disagreement found is at the smallest depth.
-  void walk(const Position& root) {
-    begin("walk");
+  void walk(const Position& root, const std::string& source) {
+    begin(source);
     std::deque<std::pair<Position, int>> queue{{root, 0}};
     while (!queue.empty()) {
       auto [p, depth] = queue.front();
       queue.pop_front();
       std::string kfen = to_kfen(p);
       if (!set_up(kfen, {})) {
-        record_refusal("walk", kfen, {});
+        record(refused(source, kfen, {}));
         continue;
       }
-      if (!compare_here(p, "walk", kfen, {})) continue;
+      if (auto d = compare_here(p, source, kfen, {})) {
+        record(*d);
+        continue;
+      }
       MoveList moves;
       generate_moves(p, moves);
       for (Move m : moves) {
-        set_up(kfen, {});
-        if (!compare_play(p, m, "walk", kfen, {}, true)) continue;
+        if (!set_up(kfen, {})) {
+          record(refused(source, kfen, {}));
+          break;
+        }
+        if (auto d = compare_play(p, m, source, kfen, {}, true)) {
+          record(*d);
+          continue;
+        }
         Position child = p.after(m);
         if (depth + 1 < opt_.depth && !child.outcome().over()) queue.push_back({child, depth + 1});
       }
-      if (progress_ && current().positions % 500 == 0) progress_("walk: " + std::to_string(current().positions) + " positions");
+      if (progress_ && current().positions % 500 == 0) progress_(source + ": " + std::to_string(current().positions) + " positions");
     }
   }
 
-  // Seeded random games played on the engine move by move.
+  // Seeded random games played on the engine move by move. After a disagreement the engine is
+  // set to our position and the game goes on.
   void play_outs() {
     begin("play-outs");
     std::mt19937_64 rng(opt_.seed);
@@ -310,57 +317,63 @@ class Harness {
     Position start = parse_kfen(std::string(kStartKfen) + suffix);
     for (int game = 0; game < opt_.random_games; ++game) {
       if (progress_) progress_("play-out " + std::to_string(game + 1) + "/" + std::to_string(opt_.random_games));
+      ++report_.play_outs;
       std::string source = "play-out " + std::to_string(game + 1);
       std::vector<Position> history{start};
       std::vector<Move> path;
+      std::size_t synced = 0;  // the engine has played path[synced..) from history[synced]
       if (!set_up(to_kfen(start), {})) {
-        record_refusal(source, to_kfen(start), {});
+        record(refused(source, to_kfen(start), {}));
         continue;
       }
       for (int ply = 0; ply < opt_.max_plies; ++ply) {
-        const Position& p = history.back();
-        std::size_t before = report_.disagreements.size();
-        if (!compare_here(p, source, to_kfen(start), names(path))) {
-          shorten(history, path, before);
-          break;
+        const Position p = history.back();
+        if (auto d = compare_here(p, source, to_kfen(history[synced]), names({path.begin() + long(synced), path.end()}))) {
+          found(*d, history, path, false);
+          if (!resync(p, source)) break;
+          synced = path.size();
         }
         if (p.outcome().over()) break;
         MoveList moves;
         generate_moves(p, moves);
         Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
-        if (!compare_play(p, m, source, to_kfen(start), names(path), false)) {
-          path.push_back(m);  // the differing move ends the reproduction
-          history.push_back(p.after(m));
-          shorten(history, path, before, true);
-          break;
-        }
+        auto d = compare_play(p, m, source, to_kfen(history[synced]), names({path.begin() + long(synced), path.end()}), false);
         path.push_back(m);
         history.push_back(p.after(m));
+        if (d) {
+          found(*d, history, path, true);
+          if (!resync(history.back(), source)) break;
+          synced = path.size();
+        }
       }
     }
   }
 
-  static std::vector<std::string> names(const std::vector<Move>& moves) {
-    std::vector<std::string> out;
-    for (Move m : moves) out.push_back(to_string(m));
-    return out;
+  bool resync(const Position& p, const std::string& source) {
+    if (set_up(to_kfen(p), {})) return true;
+    record(refused(source, to_kfen(p), {}));
+    return false;
   }
 
-  // A play-out's disagreement was found after the whole path from the start. Find the latest
-  // position of the game from which the same disagreement still shows, and report from there.
-  void shorten(const std::vector<Position>& history, const std::vector<Move>& path, std::size_t index, bool last_move_is_the_request = false) {
-    if (index >= report_.disagreements.size()) return;  // a duplicate, not recorded
-    Disagreement found = report_.disagreements[index];
+  // A play-out's disagreement, the first of its rule in this play-out, is cut back to the
+  // latest position of the game from which it still shows; later ones are only counted.
+  void found(Disagreement d, const std::vector<Position>& history, const std::vector<Move>& path, bool last_move_is_the_request) {
+    if (!seen(d.source, d.rule)) shorten(d, history, path, last_move_is_the_request);
+    record(std::move(d));
+  }
+
+  void shorten(Disagreement& d, const std::vector<Position>& history, const std::vector<Move>& path, bool last_move_is_the_request) {
     std::size_t end = last_move_is_the_request ? path.size() - 1 : path.size();
-    for (std::size_t from = end + 1; from-- > 0;) {
+    const std::size_t first = end - std::min(end, d.moves.size());
+    for (std::size_t from = end + 1; from-- > first;) {
       // Replay path[from, end) from history[from], then repeat the request.
       std::vector<std::string> tail;
       for (std::size_t i = from; i < end; ++i) tail.push_back(to_string(path[i]));
       if (!set_up(to_kfen(history[from]), tail)) continue;
       std::string theirs;
-      if (found.what == "status") {
+      if (d.what == "status") {
         theirs = engine_.status();
-      } else if (found.what == "moves") {
+      } else if (d.what == "moves") {
         std::vector<std::string> mv;
         std::string a = engine_.moves(mv);
         theirs = a != "ok" ? a : join(mv);
@@ -373,11 +386,25 @@ class Harness {
         }
       }
       count(1);
-      if (theirs == found.theirs) {
-        report_.disagreements[index].kfen = to_kfen(history[from]);
-        report_.disagreements[index].moves = tail;
+      if (theirs == d.theirs) {
+        d.kfen = to_kfen(history[from]);
+        d.moves = tail;
         return;
       }
+    }
+  }
+
+  void finish() {
+    for (auto& [rule, dev] : deviations_) {
+      dev.allowed = opt_.allow.count(rule) > 0;
+      report_.deviations.push_back(dev);
+    }
+    std::sort(report_.deviations.begin(), report_.deviations.end(),
+              [](const Deviation& a, const Deviation& b) { return rule_rank(a.rule) < rule_rank(b.rule); });
+    for (Context c : kContexts) {
+      HarnessReport::ContextRules cr{c, plays(c), {}, {}};
+      for (const std::string& rule : implied_rules(c)) (exercised_[int(c)].count(rule) ? cr.checked : cr.unchecked).push_back(rule);
+      report_.coverage.push_back(cr);
     }
   }
 
@@ -386,47 +413,126 @@ class Harness {
   RemoteEngine engine_;
   HarnessReport report_;
   std::set<std::pair<std::string, std::string>> reported_;  // (source, rule)
-  std::string refusal_;                                     // the engine's reply when set_up failed
+  std::map<std::string, Deviation> deviations_;
+  RuleSet exercised_[3];  // by context
+  std::string refusal_;   // the engine's reply when set_up failed
 };
 
+std::string rule_list(const std::vector<Deviation>& devs, bool allowed) {
+  std::vector<std::string> out;
+  for (const Deviation& d : devs)
+    if (d.allowed == allowed) out.push_back(d.rule);
+  return fmt::format("{}", fmt::join(out, ", "));
+}
+
 }  // namespace
+
+bool is_rule_id(const std::string& id) {
+  const auto& o = rule_order();
+  return id != "§6" && std::find(o.begin(), o.end(), id) != o.end();
+}
+
+long HarnessReport::positions() const {
+  long n = 0;
+  for (const auto& s : sources) n += s.positions;
+  return n;
+}
+
+bool HarnessReport::conforms() const {
+  return !failure && std::all_of(deviations.begin(), deviations.end(), [](const Deviation& d) { return d.allowed; });
+}
+
+std::string HarnessReport::verdict() const {
+  const std::string name = engine_name.empty() ? "'" + command + "'" : engine_name;
+  if (failure) return fmt::format("{} FAILED: {}", name, *failure);
+  const std::string checked = fmt::format("({} positions checked, {} play-outs)", positions(), play_outs);
+  const std::string allowed = rule_list(deviations, true);
+  if (conforms()) return fmt::format("{} conforms to rules.md{} {}", name, allowed.empty() ? "" : " except " + allowed, checked);
+  return fmt::format("{} DIFFERS from rules.md on {} {}{}", name, rule_list(deviations, false), checked,
+                     allowed.empty() ? "" : "; allowed: " + allowed);
+}
 
 HarnessReport run_harness(const HarnessOptions& options, void (*progress)(const std::string&)) {
   try {
     return Harness(options, progress).run();
   } catch (const EngineFailure& e) {  // the engine failed before the first check
     HarnessReport r;
+    r.command = options.command;
     r.failure = e.what();
     return r;
   }
 }
+
+namespace {
+nlohmann::json disagreement_json(const Disagreement& d) {
+  nlohmann::json j = {{"source", d.source}, {"rule", d.rule}, {"kfen", d.kfen},    {"moves", d.moves},
+                      {"request", d.what},  {"ours", d.ours}, {"theirs", d.theirs}};
+  if (d.what == "moves") j.update({{"missing", d.missing}, {"extra", d.extra}});
+  return j;
+}
+
+std::string reproduction_text(const Disagreement& d) {
+  std::string out = fmt::format("  from {}\n", d.kfen);
+  if (!d.moves.empty()) out += fmt::format("  play {}\n", fmt::join(d.moves, " "));
+  if (d.rule == "refused") return out + fmt::format("  the engine refused the {}: {}\n", d.what == "position" ? "position" : "setup moves", d.theirs);
+  out += fmt::format("  then '{}'\n", d.what);
+  if (d.what == "moves" && (!d.missing.empty() || !d.extra.empty())) {
+    if (!d.missing.empty()) out += fmt::format("  missing: {}   (legal, the engine does not give them)\n", fmt::join(d.missing, " "));
+    if (!d.extra.empty()) out += fmt::format("  extra:   {}   (the engine gives them, they are not legal)\n", fmt::join(d.extra, " "));
+    return out;
+  }
+  return out + fmt::format("  ours:   {}\n  theirs: {}\n", d.ours, d.theirs);
+}
+}  // namespace
 
 nlohmann::json harness_json(const HarnessReport& r) {
   nlohmann::json sources = nlohmann::json::array();
   for (const auto& s : r.sources)
     sources.push_back({{"source", s.source}, {"positions", s.positions}, {"requests", s.requests}, {"disagreements", s.disagreements}});
   nlohmann::json list = nlohmann::json::array();
-  for (const auto& d : r.disagreements)
-    list.push_back(
-        {{"source", d.source}, {"rule", d.rule}, {"kfen", d.kfen}, {"moves", d.moves}, {"request", d.what}, {"ours", d.ours}, {"theirs", d.theirs}});
-  nlohmann::json j = {{"engine", r.engine_name}, {"conforms", r.conforms()}, {"sources", sources},
-                      {"disagreements", list},   {"features", r.features},   {"not_checked", r.not_checked}};
+  for (const auto& d : r.disagreements) list.push_back(disagreement_json(d));
+  nlohmann::json devs = nlohmann::json::array();
+  for (const auto& d : r.deviations)
+    devs.push_back(
+        {{"rule", d.rule}, {"count", d.count}, {"allowed", d.allowed}, {"sources", d.sources}, {"smallest", disagreement_json(d.smallest)}});
+  nlohmann::json coverage = nlohmann::json::array();
+  for (const auto& c : r.coverage)
+    coverage.push_back({{"context", context_name(c.context)}, {"played", c.played}, {"checked", c.checked}, {"not_checked", c.unchecked}});
+  nlohmann::json j = {{"engine", r.engine_name},    {"command", r.command},     {"conforms", r.conforms()},     {"verdict", r.verdict()},
+                      {"positions", r.positions()}, {"play_outs", r.play_outs}, {"sources", sources},           {"deviations", devs},
+                      {"disagreements", list},      {"features", r.features},   {"not_checked", r.not_checked}, {"rules", coverage}};
   if (r.failure) j["failure"] = *r.failure;
   return j;
 }
 
 std::string harness_text(const HarnessReport& r) {
   std::string out;
-  for (const auto& d : r.disagreements) {
-    out += fmt::format("DISAGREE [{}] {}\n  from {}\n", d.rule, d.source, d.kfen);
-    if (!d.moves.empty()) out += fmt::format("  play {}\n", fmt::join(d.moves, " "));
-    out += fmt::format("  then '{}'\n  ours:   {}\n  theirs: {}\n", d.what, d.ours, d.theirs);
+  for (const auto& d : r.deviations) {
+    const std::string head = d.rule == "refused" ? "REFUSED" : "DEVIATES [" + d.rule + "]";
+    out += fmt::format("{}{}: {} time(s), in {} source(s); the smallest reproduction, from {}:\n", head, d.allowed ? " (allowed)" : "", d.count,
+                       d.sources.size(), d.smallest.source);
+    out += reproduction_text(d.smallest);
+    if (d.sources.size() > 1) {
+      std::vector<std::string> others(d.sources.begin(), d.sources.begin() + long(std::min<std::size_t>(d.sources.size(), 6)));
+      out += fmt::format("  also in: {}{}\n", fmt::join(others, "; "),
+                         d.sources.size() > 6 ? fmt::format("; and {} more (--json lists all)", d.sources.size() - 6) : "");
+    }
   }
   if (r.failure) out += "ENGINE FAILURE: " + *r.failure + "\n";
-  out += fmt::format("\nengine: {}\n{:<10} {:>10} {:>10} {:>14}\n", r.engine_name, "source", "positions", "requests", "disagreements");
-  for (const auto& s : r.sources) out += fmt::format("{:<10} {:>10} {:>10} {:>14}\n", s.source, s.positions, s.requests, s.disagreements);
+  out += fmt::format("\nengine: {}\n{:<34} {:>10} {:>10} {:>14}\n", r.engine_name.empty() ? r.command : r.engine_name, "source", "positions",
+                     "requests", "disagreements");
+  for (const auto& s : r.sources) out += fmt::format("{:<34} {:>10} {:>10} {:>14}\n", s.source, s.positions, s.requests, s.disagreements);
+  for (const auto& c : r.coverage) {
+    if (!c.played) {
+      out += fmt::format("rules in a {}: not checked, the engine does not declare '{}'\n", context_name(c.context), context_feature(c.context));
+      continue;
+    }
+    out +=
+        fmt::format("rules in a {}: checked {}", context_name(c.context), c.checked.empty() ? "none" : fmt::format("{}", fmt::join(c.checked, " ")));
+    out += c.unchecked.empty() ? "\n" : fmt::format("; not reached: {}\n", fmt::join(c.unchecked, " "));
+  }
   for (const std::string& n : r.not_checked) out += "not checked: " + n + "\n";
-  return out + (r.conforms() ? "the engine agrees with kamisado-lab on everything checked\n" : "the engine DIFFERS from kamisado-lab (see above)\n");
+  return out + r.verdict() + "\n";
 }
 
 }  // namespace kamisado::conform

@@ -1,24 +1,31 @@
 // The conformance harness: compares another engine, spoken to over the line protocol, with
-// ours, and reports every disagreement as a minimal reproduction with the rule involved.
+// ours, and reports every deviation from the rules with its count and its smallest
+// reproduction.
 //
 // Three sources of positions:
 //   corpus     each case of the conformance corpus (corpus.h), its setup moves played first;
-//   walk       every position up to a depth from the start (and from --kfen positions), with
-//              every move's result compared, as a perft/divide walk would;
+//   walk       every position up to a depth from a root, with every move's result compared, as
+//              a perft/divide walk would. The roots: the start, built-in roots for the Sumo
+//              round and the match when the engine plays them, and each --kfen; each root is a
+//              source of its own ("walk: <root>");
 //   play-outs  seeded random games, single rounds or matches, played move by move on the
-//              engine, so that an engine that keeps a history shows it.
+//              engine, so that an engine that keeps a history shows it. A play-out goes on past a
+//              disagreement from our position, so that one early deviation hides no later one.
 // At each position the harness compares the status, the set of legal moves and, for each move
-// played, the position it leads to. A disagreement is reported once per source and rule, as
-// the shortest move sequence from a KFEN that shows it.
+// played, the position it leads to. Each disagreement is labelled with a rule (labels.h); a
+// position the engine refuses is labelled "refused". A run's verdict is one line an author can
+// cite: "conforms to rules.md except M6 (N positions checked, M play-outs)".
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "conform/corpus.h"
+#include "conform/coverage.h"
 
 namespace kamisado::conform {
 
@@ -26,21 +33,36 @@ struct HarnessOptions {
   std::string command;
   std::vector<CorpusCase> corpus;
   int depth = 2;                        // walk depth (0: no walk)
-  std::vector<std::string> walk_roots;  // KFENs; the standard start is always walked
+  std::vector<std::string> walk_roots;  // KFENs, walked after the start and the built-in roots
   int random_games = 20;
   std::uint64_t seed = 1;
   std::uint32_t match_target = 0;  // play-outs as matches to this target (0: single rounds)
   double timeout_seconds = 5;
-  int max_plies = 3000;  // a play-out longer than this stops (no game is this long)
+  int max_plies = 3000;         // a play-out longer than this stops (no game is this long)
+  std::set<std::string> allow;  // rule IDs the author knows the engine deviates from
 };
 
+// The rule IDs `--allow` accepts: rules.md's, and "refused".
+bool is_rule_id(const std::string& id);
+
 struct Disagreement {
-  std::string source;              // "corpus: <name>", "walk", "play-out 3"
+  std::string source;              // "corpus: <name>", "walk", "walk: <root>", "play-out 3"
   std::string kfen;                // where the reproduction starts
   std::vector<std::string> moves;  // then these moves...
-  std::string what;                // ...and this request: "status", "moves" or "play <move>"
+  std::string what;                // ...and this request: "status", "moves", "play <move>", "position"
   std::string ours, theirs;
-  std::string rule;  // the rule ID involved (rules.md)
+  std::string rule;                         // the rule ID involved (rules.md), or "refused"
+  std::vector<std::string> missing, extra;  // for "moves": ours only, theirs only
+};
+
+// All disagreements of one rule: how many, where, and the smallest reproduction (fewest moves,
+// then shortest KFEN).
+struct Deviation {
+  std::string rule;
+  long count = 0;
+  Disagreement smallest;
+  std::vector<std::string> sources;  // each source that showed it, once
+  bool allowed = false;
 };
 
 struct SourceSummary {
@@ -49,21 +71,34 @@ struct SourceSummary {
 };
 
 struct HarnessReport {
-  std::string engine_name;
+  std::string engine_name, command;
   std::vector<SourceSummary> sources;
-  std::vector<Disagreement> disagreements;
-  std::optional<std::string> failure;    // the engine timed out, exited or garbled a reply
-  std::vector<std::string> features;     // what the engine declared it plays (empty: everything)
-  std::vector<std::string> not_checked;  // what was left out because the engine does not play it
-  bool conforms() const { return disagreements.empty() && !failure; }
+  std::vector<Disagreement> disagreements;  // the first of each rule in each source
+  std::vector<Deviation> deviations;        // one per rule, in rules.md order
+  std::optional<std::string> failure;       // the engine timed out, exited or garbled a reply
+  std::vector<std::string> features;        // what the engine declared it plays (empty: everything)
+  std::vector<std::string> not_checked;     // what was left out because the engine does not play it
+  struct ContextRules {
+    Context context;
+    bool played = true;                  // false: the engine does not declare it
+    std::vector<std::string> checked;    // implied rules some comparison exercised
+    std::vector<std::string> unchecked;  // implied rules none did
+  };
+  std::vector<ContextRules> coverage;
+  long play_outs = 0;
+
+  long positions() const;
+  // No failure, and every deviation allowed.
+  bool conforms() const;
+  // "conforms to rules.md except M6, M8 (12 345 positions checked, 20 play-outs)" and the like.
+  std::string verdict() const;
 };
 
-// Runs the comparison. Progress lines go to `progress` when it is set (called at most once a
-// second by the caller's choice of what to print).
+// Runs the comparison. Progress lines go to `progress` when it is set.
 HarnessReport run_harness(const HarnessOptions& options, void (*progress)(const std::string&) = nullptr);
 
-// The report for scripts (JSON) and for people: each disagreement as a reproduction, then a
-// table of the sources and the verdict.
+// The report for scripts (JSON) and for people: each deviation with its count and smallest
+// reproduction, the sources, the rules checked and not, and the verdict.
 nlohmann::json harness_json(const HarnessReport& r);
 std::string harness_text(const HarnessReport& r);
 
