@@ -23,7 +23,7 @@ set -euo pipefail
 job=${1:-main}
 cd "$(dirname "$0")/.."
 
-packages=(cmake g++ make pkg-config python3
+packages=(cmake g++ make pkg-config python3 node-typescript
           libcli11-dev nlohmann-json3-dev libfmt-dev
           libgtest-dev libgmock-dev librapidcheck-dev
           libz3-dev libboost-graph-dev libtbb-dev libzstd-dev libxxhash-dev libsqlite3-dev
