@@ -28,6 +28,8 @@ ALLOWED = {
     "solver/bench": {"kamisado", "io", "play", "solver/search", "solver/proof", "solver/retro"},
     "solver/match": {"kamisado", "io", "play", "solver/search", "solver/proof", "solver/retro", "solver/bench"},
     "solver/census": {"kamisado", "io", "play", "solver/search", "solver/proof", "solver/retro", "solver/bench"},
+    "solver/analysis": {"kamisado", "solver/search", "solver/retro"},
+    "serve": {"kamisado", "io", "conform", "solver/search", "solver/proof", "solver/retro", "solver/analysis"},
     "puzzles": {"kamisado", "io", "play", "solver/search", "solver/proof", "solver/retro", "solver/bench"},
     "cli": None,  # the command line may use every library
 }

@@ -7,6 +7,7 @@
 #include "conform/harness.h"
 #include "io/files.h"
 #include "kamisado/kfen.h"
+#include "serve/engine_search.h"
 
 namespace kamisado::cli {
 
@@ -74,14 +75,20 @@ int conform(const ConformOptions& opt, Io& io) {
 
 const CommandText kEngineText{"engine", "Be an engine: answer the line protocol on stdin and stdout, as the reference implementation",
                               "Reads requests one a line (hello, position <kfen>, moves, play <move>, status, quit) and\n"
-                              "answers each with one line, as the README's protocol table says; a bad KFEN or an illegal move\n"
-                              "is answered 'error ...'. For GUIs, other harnesses and engines in other languages.\n"
+                              "answers each with one line, as docs/conformance.md's protocol table says; a bad KFEN or an\n"
+                              "illegal move is answered 'error ...'. It also searches: 'go [nodes N] [movetime MS] [goal\n"
+                              "round|match|ring:P]' answers 'info ...' lines while the proof search runs, then 'bestmove\n"
+                              "<move> value win|loss|unknown plies N|-'; 'stop' ends the search early with what it has.\n"
+                              "For GUIs, other harnesses and engines in other languages.\n"
                               "Example: kamisado conform --engine \"kamisado engine\""};
 
-struct EngineOptions {};
+struct EngineOptions {
+  std::size_t hash_mb = 256;
+};
 
-int engine(const EngineOptions&, Io& io) {
-  conform::serve_protocol(std::cin, io.out);
+int engine(const EngineOptions& opt, Io& io) {
+  serve::ProofSearcher searcher(opt.hash_mb);
+  conform::serve_protocol(std::cin, io.out, &searcher);
   return kOk;
 }
 
@@ -117,7 +124,10 @@ void add_conform(CLI::App& app, Action& action) {
   cmd->add_option("--timeout", opt->timeout, "Seconds the engine has for each reply (default 5)")->check(seconds_between(0.01, 3600.0));
 }
 
-void add_engine(CLI::App& app, Action& action) { command<EngineOptions>(app, action, kEngineText, engine, Needs::OwnJson); }
+void add_engine(CLI::App& app, Action& action) {
+  auto [cmd, opt] = command<EngineOptions>(app, action, kEngineText, engine, Needs::OwnJson);
+  hash_option(cmd, opt->hash_mb, " of the searches that go starts");
+}
 
 void add_corpus(CLI::App& app, Action& action) {
   auto [cmd, opt] = command<CorpusOptions>(app, action, kCorpusText, corpus);

@@ -24,5 +24,6 @@ void add_opening(CLI::App& app, Action& action);
 void add_census(CLI::App& app, Action& action);
 void add_retro(CLI::App& app, Action& action);
 void add_puzzles(CLI::App& app, Action& action);
+void add_serve(CLI::App& app, Action& action);
 
 }  // namespace kamisado::cli

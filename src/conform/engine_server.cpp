@@ -1,15 +1,20 @@
 #include "conform/engine_server.h"
 
 #include <algorithm>
+#include <atomic>
 #include <istream>
+#include <memory>
+#include <mutex>
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "conform/corpus.h"
+#include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
 
@@ -25,7 +30,41 @@ constexpr std::size_t kMostReplyBytes = 300;
 // A word of the request as an error quotes it: its first 40 characters.
 std::string quoted(const std::string& word) { return word.size() <= 40 ? word : word.substr(0, 40) + "..."; }
 
-std::string reply_to(Position& pos, const std::string& request) {
+// The requests an error reply lists: go and stop only where a searcher is given.
+std::string known_requests(bool searches) {
+  return searches ? "(hello, position, moves, play, status, go, stop, quit)" : "(hello, position, moves, play, status, quit)";
+}
+
+// `go [nodes N] [movetime MS] [goal G]`, read; an InputError names a bad word.
+SearchRequest read_go(const std::string& rest) {
+  SearchRequest r;
+  std::istringstream words(rest);
+  for (std::string key, value; words >> key;) {
+    if (!(words >> value)) throw InputError("go: '" + quoted(key) + "' needs a value");
+    if (key == "goal") {
+      r.goal = value;
+      continue;
+    }
+    std::size_t used = 0;
+    double v = -1;
+    try {
+      v = std::stod(value, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != value.size() || !(v >= 1) || v > 1e15)
+      throw InputError("go: " + quoted(key) + " must be a positive number, not '" + quoted(value) + "'");
+    if (key == "nodes")
+      r.nodes = std::uint64_t(v);
+    else if (key == "movetime")
+      r.movetime_ms = v;
+    else
+      throw InputError("go: unknown word '" + quoted(key) + "' (nodes N, movetime MS, goal G)");
+  }
+  return r;
+}
+
+std::string reply_to(Position& pos, const std::string& request, bool searches) {
   std::istringstream words(request);
   std::string verb;
   words >> verb;
@@ -52,8 +91,8 @@ std::string reply_to(Position& pos, const std::string& request) {
   } catch (const InputError& e) {
     return std::string("error ") + e.what();
   }
-  if (verb.empty()) return "error empty request (hello, position, moves, play, status, quit)";
-  return "error unknown request '" + quoted(verb) + "' (hello, position, moves, play, status, quit)";
+  if (verb.empty()) return "error empty request " + known_requests(searches);
+  return "error unknown request '" + quoted(verb) + "' " + known_requests(searches);
 }
 
 // One request line of at most kMostRequestBytes (a KFEN is under 100), read without holding
@@ -71,19 +110,81 @@ bool read_request(std::istream& in, std::string& line, bool& too_long) {
   return !line.empty() || too_long;
 }
 
+// One reply line, cut and flattened; written whole under the lock, since a search thread
+// writes too.
+void say(std::ostream& out, std::mutex& lock, std::string reply) {
+  std::replace(reply.begin(), reply.end(), '\n', ' ');
+  if (reply.size() > kMostReplyBytes && reply.rfind("error ", 0) == 0) reply = reply.substr(0, kMostReplyBytes) + "...";
+  std::lock_guard<std::mutex> guard(lock);
+  out << reply << std::endl;
+}
+
+// A search on a thread of its own, so that `stop` can be read while it runs.
+class Search {
+ public:
+  Search(Searcher& searcher, const Position& pos, const SearchRequest& request, std::ostream& out, std::mutex& lock)
+      : thread_([this, &searcher, pos, request, &out, &lock] {
+          SearchAnswer a;
+          try {
+            a = searcher.search(pos, request, stop_, [&out, &lock](const std::string& line) { say(out, lock, "info " + line); });
+            say(out, lock, "bestmove " + a.best + " value " + a.value + " plies " + (a.plies < 0 ? std::string("-") : std::to_string(a.plies)));
+          } catch (const std::exception& e) {
+            say(out, lock, std::string("error ") + e.what());
+          }
+          done_ = true;
+        }) {}
+  ~Search() { finish(); }
+  bool running() const { return !done_; }
+  void finish() {
+    stop_ = true;
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  std::atomic<bool> stop_{false}, done_{false};
+  std::thread thread_;
+};
+
 }  // namespace
 
-void serve_protocol(std::istream& in, std::ostream& out) {
+void serve_protocol(std::istream& in, std::ostream& out, Searcher* searcher) {
   Position pos = Position::initial();
+  std::mutex lock;
+  std::unique_ptr<Search> search;
   std::string line;
   for (bool too_long; read_request(in, line, too_long);) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line == "quit") return;
-    std::string reply = too_long ? fmt::format("error request longer than {} bytes", kMostRequestBytes) : reply_to(pos, line);
-    std::replace(reply.begin(), reply.end(), '\n', ' ');
-    if (reply.size() > kMostReplyBytes && reply.rfind("error ", 0) == 0) reply = reply.substr(0, kMostReplyBytes) + "...";
-    out << reply << std::endl;
+    if (line == "quit") break;
+    std::istringstream words(line);
+    std::string verb, rest;
+    words >> verb;
+    std::getline(words >> std::ws, rest);
+    if (search && !search->running()) search.reset();
+    if (too_long) {
+      say(out, lock, fmt::format("error request longer than {} bytes", kMostRequestBytes));
+    } else if (verb == "stop") {
+      if (search)
+        search.reset();  // its bestmove line is the reply
+      else
+        say(out, lock, "error no search is running");
+    } else if (search) {
+      say(out, lock, "error a search is running: send stop first");
+    } else if (verb == "go" && searcher) {
+      try {
+        const SearchRequest r = read_go(rest);
+        MoveList moves;
+        generate_moves(pos, moves);
+        if (pos.outcome().over() || moves.size() == 0) throw InputError("go: the game is over at this position: there is nothing to search");
+        searcher->check(pos, r);
+        search = std::make_unique<Search>(*searcher, pos, r, out, lock);
+      } catch (const InputError& e) {
+        say(out, lock, std::string("error ") + e.what());
+      }
+    } else {
+      say(out, lock, reply_to(pos, line, searcher != nullptr));
+    }
   }
+  search.reset();  // a running search is stopped: its bestmove is still written
 }
 
 }  // namespace kamisado::conform

@@ -1,0 +1,71 @@
+// The analysis of a position, as a tablebase page shows one: the position's value and exact
+// distance, every legal move with its own value and distance ("win in 5", "loss in 8", or
+// unknown within the budget), and the best line.
+//
+// The idea: a move's value is its child's value seen from the mover, and its distance the
+// child's plus one. After a push (S4) the pusher moves again, so a child's side to move is not
+// always the opponent: the value is turned over only when it is. The position's own value and
+// distance come from one more search of the position itself, all searches sharing one table,
+// so that the children's proofs serve the parent's. Where a loaded retrograde table holds the
+// position (single-round questions only), every value is read from it instead, exact.
+//
+// A budget (nodes per search, and a deadline for the whole analysis) bounds the work: what is
+// not proved within it is "unknown", never guessed. A stop flag ends it early the same way.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "kamisado/position.h"
+#include "solver/retro/retro_table.h"
+#include "solver/search/aim.h"
+#include "solver/search/solve.h"
+#include "solver/search/transposition_table.h"
+
+namespace kamisado::solver {
+
+struct MoveValue {
+  Move move;
+  Value value = Value::Unknown;  // for the player who makes the move
+  bool distance_known = false;
+  int plies = 0;   // from the position, this move included, when known
+  std::string by;  // "rules" (the move ends it), "table" or "search"
+};
+
+struct Analysis {
+  Value value = Value::Unknown;  // for the side to move
+  bool distance_known = false;
+  int plies = 0;
+  std::optional<int> winner_moves;  // the winner's own moves, when the search gave them
+  std::optional<Move> best;
+  std::vector<MoveValue> moves;  // wins fastest first, then unknown, then losses longest first
+  std::vector<Move> best_line;   // from the position, as far as it is known
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::string by;         // "table" or "search"
+  bool complete() const;  // every value and distance known
+};
+
+struct AnalysisLimits {
+  std::uint64_t nodes = 2'000'000;  // per search (0: no limit)
+  double seconds = 10;              // the whole analysis (0: no limit)
+  const std::atomic<bool>* stop = nullptr;
+  std::size_t max_line = 200;  // plies of the best line
+};
+
+// Analyses `pos` for `aim` with `table`, which keeps what it proves for later analyses; `tables`
+// are consulted first (a round question only). `pos` must not be decided already.
+Analysis analyse(const Position& pos, const Aim& aim, const AnalysisLimits& limits, TranspositionTable& table,
+                 const std::vector<const RetroTable*>& tables = {});
+
+// {"value", "plies", "winner_moves", "best", "best_line", "moves": [{"move", "value", "plies",
+// "by"}], "complete", "nodes", "seconds", "by"}; a distance unknown is null.
+nlohmann::json analysis_json(const Analysis& a);
+
+}  // namespace kamisado::solver

@@ -1,0 +1,61 @@
+// kamisado serve: the analysis board and the JSON API over HTTP (serve/server.h).
+#include <chrono>
+#include <thread>
+
+#include "cli/commands.h"
+#include "serve/server.h"
+
+namespace kamisado::cli {
+
+namespace {
+
+const CommandText kServeText{"serve", "Serve the analysis board and the JSON API over HTTP (loopback by default)",
+                             "Open the printed address in a browser: set up any position, see every move with its value\n"
+                             "and distance (win in N, loss in N, or unknown within the effort), play moves, follow the\n"
+                             "best line, download the proof. Scripts use the API (docs/serve.md): /api/v1/position,\n"
+                             "/api/v1/analyse and /api/v1/proof, each with kfen=...; bad parameters get HTTP 400 and a\n"
+                             "one-line JSON error. --tables loads retrograde tables (kamisado retro table): positions they\n"
+                             "hold are answered from them, exactly and at once. At most --searches analyses run at once\n"
+                             "(the others wait, then get 503), sharing --hash MB of search tables; a client that leaves\n"
+                             "stops its search. Ctrl-C stops the server.\n"
+                             "Example: kamisado serve --port 8080 --puzzles reports/puzzles"};
+
+struct ServeCommandOptions {
+  serve::ServeOptions serve;
+  std::vector<std::string> tables;
+};
+
+int serve_command(const ServeCommandOptions& opt, Io& io) {
+  serve::ServeOptions o = opt.serve;
+  o.api.tables = opt.tables;
+  serve::Server server(o);
+  const int port = server.bind();
+  const std::string address = "http://" + (o.host == "0.0.0.0" ? std::string("127.0.0.1") : o.host) + ":" + std::to_string(port) + "/";
+  io.print({{"address", address}, {"port", port}}, "kamisado serve: the analysis board at " + address + " (Ctrl-C stops)\n");
+  io.out.flush();
+  std::thread watch([&server, &io] {
+    while (!(io.stop && io.stop->load())) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    server.stop();
+  });
+  server.run();
+  if (!(io.stop && io.stop->load())) {  // stopped otherwise: let the watcher end
+    server.stop();
+  }
+  watch.detach();
+  return kOk;
+}
+
+}  // namespace
+
+void add_serve(CLI::App& app, Action& action) {
+  auto [cmd, opt] = command<ServeCommandOptions>(app, action, kServeText, serve_command, Needs::CtrlC);
+  cmd->add_option("--port", opt->serve.port, "The port (default 8080; 0: any free one, printed)")->check(CLI::Range(0, 65535));
+  cmd->add_option("--host", opt->serve.host, "The address to listen on (default 127.0.0.1, this machine only)");
+  cmd->add_option("--tables", opt->tables, "Retrograde table files to answer from (repeatable)")->check(CLI::ExistingFile);
+  hash_option(cmd, opt->serve.api.hash_mb, ", in all, shared by the searches");
+  cmd->add_option("--searches", opt->serve.api.searches, "Analyses at once (default 2)")->check(CLI::Range(1, 64));
+  cmd->add_option("--puzzles", opt->serve.puzzles_dir, "A puzzle collection's folder to serve under /puzzles/ (e.g. reports/puzzles)");
+  cmd->add_option("--threads", opt->serve.threads, "Connections served at once (default 16)")->check(CLI::Range(2, 1024));
+}
+
+}  // namespace kamisado::cli

@@ -1,0 +1,297 @@
+#include "serve/api.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <list>
+#include <mutex>
+#include <sstream>
+#include <unordered_map>
+
+#include "io/board_svg.h"
+#include "io/describe.h"
+#include "kamisado/errors.h"
+#include "kamisado/kfen.h"
+#include "kamisado/movegen.h"
+#include "solver/analysis/analysis.h"
+#include "solver/proof/certify.h"
+#include "solver/proof/proof_file.h"
+#include "solver/retro/retro_file.h"
+#include "solver/search/goal.h"
+
+namespace kamisado::serve {
+
+Answer error_answer(int status, const std::string& message) { return {status, nlohmann::json{{"error", message}}.dump(), "application/json", 0}; }
+
+namespace {
+
+// A request's parameters, checked: any fault is a 400 naming the parameter.
+struct BadRequest {
+  std::string message;
+};
+
+Position kfen_of(const Params& p) {
+  auto it = p.find("kfen");
+  if (it == p.end() || it->second.empty()) throw BadRequest{"kfen is missing: give kfen=<KFEN> (rules.md §6)"};
+  if (it->second.size() > 200) throw BadRequest{"kfen is longer than any KFEN (200 characters)"};
+  try {
+    return parse_kfen(it->second);
+  } catch (const std::exception& e) {
+    throw BadRequest{std::string("kfen: ") + e.what()};
+  }
+}
+
+solver::Aim aim_of(const Params& p, const Position& pos) {
+  auto it = p.find("goal");
+  try {
+    return solver::parse_aim(it == p.end() ? "round" : it->second, pos);
+  } catch (const std::exception& e) {
+    std::string m = e.what();
+    for (std::size_t at; (at = m.find("--goal ")) != std::string::npos;) m.replace(at, 7, "goal=");
+    for (std::size_t at; (at = m.find("--goal")) != std::string::npos;) m.replace(at, 6, "goal");
+    throw BadRequest{m};
+  }
+}
+
+// A whole number in [1, cap], or `fallback` if absent.
+double number_of(const Params& p, const std::string& name, double fallback, double cap) {
+  auto it = p.find(name);
+  if (it == p.end()) return fallback;
+  std::size_t used = 0;
+  double v = 0;
+  try {
+    v = std::stod(it->second, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != it->second.size() || it->second.empty() || !(v >= 1))
+    throw BadRequest{name + " must be a positive number, not '" + it->second.substr(0, 20) + "'"};
+  return std::min(v, cap);
+}
+
+void only(const Params& p, std::initializer_list<const char*> known) {
+  for (const auto& [name, value] : p) {
+    bool ok = false;
+    for (const char* k : known) ok = ok || name == k;
+    if (!ok) throw BadRequest{"unknown parameter '" + name.substr(0, 30) + "'"};
+  }
+}
+
+}  // namespace
+
+struct Api::Impl {
+  ApiOptions options;
+  std::vector<solver::RetroTable> tables;
+  std::vector<const solver::RetroTable*> table_list;
+
+  // The searches' tables: one per search slot, kept between requests.
+  std::mutex pool_mutex;
+  std::condition_variable pool_free;
+  std::vector<std::unique_ptr<solver::TranspositionTable>> pool;
+  std::vector<solver::TranspositionTable*> idle;
+
+  // Finished answers, least recently used first out.
+  mutable std::mutex cache_mutex;
+  std::list<std::pair<std::string, std::string>> cache;  // key, body
+  std::unordered_map<std::string, std::list<std::pair<std::string, std::string>>::iterator> cache_index;
+
+  std::atomic<std::uint64_t> analyses{0}, cache_hits{0}, busy{0}, cancelled{0};
+
+  // A table for one search, or none if all stay busy for the queue's time (or the client left).
+  solver::TranspositionTable* acquire(const std::atomic<bool>* cancel) {
+    std::unique_lock<std::mutex> lock(pool_mutex);
+    const auto until = std::chrono::steady_clock::now() +
+                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(options.queue_seconds));
+    while (idle.empty()) {
+      if (pool_free.wait_until(lock, std::min(until, std::chrono::steady_clock::now() + std::chrono::milliseconds(100))) == std::cv_status::timeout &&
+          std::chrono::steady_clock::now() >= until)
+        return nullptr;
+      if (cancel && cancel->load()) return nullptr;
+    }
+    solver::TranspositionTable* t = idle.back();
+    idle.pop_back();
+    return t;
+  }
+  void release(solver::TranspositionTable* t) {
+    {
+      std::lock_guard<std::mutex> lock(pool_mutex);
+      idle.push_back(t);
+    }
+    pool_free.notify_one();
+  }
+
+  std::optional<std::string> cached(const std::string& key) {
+    std::lock_guard<std::mutex> lock(cache_mutex);
+    auto it = cache_index.find(key);
+    if (it == cache_index.end()) return std::nullopt;
+    cache.splice(cache.end(), cache, it->second);
+    return it->second->second;
+  }
+  void keep(const std::string& key, const std::string& body) {
+    std::lock_guard<std::mutex> lock(cache_mutex);
+    if (cache_index.count(key) || options.cache_entries == 0) return;
+    cache.emplace_back(key, body);
+    cache_index[key] = std::prev(cache.end());
+    while (cache.size() > options.cache_entries) {
+      cache_index.erase(cache.front().first);
+      cache.pop_front();
+    }
+  }
+
+  Answer busy_answer() {
+    ++busy;
+    Answer a = error_answer(503, "every search is busy: try again shortly");
+    a.retry_after = 2;
+    return a;
+  }
+};
+
+Api::Api(const ApiOptions& options) : impl_(std::make_unique<Impl>()) {
+  impl_->options = options;
+  if (options.searches < 1) throw InputError("at least one search must be allowed");
+  for (const std::string& path : options.tables) impl_->tables.push_back(solver::load_retro_table(path));
+  for (const auto& t : impl_->tables) impl_->table_list.push_back(&t);
+  const std::size_t each = std::max<std::size_t>(1, options.hash_mb / std::size_t(options.searches));
+  for (int i = 0; i < options.searches; ++i) {
+    impl_->pool.push_back(std::make_unique<solver::TranspositionTable>(each));
+    impl_->idle.push_back(impl_->pool.back().get());
+  }
+}
+
+Api::~Api() = default;
+
+Answer Api::position(const Params& p) const {
+  try {
+    only(p, {"kfen"});
+    const Position pos = kfen_of(p);
+    nlohmann::json j = io::position_json(pos);
+    nlohmann::json moves = nlohmann::json::array();
+    MoveList list;
+    if (!pos.outcome().over()) generate_moves(pos, list);
+    for (Move m : list) {
+      const Position child = pos.after(m);
+      moves.push_back({{"move", to_string(m)}, {"kfen", to_kfen(child)}, {"status", io::status_json(child)}});
+    }
+    j["moves"] = moves;
+    j["designated"] =
+        pos.turn() == Turn::Designated ? nlohmann::json(io::tower_label(pos.side_to_move(), pos.designated())) : nlohmann::json(nullptr);
+    j["match"] = pos.match().is_match()
+                     ? nlohmann::json{{"target", pos.match().target}, {"black", pos.match().points[0]}, {"gold", pos.match().points[1]}}
+                     : nlohmann::json(nullptr);
+    j["words"] = io::status_line(pos);
+    j["board"] = io::board_text(pos);
+    j["svg"] = io::board_svg(pos);
+    return {200, j.dump(), "application/json", 0};
+  } catch (const BadRequest& e) {
+    return error_answer(400, e.message);
+  }
+}
+
+namespace {
+
+class Analysis final : public AnalysisJob {
+ public:
+  Analysis(Api::Impl& impl, solver::TranspositionTable* table, Position pos, solver::Aim aim, solver::AnalysisLimits limits, std::string key)
+      : impl_(impl), table_(table), pos_(pos), aim_(aim), limits_(limits), key_(std::move(key)) {}
+  ~Analysis() override { impl_.release(table_); }
+
+  Answer run() override {
+    const solver::Analysis a = solver::analyse(pos_, aim_, limits_, *table_, impl_.table_list);
+    if (limits_.stop && limits_.stop->load()) return ++impl_.cancelled, error_answer(499, "the client went away");
+    nlohmann::json j = solver::analysis_json(a);
+    j["kfen"] = to_kfen(pos_);
+    j["goal"] = solver::aim_id(aim_);
+    j["side_to_move"] = side_id(pos_.side_to_move());
+    std::string body = j.dump();
+    if (a.complete()) impl_.keep(key_, body);
+    return {200, body, "application/json", 0};
+  }
+
+ private:
+  Api::Impl& impl_;
+  solver::TranspositionTable* table_;
+  Position pos_;
+  solver::Aim aim_;
+  solver::AnalysisLimits limits_;
+  std::string key_;
+};
+
+}  // namespace
+
+std::unique_ptr<AnalysisJob> Api::start_analysis(const Params& p, const std::atomic<bool>* cancel, Answer& now) {
+  try {
+    only(p, {"kfen", "goal", "nodes", "ms"});
+    const Position pos = kfen_of(p);
+    const solver::Aim aim = aim_of(p, pos);
+    solver::AnalysisLimits limits;
+    limits.nodes = std::uint64_t(number_of(p, "nodes", double(impl_->options.default_nodes), double(impl_->options.max_nodes)));
+    limits.seconds = number_of(p, "ms", impl_->options.default_ms, impl_->options.max_ms) / 1000;
+    limits.stop = cancel;
+    const std::string key = "analyse " + to_kfen(pos) + " " + solver::aim_id(aim);
+    ++impl_->analyses;
+    if (auto hit = impl_->cached(key)) {
+      ++impl_->cache_hits;
+      now = {200, *hit, "application/json", 0};
+      return nullptr;
+    }
+    solver::TranspositionTable* table = impl_->acquire(cancel);
+    if (!table) {
+      now = cancel && cancel->load() ? (++impl_->cancelled, error_answer(499, "the client went away")) : impl_->busy_answer();
+      return nullptr;
+    }
+    return std::make_unique<Analysis>(*impl_, table, pos, aim, limits, key);
+  } catch (const BadRequest& e) {
+    now = error_answer(400, e.message);
+    return nullptr;
+  }
+}
+
+Answer Api::analyse(const Params& p, const std::atomic<bool>* cancel) {
+  Answer now;
+  std::unique_ptr<AnalysisJob> job = start_analysis(p, cancel, now);
+  return job ? job->run() : now;
+}
+
+Answer Api::proof(const Params& p, const std::atomic<bool>* cancel) {
+  try {
+    only(p, {"kfen", "goal", "nodes", "ms"});
+    const Position pos = kfen_of(p);
+    solver::CertifyOptions c;
+    c.aim = aim_of(p, pos);
+    c.limits.nodes = std::uint64_t(number_of(p, "nodes", double(impl_->options.default_nodes), double(impl_->options.max_nodes)));
+    c.limits.seconds = number_of(p, "ms", impl_->options.default_ms, impl_->options.max_ms) / 1000;
+    c.limits.stop = cancel;
+    const std::string key = "proof " + to_kfen(pos) + " " + solver::aim_id(c.aim);
+    if (auto hit = impl_->cached(key)) return ++impl_->cache_hits, Answer{200, *hit, "text/plain", 0};
+    solver::TranspositionTable* table = impl_->acquire(cancel);
+    if (!table) return cancel && cancel->load() ? (++impl_->cancelled, error_answer(499, "the client went away")) : impl_->busy_answer();
+    solver::Certified proved;
+    try {
+      proved = solver::certify(pos, *table, c);
+    } catch (...) {
+      impl_->release(table);
+      throw;
+    }
+    impl_->release(table);
+    if (!proved.checked() || !proved.tree)
+      return error_answer(422, "not proved within the budget (" + std::to_string(c.limits.nodes) + " nodes a search, " +
+                                   std::to_string(int(c.limits.seconds * 1000)) + " ms): ask with larger nodes= and ms=");
+    std::ostringstream text;
+    solver::write_proof(*proved.tree, text);
+    impl_->keep(key, text.str());
+    return {200, text.str(), "text/plain", 0};
+  } catch (const BadRequest& e) {
+    return error_answer(400, e.message);
+  }
+}
+
+Api::Stats Api::stats() const {
+  Stats s{impl_->analyses.load(), impl_->cache_hits.load(), impl_->busy.load(), impl_->cancelled.load(), 0, 0};
+  {
+    std::lock_guard<std::mutex> lock(impl_->cache_mutex);
+    s.cache_size = impl_->cache.size();
+  }
+  for (const auto& t : impl_->pool) s.table_bytes += t->bytes();
+  return s;
+}
+
+}  // namespace kamisado::serve

@@ -1,0 +1,92 @@
+// The JSON API of `kamisado serve`, version 1, as plain functions of a request's parameters:
+// the HTTP server (server.h) only routes to them, so that every answer, error and limit is
+// tested without a socket.
+//
+//   position?kfen=K                 the position: status, side to move, the tower to move, the
+//                                   legal moves each with the KFEN it leads to, the position in
+//                                   words and as SVG
+//   analyse?kfen=K[&goal=G][&nodes=N][&ms=T]
+//                                   every legal move with its value and distance, the position's
+//                                   own, the best line (solver/analysis/analysis.h). G: round
+//                                   (default), match, ring:P. N: nodes per search, T: the whole
+//                                   analysis's milliseconds, each capped by the server's limits.
+//                                   From a loaded retrograde table where one holds the position.
+//   proof?kfen=K[&goal=G][&nodes=N][&ms=T]
+//                                   the certificate of the position's value (proof_file.h's
+//                                   format, what check-proof reads), checked before it is sent
+//
+// Bad parameters get 400 and {"error": "<one line>"}; a server whose searches are all busy for
+// longer than the queue allows gets 503 and Retry-After. At most `searches` analyses or proofs
+// run at once, each with a table of its own from a pool of `hash_mb` in all, which keeps what
+// it proved for the requests after it; finished answers are kept in a cache of `cache_entries`.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace kamisado::serve {
+
+struct ApiOptions {
+  std::vector<std::string> tables;  // retrograde table files to load
+  std::size_t hash_mb = 256;        // the tables of the searches, in all
+  int searches = 2;                 // at most this many analyses or proofs at once
+  double queue_seconds = 10;        // how long a request waits for a search before 503
+  std::size_t cache_entries = 4096;
+  std::uint64_t default_nodes = 1'000'000, max_nodes = 20'000'000;  // per search
+  double default_ms = 5000, max_ms = 60000;                         // per analysis
+};
+
+struct Answer {
+  int status = 200;
+  std::string body;  // JSON, or a proof file's text
+  std::string content_type = "application/json";
+  int retry_after = 0;  // seconds, with 503
+};
+
+using Params = std::map<std::string, std::string>;
+
+// An analysis ready to run: its parameters checked and a search's table held, given back when
+// the job ends. The server runs it on a thread of its own, so that it can watch the client.
+class AnalysisJob {
+ public:
+  virtual ~AnalysisJob() = default;
+  virtual Answer run() = 0;
+};
+
+class Api {
+ public:
+  explicit Api(const ApiOptions& options);  // loads the tables: an InputError names a bad one
+  ~Api();
+  Api(const Api&) = delete;
+  Api& operator=(const Api&) = delete;
+
+  Answer position(const Params& p) const;
+  // `cancel` is set by the server when the client goes away: the search stops at once.
+  Answer analyse(const Params& p, const std::atomic<bool>* cancel);
+  // The same in two steps: an answer at once (a bad parameter, a cached answer, every search
+  // busy), or the job to run.
+  std::unique_ptr<AnalysisJob> start_analysis(const Params& p, const std::atomic<bool>* cancel, Answer& now);
+  Answer proof(const Params& p, const std::atomic<bool>* cancel);
+
+  struct Stats {
+    std::uint64_t analyses = 0, cache_hits = 0, busy = 0, cancelled = 0;
+    std::size_t cache_size = 0, table_bytes = 0;
+  };
+  Stats stats() const;
+
+  struct Impl;  // api.cpp's
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// A one-line error answer.
+Answer error_answer(int status, const std::string& message);
+
+}  // namespace kamisado::serve

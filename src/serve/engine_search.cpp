@@ -1,0 +1,56 @@
+#include "serve/engine_search.h"
+
+#include <fmt/format.h>
+
+#include "kamisado/errors.h"
+#include "kamisado/kfen.h"
+#include "kamisado/movegen.h"
+#include "solver/search/goal.h"
+#include "solver/search/solve.h"
+
+namespace kamisado::serve {
+
+namespace {
+
+// The goal as the protocol words it: "goal match", not the command line's "--goal match".
+solver::Aim aim_of(const Position& pos, const std::string& goal) {
+  try {
+    return solver::parse_aim(goal, pos);
+  } catch (const InputError& e) {
+    std::string m = std::string("go: ") + e.what();
+    for (std::size_t at; (at = m.find("--goal")) != std::string::npos;) m.replace(at, 6, "goal");
+    throw InputError(m);
+  }
+}
+
+}  // namespace
+
+void ProofSearcher::check(const Position& pos, const conform::SearchRequest& request) { aim_of(pos, request.goal); }
+
+conform::SearchAnswer ProofSearcher::search(const Position& pos, const conform::SearchRequest& request, const std::atomic<bool>& stop,
+                                            const std::function<void(const std::string&)>& info) {
+  const solver::Aim aim = aim_of(pos, request.goal);
+  solver::SolveLimits limits;
+  limits.nodes = request.nodes;
+  limits.seconds = request.movetime_ms / 1000;
+  limits.stop = &stop;
+  limits.progress = [&info](const solver::SolveProgress& p) {
+    info(fmt::format("nodes {} pn {} dn {} seconds {:.1f}", p.nodes, p.root_pn, p.root_dn, p.seconds));
+  };
+  if (!table_) table_ = std::make_unique<solver::TranspositionTable>(hash_mb_);
+  const solver::SolveResult r = solver::solve(pos, limits, *table_, true, aim);
+  conform::SearchAnswer a;
+  a.value = solver::value_name(r.value);
+  a.plies = r.distance_known ? int(r.plies) : -1;
+  if (r.best) {
+    a.best = to_string(*r.best);
+  } else {  // stopped before any move was proved: a legal move, the value saying unknown
+    MoveList moves;
+    generate_moves(pos, moves);
+    a.best = to_string(moves[0]);
+  }
+  info(fmt::format("nodes {} seconds {:.1f}", r.nodes, r.seconds));
+  return a;
+}
+
+}  // namespace kamisado::serve

@@ -1,0 +1,163 @@
+#include "serve/server.h"
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <future>
+
+#include <httplib.h>
+#include <unistd.h>
+
+#include "kamisado/errors.h"
+
+namespace kamisado::serve {
+
+// The board's page, script and style (serve/board/), built into the binary (board_assets.cpp).
+extern const char* const kBoardIndexHtml;
+extern const char* const kBoardJs;
+extern const char* const kBoardCss;
+
+namespace {
+
+void send(httplib::Response& res, const Answer& a) {
+  res.status = a.status;
+  if (a.retry_after > 0) res.set_header("Retry-After", std::to_string(a.retry_after));
+  res.set_header("Cache-Control", "no-store");
+  res.set_content(a.body, a.content_type.c_str());
+}
+
+// The query's parameters, each once; false (and a 400 sent) if one is given twice.
+bool params_of(const httplib::Request& req, Params& out, httplib::Response& res) {
+  for (const auto& [name, value] : req.params)
+    if (!out.emplace(name, value).second) {
+      send(res, error_answer(400, "parameter '" + name.substr(0, 30) + "' is given twice"));
+      return false;
+    }
+  return true;
+}
+
+// The process's resident memory, from /proc (0 where there is none).
+std::size_t resident_bytes() {
+  std::ifstream statm("/proc/self/statm");
+  std::size_t pages = 0, resident = 0;
+  statm >> pages >> resident;
+  return resident * std::size_t(sysconf(_SC_PAGESIZE));
+}
+
+}  // namespace
+
+struct Server::Impl {
+  ServeOptions options;
+  Api api;
+  httplib::Server http;
+  bool bound = false;
+
+  explicit Impl(const ServeOptions& o) : options(o), api(o.api) {}
+
+  void routes() {
+    const int threads = std::max(2, options.threads);
+    http.new_task_queue = [threads] { return new httplib::ThreadPool(std::size_t(threads)); };
+    http.set_payload_max_length(options.max_request_bytes);
+    http.set_read_timeout(5, 0);
+    http.set_write_timeout(5, 0);
+    http.set_keep_alive_max_count(100);
+    http.set_keep_alive_timeout(5);
+
+    http.Get("/", [](const httplib::Request&, httplib::Response& res) { res.set_content(kBoardIndexHtml, "text/html; charset=utf-8"); });
+    http.Get("/board.js", [](const httplib::Request&, httplib::Response& res) { res.set_content(kBoardJs, "text/javascript; charset=utf-8"); });
+    http.Get("/board.css", [](const httplib::Request&, httplib::Response& res) { res.set_content(kBoardCss, "text/css; charset=utf-8"); });
+
+    http.Get("/api/v1/position", [this](const httplib::Request& req, httplib::Response& res) {
+      Params p;
+      if (params_of(req, p, res)) send(res, api.position(p));
+    });
+    http.Get("/api/v1/stats", [this](const httplib::Request&, httplib::Response& res) {
+      const Api::Stats s = api.stats();
+      send(res, {200,
+                 nlohmann::json{{"analyses", s.analyses},
+                                {"cache_hits", s.cache_hits},
+                                {"busy", s.busy},
+                                {"cancelled", s.cancelled},
+                                {"cache_size", s.cache_size},
+                                {"table_bytes", s.table_bytes},
+                                {"resident_bytes", resident_bytes()}}
+                     .dump(),
+                 "application/json", 0});
+    });
+    http.Get("/api/v1/proof", [this](const httplib::Request& req, httplib::Response& res) {
+      Params p;
+      if (params_of(req, p, res)) send(res, api.proof(p, nullptr));
+    });
+    http.Get("/api/v1/analyse", [this](const httplib::Request& req, httplib::Response& res) {
+      Params p;
+      if (!params_of(req, p, res)) return;
+      auto cancel = std::make_shared<std::atomic<bool>>(false);
+      Answer now;
+      std::shared_ptr<AnalysisJob> job = api.start_analysis(p, cancel.get(), now);
+      if (!job) return send(res, now);
+      res.set_header("Cache-Control", "no-store");
+      // The search runs beside the connection's thread, which sends a space every half second:
+      // a write that fails means the client is gone, and the search is stopped.
+      res.set_chunked_content_provider("application/json", [job, cancel](std::size_t, httplib::DataSink& sink) {
+        std::future<Answer> result = std::async(std::launch::async, [job] { return job->run(); });
+        while (result.wait_for(std::chrono::milliseconds(500)) != std::future_status::ready)
+          if (!sink.write(" ", 1)) {
+            cancel->store(true);
+            result.wait();
+            return false;
+          }
+        const Answer a = result.get();
+        if (!sink.write(a.body.data(), a.body.size())) return false;
+        sink.done();
+        return true;
+      });
+    });
+    if (!options.puzzles_dir.empty()) {
+      std::error_code ec;
+      if (!std::filesystem::is_directory(options.puzzles_dir, ec)) throw InputError("--puzzles: '" + options.puzzles_dir + "' is not a folder");
+      http.set_mount_point("/puzzles", options.puzzles_dir);
+    }
+    http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+      if (!res.body.empty()) return;
+      const std::string what =
+          res.status == 404 ? "no such page: " + req.path.substr(0, 60) : "request refused (HTTP " + std::to_string(res.status) + ")";
+      if (req.path.rfind("/api/", 0) == 0 || res.status != 404)
+        res.set_content(nlohmann::json{{"error", what}}.dump(), "application/json");
+      else
+        res.set_content(what + "\n", "text/plain");
+    });
+    // Nothing a request does takes the server down: an unexpected failure is that request's 500.
+    http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+      std::string what = "internal error";
+      try {
+        std::rethrow_exception(ep);
+      } catch (const std::exception& e) {
+        what += std::string(": ") + e.what();
+      } catch (...) {
+      }
+      res.status = 500;
+      res.set_content(nlohmann::json{{"error", what}}.dump(), "application/json");
+    });
+  }
+};
+
+Server::Server(const ServeOptions& options) : impl_(std::make_unique<Impl>(options)) { impl_->routes(); }
+Server::~Server() { stop(); }
+
+int Server::bind() {
+  int port = impl_->options.port == 0 ? impl_->http.bind_to_any_port(impl_->options.host)
+                                      : (impl_->http.bind_to_port(impl_->options.host, impl_->options.port) ? impl_->options.port : -1);
+  if (port < 0)
+    throw InputError("cannot listen on " + impl_->options.host + ":" + std::to_string(impl_->options.port) +
+                     " (in use, or not an address of this machine)");
+  impl_->bound = true;
+  return port;
+}
+
+void Server::run() { impl_->http.listen_after_bind(); }
+void Server::stop() {
+  if (impl_->http.is_running()) impl_->http.stop();
+}
+Api& Server::api() { return impl_->api; }
+
+}  // namespace kamisado::serve

@@ -1,0 +1,56 @@
+// `kamisado serve`: the analysis board and the JSON API (api.h) over HTTP, on cpp-httplib.
+//
+//   /                     the analysis board (serve/board/: one page, its script and style,
+//                         built into the binary; no CDN, works offline)
+//   /api/v1/position      api.h
+//   /api/v1/analyse       api.h; the answer is sent once the analysis ends, preceded by a
+//                         space every half second while it runs: JSON allows the spaces, and a
+//                         write that fails tells that the client went away, which stops its
+//                         search at once
+//   /api/v1/proof         api.h
+//   /api/v1/stats         the server's counts (analyses, cache hits, busy and cancelled
+//                         requests), its search tables' and its resident memory in bytes
+//   /puzzles/             a puzzle collection's folder (the trainer and its booklet) as it is,
+//                         when one is given
+// Anything else under /api/ is a 404 with a JSON error. Requests larger than `max_request_bytes`
+// are refused (413; a URL longer than cpp-httplib's limit gets 414), and each connection has
+// read and write deadlines, so that a slow or broken client holds no thread for long.
+// cpp-httplib lives only in server.cpp.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "serve/api.h"
+
+namespace kamisado::serve {
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";  // loopback unless asked otherwise
+  int port = 8080;                 // 0: any free port
+  ApiOptions api;
+  std::string puzzles_dir;  // served under /puzzles/ if not empty
+  std::size_t max_request_bytes = 16 * 1024;
+  int threads = 16;  // connections served at once; more wait for one
+};
+
+class Server {
+ public:
+  explicit Server(const ServeOptions& options);  // loads the tables (api.h)
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Binds the address and returns the port; an InputError if it cannot (in use, bad host).
+  int bind();
+  // Serves until stop() (from another thread or a signal handler's thread).
+  void run();
+  void stop();
+  Api& api();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace kamisado::serve

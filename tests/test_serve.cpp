@@ -1,0 +1,258 @@
+// kamisado serve (issue 31): the JSON API's answers and errors, checked against the solver
+// itself; its limits (busy, cancelled); and the HTTP server around it, on a loopback port.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <sstream>
+#include <thread>
+
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include "kamisado/kfen.h"
+#include "kamisado/movegen.h"
+#include "serve/api.h"
+#include "serve/server.h"
+#include "solver/bench/suite.h"
+#include "solver/proof/proof_check.h"
+#include "solver/proof/proof_file.h"
+#include "solver/search/solve.h"
+
+using namespace kamisado;
+using namespace kamisado::serve;
+
+namespace {
+
+const std::string kAfterC1C4 = "obpkyrgn/8/8/8/2R5/8/8/NG1YKPBO g g";
+
+// A KFEN in a query: its spaces and rings (+) escaped.
+std::string url(const std::string& kfen) {
+  std::string out;
+  for (char c : kfen) out += c == ' ' ? "%20" : c == '+' ? "%2B" : std::string(1, c);
+  return out;
+}
+
+nlohmann::json body(const Answer& a) { return nlohmann::json::parse(a.body); }
+
+ApiOptions small_api() {
+  ApiOptions o;
+  o.hash_mb = 32;
+  o.searches = 2;
+  o.default_ms = 60000;
+  o.max_ms = 600000;
+  o.default_nodes = 50'000'000;
+  o.max_nodes = 50'000'000;
+  return o;
+}
+
+}  // namespace
+
+TEST(Serve_Api, PositionGivesEveryLegalMoveWithWhereItLeads) {
+  Api api(small_api());
+  Answer a = api.position({{"kfen", std::string(kStartKfen)}});
+  ASSERT_EQ(a.status, 200) << a.body;
+  nlohmann::json j = body(a);
+  EXPECT_EQ(j["moves"].size(), 102u);  // T1: every tower's every move from the set-up
+  for (const auto& m : j["moves"]) {
+    Position start = parse_kfen(kStartKfen);
+    EXPECT_EQ(m["kfen"], to_kfen(start.after(parse_move(start, m["move"].get<std::string>()))));
+  }
+  EXPECT_EQ(j["side_to_move"], "black");
+  EXPECT_TRUE(j["designated"].is_null());
+  EXPECT_NE(j["svg"].get<std::string>().find("<svg"), std::string::npos);
+  EXPECT_FALSE(j["words"].get<std::string>().empty());
+  j = body(api.position({{"kfen", kAfterC1C4}}));
+  EXPECT_EQ(j["designated"], "Gold Green");  // T2: the colour of c4's square
+  EXPECT_EQ(j["moves"].size(), 10u);
+}
+
+TEST(Serve_Api, EveryBadRequestIsA400WithOneLine) {
+  Api api(small_api());
+  const std::vector<std::pair<Params, std::string>> cases = {
+      {{}, "kfen is missing"},
+      {{{"kfen", "nonsense"}}, "kfen: "},
+      {{{"kfen", std::string(300, 'x')}}, "longer than any KFEN"},
+      {{{"kfen", std::string(kStartKfen)}, {"frob", "1"}}, "unknown parameter 'frob'"},
+  };
+  for (const auto& [params, words] : cases) {
+    Answer a = api.position(params);
+    EXPECT_EQ(a.status, 400) << words;
+    EXPECT_NE(body(a)["error"].get<std::string>().find(words), std::string::npos) << a.body;
+    EXPECT_EQ(a.body.find('\n'), std::string::npos);
+  }
+  const std::vector<std::pair<Params, std::string>> analyse_cases = {
+      {{{"kfen", kAfterC1C4}, {"goal", "match"}}, "goal=match needs a match position"},
+      {{{"kfen", kAfterC1C4}, {"goal", "ring:3"}}, "goal=ring:3"},
+      {{{"kfen", kAfterC1C4}, {"nodes", "abc"}}, "nodes must be a positive number"},
+      {{{"kfen", kAfterC1C4}, {"ms", "-5"}}, "ms must be a positive number"},
+      {{{"kfen", "Nbpkyrgn/8/7o/8/8/8/8/1GRYKPBO g o"}}, "the round is already over"},  // M7
+  };
+  for (const auto& [params, words] : analyse_cases) {
+    Answer a = api.analyse(params, nullptr);
+    EXPECT_EQ(a.status, 400) << words << ": " << a.body;
+    EXPECT_NE(a.body.find(words), std::string::npos) << words << ": " << a.body;
+    EXPECT_EQ(api.proof(params, nullptr).status, 400) << words;
+  }
+}
+
+// Each move's value and distance are its child's, seen from the mover (P1, M7, M8; after a push
+// the pusher moves again, S4): checked against the solver run on each child.
+TEST(Serve_Api, AnalyseGivesEachMoveTheValueAndDistanceOfItsChild) {
+  Api api(small_api());
+  for (const std::string& kfen : {kAfterC1C4, std::string("ob1kyrgn/8/8/8/2p5/2R+5/8/NG1YKPBO b R"),
+                                  std::string("y+g++4n+1/K4k+2/8/1b+p+5/1P++2o++Y+N+1/5B+O1/2r++5/2G+4R b P 15:7-14")}) {
+    Answer a = api.analyse({{"kfen", kfen}}, nullptr);
+    ASSERT_EQ(a.status, 200) << a.body;
+    nlohmann::json j = body(a);
+    ASSERT_TRUE(j["complete"]) << kfen;
+    const Position pos = parse_kfen(kfen);
+    MoveList legal;
+    generate_moves(pos, legal);
+    ASSERT_EQ(j["moves"].size(), legal.size());
+    for (const auto& m : j["moves"]) {
+      const Position child = pos.after(parse_move(pos, m["move"].get<std::string>()));
+      if (auto w = round_winner(child)) {
+        EXPECT_EQ(m["value"], *w == pos.side_to_move() ? "win" : "loss");
+        EXPECT_EQ(m["plies"], 1);
+        continue;
+      }
+      const solver::SolveResult r = solver::solve(child);
+      const bool mover_wins = solver::winner(r, child) == pos.side_to_move();
+      EXPECT_EQ(m["value"], mover_wins ? "win" : "loss") << kfen << " " << m["move"];
+      EXPECT_EQ(m["plies"], int(r.plies) + 1) << kfen << " " << m["move"];
+    }
+    const solver::SolveResult root = solver::solve(pos);
+    EXPECT_EQ(j["value"], solver::value_name(root.value));
+    EXPECT_EQ(j["plies"], int(root.plies));
+    EXPECT_EQ(j["best"], j["best_line"][0]);
+  }
+}
+
+// The solver suite's stored values and exact distances (tests/data/solver_suite.json).
+TEST(Serve_Api, AnalyseAgreesWithTheSolverSuite) {
+  Api api(small_api());
+  for (const solver::SuiteEntry& e : solver::read_suite(KAMISADO_DATA "/solver_suite.json")) {
+    Answer a = api.analyse({{"kfen", to_kfen(e.pos)}}, nullptr);
+    ASSERT_EQ(a.status, 200) << a.body;
+    nlohmann::json j = body(a);
+    EXPECT_EQ(j["value"], e.value) << to_kfen(e.pos);
+    EXPECT_EQ(j["plies"], e.plies) << to_kfen(e.pos);
+    EXPECT_EQ(j["winner_moves"], e.winner_moves) << to_kfen(e.pos);
+  }
+}
+
+TEST(Serve_Api, AProofIsACheckedCertificateAndTooSmallABudgetSaysSo) {
+  Api api(small_api());
+  Answer a = api.proof({{"kfen", kAfterC1C4}}, nullptr);
+  ASSERT_EQ(a.status, 200) << a.body;
+  EXPECT_EQ(a.content_type, "text/plain");
+  std::istringstream in(a.body);
+  const solver::ProofCheck check = solver::check_proof(solver::read_proof(in));
+  EXPECT_TRUE(check.holds);
+  Answer tiny = api.proof({{"kfen", std::string(kStartKfen)}, {"nodes", "10"}}, nullptr);
+  EXPECT_EQ(tiny.status, 422) << tiny.body;
+  EXPECT_NE(body(tiny)["error"].get<std::string>().find("not proved within the budget"), std::string::npos);
+}
+
+TEST(Serve_Api, WhenEverySearchIsBusyTheAnswerIs503WithRetryAfter) {
+  ApiOptions o = small_api();
+  o.searches = 1;
+  o.queue_seconds = 0.2;
+  Api api(o);
+  Answer now;
+  std::unique_ptr<AnalysisJob> held = api.start_analysis({{"kfen", kAfterC1C4}}, nullptr, now);
+  ASSERT_TRUE(held);
+  Answer busy = api.analyse({{"kfen", std::string(kStartKfen)}}, nullptr);
+  EXPECT_EQ(busy.status, 503);
+  EXPECT_GT(busy.retry_after, 0);
+  held.reset();  // the table goes back
+  EXPECT_EQ(api.analyse({{"kfen", kAfterC1C4}}, nullptr).status, 200);
+  EXPECT_EQ(api.stats().busy, 1u);
+}
+
+TEST(Serve_Api, ACancelledAnalysisStopsAtOnce) {
+  Api api(small_api());
+  std::atomic<bool> cancel{false};
+  std::thread client_leaves([&cancel] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    cancel = true;
+  });
+  const auto t0 = std::chrono::steady_clock::now();
+  // The set-up of a Marathon match: far more than a minute's search.
+  Answer a = api.analyse({{"kfen", std::string(kStartKfen) + " 15:0-0"}, {"goal", "match"}}, &cancel);
+  client_leaves.join();
+  EXPECT_EQ(a.status, 499);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(30));
+  EXPECT_EQ(api.stats().cancelled, 1u);
+}
+
+TEST(Serve_Api, FinishedAnswersAreKeptAndAnsweredFromTheCache) {
+  Api api(small_api());
+  Answer first = api.analyse({{"kfen", kAfterC1C4}}, nullptr);
+  Answer second = api.analyse({{"kfen", kAfterC1C4}, {"ms", "1"}}, nullptr);
+  EXPECT_EQ(first.body, second.body);
+  EXPECT_EQ(api.stats().cache_hits, 1u);
+}
+
+// The server on a loopback port: the board, the API, errors as JSON, and a client that leaves.
+TEST(Serve_Http, TheBoardTheApiAndItsErrorsOverHttp) {
+  ServeOptions o;
+  o.port = 0;
+  o.api = small_api();
+  Server server(o);
+  const int port = server.bind();
+  std::thread run([&server] { server.run(); });
+  httplib::Client client("127.0.0.1", port);
+  client.set_read_timeout(60, 0);
+
+  auto page = client.Get("/");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  EXPECT_NE(page->body.find("Kamisado analysis board"), std::string::npos);
+  EXPECT_EQ(client.Get("/board.js")->status, 200);
+  EXPECT_EQ(client.Get("/board.css")->status, 200);
+
+  auto pos = client.Get(("/api/v1/position?kfen=" + url(kAfterC1C4)).c_str());
+  ASSERT_TRUE(pos);
+  EXPECT_EQ(pos->status, 200);
+  EXPECT_EQ(nlohmann::json::parse(pos->body)["moves"].size(), 10u);
+
+  auto analysis = client.Get(("/api/v1/analyse?kfen=" + url(kAfterC1C4)).c_str());
+  ASSERT_TRUE(analysis);
+  EXPECT_EQ(analysis->status, 200);
+  EXPECT_EQ(nlohmann::json::parse(analysis->body)["plies"], 20);
+
+  auto proof = client.Get(("/api/v1/proof?kfen=" + url(kAfterC1C4)).c_str());
+  ASSERT_TRUE(proof);
+  EXPECT_EQ(proof->status, 200);
+
+  auto missing = client.Get("/api/v1/nope");
+  EXPECT_EQ(missing->status, 404);
+  EXPECT_TRUE(nlohmann::json::parse(missing->body).contains("error"));
+  auto twice = client.Get("/api/v1/position?kfen=a&kfen=b");
+  EXPECT_EQ(twice->status, 400);
+  EXPECT_NE(twice->body.find("given twice"), std::string::npos);
+  auto bad = client.Get("/api/v1/analyse?kfen=bad");
+  EXPECT_EQ(bad->status, 400);
+  auto huge = client.Get(("/api/v1/position?kfen=" + std::string(20000, 'x')).c_str());
+  ASSERT_TRUE(huge);
+  EXPECT_GE(huge->status, 400);
+  auto posted = client.Post("/api/v1/position", std::string(64 * 1024, 'x'), "text/plain");
+  ASSERT_TRUE(posted);
+  EXPECT_GE(posted->status, 400);
+
+  // A client that gives up after the first bytes: its search is stopped, not left to run out
+  // its budget.
+  httplib::Client impatient("127.0.0.1", port);
+  auto gone = impatient.Get(("/api/v1/analyse?goal=match&kfen=" + url(std::string(kStartKfen) + " 15:0-0")).c_str(),
+                            [](const char*, std::size_t) { return false; });
+  EXPECT_FALSE(gone);
+  std::uint64_t cancelled = 0;
+  for (int i = 0; i < 100 && cancelled == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    cancelled = nlohmann::json::parse(client.Get("/api/v1/stats")->body)["cancelled"].get<std::uint64_t>();
+  }
+  EXPECT_EQ(cancelled, 1u);
+  server.stop();
+  run.join();
+}
