@@ -26,7 +26,7 @@ cd "$(dirname "$0")/.."
 packages=(cmake g++ make pkg-config python3 node-typescript
           libcli11-dev nlohmann-json3-dev libfmt-dev
           libgtest-dev libgmock-dev librapidcheck-dev
-          libz3-dev libboost-graph-dev libtbb-dev libzstd-dev libxxhash-dev libsqlite3-dev
+          libz3-dev libboost-graph-dev libtbb-dev libzstd-dev libxxhash-dev libsqlite3-dev libcpp-httplib-dev
           openmpi-bin libopenmpi-dev openssh-client
           chromium chromium-driver python3-selenium clang libclang-rt-14-dev clang-format)
 # The slow job also starts a single-node Slurm to test scripts/census.sbatch.

@@ -29,6 +29,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   add_corpus(app, action);
   add_engine(app, action);
   add_serve(app, action);
+  add_serve_bench(app, action);
   add_verify(app, action);
   add_solve(app, action);
   add_check_proof(app, action);

@@ -25,5 +25,6 @@ void add_census(CLI::App& app, Action& action);
 void add_retro(CLI::App& app, Action& action);
 void add_puzzles(CLI::App& app, Action& action);
 void add_serve(CLI::App& app, Action& action);
+void add_serve_bench(CLI::App& app, Action& action);
 
 }  // namespace kamisado::cli

@@ -1,7 +1,9 @@
 #include "serve/api.h"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <list>
 #include <mutex>
 #include <sstream>
@@ -88,6 +90,8 @@ struct Api::Impl {
   std::condition_variable pool_free;
   std::vector<std::unique_ptr<solver::TranspositionTable>> pool;
   std::vector<solver::TranspositionTable*> idle;
+  std::deque<std::uint64_t> waiting;  // the tickets of the requests waiting for a table, in order
+  std::uint64_t next_ticket = 0;
 
   // Finished answers, least recently used first out.
   mutable std::mutex cache_mutex;
@@ -97,18 +101,26 @@ struct Api::Impl {
   std::atomic<std::uint64_t> analyses{0}, cache_hits{0}, busy{0}, cancelled{0};
 
   // A table for one search, or none if all stay busy for the queue's time (or the client left).
+  // Requests are served in the order they came: a waiter takes a table only at the head of the
+  // queue, so that none starves while later ones are served.
   solver::TranspositionTable* acquire(const std::atomic<bool>* cancel) {
     std::unique_lock<std::mutex> lock(pool_mutex);
     const auto until = std::chrono::steady_clock::now() +
                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(options.queue_seconds));
-    while (idle.empty()) {
-      if (pool_free.wait_until(lock, std::min(until, std::chrono::steady_clock::now() + std::chrono::milliseconds(100))) == std::cv_status::timeout &&
-          std::chrono::steady_clock::now() >= until)
+    const std::uint64_t ticket = next_ticket++;
+    waiting.push_back(ticket);
+    while (waiting.front() != ticket || idle.empty()) {
+      pool_free.wait_until(lock, std::min(until, std::chrono::steady_clock::now() + std::chrono::milliseconds(100)));
+      if (std::chrono::steady_clock::now() >= until || (cancel && cancel->load())) {
+        waiting.erase(std::find(waiting.begin(), waiting.end(), ticket));
+        pool_free.notify_all();  // the next in line may be at the head now
         return nullptr;
-      if (cancel && cancel->load()) return nullptr;
+      }
     }
+    waiting.pop_front();
     solver::TranspositionTable* t = idle.back();
     idle.pop_back();
+    pool_free.notify_all();  // another table may be idle for the next in line
     return t;
   }
   void release(solver::TranspositionTable* t) {
@@ -116,7 +128,7 @@ struct Api::Impl {
       std::lock_guard<std::mutex> lock(pool_mutex);
       idle.push_back(t);
     }
-    pool_free.notify_one();
+    pool_free.notify_all();
   }
 
   std::optional<std::string> cached(const std::string& key) {

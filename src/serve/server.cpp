@@ -62,9 +62,11 @@ struct Server::Impl {
     http.set_write_timeout(5, 0);
     http.set_keep_alive_max_count(100);
     http.set_keep_alive_timeout(5);
+    http.set_tcp_nodelay(true);  // replies are small: Nagle's delay would dominate them
 
     http.Get("/", [](const httplib::Request&, httplib::Response& res) { res.set_content(kBoardIndexHtml, "text/html; charset=utf-8"); });
     http.Get("/board.js", [](const httplib::Request&, httplib::Response& res) { res.set_content(kBoardJs, "text/javascript; charset=utf-8"); });
+    http.Get("/favicon.ico", [](const httplib::Request&, httplib::Response& res) { res.status = 204; });  // none: not an error
     http.Get("/board.css", [](const httplib::Request&, httplib::Response& res) { res.set_content(kBoardCss, "text/css; charset=utf-8"); });
 
     http.Get("/api/v1/position", [this](const httplib::Request& req, httplib::Response& res) {

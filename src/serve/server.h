@@ -15,7 +15,7 @@
 // Anything else under /api/ is a 404 with a JSON error. Requests larger than `max_request_bytes`
 // are refused (413; a URL longer than cpp-httplib's limit gets 414), and each connection has
 // read and write deadlines, so that a slow or broken client holds no thread for long.
-// cpp-httplib lives only in server.cpp.
+// cpp-httplib lives only in server.cpp (and in load_test.cpp, its client).
 #pragma once
 
 #include <memory>

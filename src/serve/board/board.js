@@ -171,7 +171,7 @@
     var wanted = [['round', 'who wins the round']];
     if (pos.match && pos.status.state !== 'match-won') {
       wanted.unshift(['match', 'who wins the match']);
-      [1, 2, 4, 8].forEach(function (p) { wanted.push(['ring:' + p, 'the side to move wins the round with a ring of ' + p + '+']); });
+      [1, 2, 4, 8].forEach(function (p) { wanted.push(['ring:' + p, 'the round, with a ring of ' + p + '+ for the side to move']); });
     }
     goal.innerHTML = '';
     wanted.forEach(function (w) { var o = document.createElement('option'); o.value = w[0]; o.textContent = w[1]; goal.appendChild(o); });
@@ -316,7 +316,8 @@
       $('kfen').select();
     });
     var asked = /[?&]kfen=([^&]*)/.exec(location.search);
-    load(asked ? decodeURIComponent(asked[1].replace(/\+/g, ' ')) : START, 'push');
+    // A '+' in the link is a ring (KFEN), not a space: the page writes spaces as %20.
+    load(asked ? decodeURIComponent(asked[1]) : START, 'push');
   }
   init();
 })();

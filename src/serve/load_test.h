@@ -1,0 +1,52 @@
+// The server under load: `kamisado serve-bench`. A server is started in this process on a
+// loopback port (never another address), and `clients` threads, each a keep-alive HTTP client,
+// send requests one after another for `seconds`:
+//   - position requests for positions from seeded random games (most requests);
+//   - analyses with a small budget, half of the solver suite's positions (soon answered from
+//     the cache), half of random positions (searched, often unknown within the budget);
+//   - bad requests: a malformed KFEN, an unknown parameter, a bad goal, a URL longer than any
+//     request, a large body; each must get a 4xx, and the server must not fall.
+// A good request fails if it gets anything but 200 (a 503 too); the server's resident memory is
+// sampled all along. The run is bounded (requests end at the deadline, each has a timeout), and
+// what it measured goes into reports/serve.md: throughput, p50 and p99 latencies per kind, the
+// largest resident memory beside the cap.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "serve/server.h"
+
+namespace kamisado::serve {
+
+struct LoadOptions {
+  int clients = 32;
+  double seconds = 60;
+  std::uint64_t seed = 1;
+  double analyse_ms = 100;        // the budget of each analysis
+  std::size_t memory_cap_mb = 0;  // 0: the search tables plus 256 MB
+  ServeOptions server;            // its port is always 0 and its host loopback
+  std::string suite;              // tests/data/solver_suite.json, the analyses' known positions
+};
+
+struct KindResult {
+  std::uint64_t requests = 0, failed = 0;
+  double p50_ms = 0, p99_ms = 0, max_ms = 0;
+};
+
+struct LoadResult {
+  std::map<std::string, KindResult> kinds;  // position, analyse, bad
+  double seconds = 0;
+  std::size_t peak_resident_bytes = 0, cap_bytes = 0;
+  Api::Stats stats;
+  std::string first_failure;  // what the first failed request got
+  bool passed() const;
+  double throughput() const;  // requests a second, all kinds
+};
+
+LoadResult run_load(const LoadOptions& options);
+std::string load_text(const LoadResult& r, const LoadOptions& o);
+void write_load_report(const LoadResult& r, const LoadOptions& o, const std::string& path);
+
+}  // namespace kamisado::serve
