@@ -214,6 +214,27 @@
     return e && e.getAttribute ? e.getAttribute('data-square') : null;
   }
 
+  // Served by `kamisado serve --puzzles`, the trainer links each puzzle to the analysis board
+  // (served at /), found by asking its API; opened from a file, it has none.
+  var board = null;  // whether the board is there: not yet known, true or false
+  function analyseLink(p) {
+    if (board === null) {
+      board = false;
+      if (!/^https?:$/.test(location.protocol) || !window.fetch) return;
+      fetch('/api/v1/stats').then(function (r) { board = r.ok; if (board && st.p) analyseLink(st.p); }).catch(function () {});
+      return;
+    }
+    if (!board) return;
+    var a = $('analyse-link');
+    if (!a) {
+      a = document.createElement('a');
+      a.id = 'analyse-link';
+      a.textContent = 'Analyse this position';
+      $('meta').parentNode.insertBefore(a, $('meta').nextSibling);
+    }
+    a.href = '/?kfen=' + encodeURIComponent(p.kfen);
+  }
+
   function open(p) {
     st.p = p; st.node = 0; st.selected = null; st.helped = false; st.busy = false; st.last = null; st.hint = false;
     $('log').innerHTML = '';
@@ -229,6 +250,7 @@
       $('meta').appendChild(document.createTextNode(' · '));
       $('meta').appendChild(a);
     }
+    analyseLink(p);
     if (location.hash !== '#puzzle-' + p.id) history.replaceState(null, '', '#puzzle-' + p.id);
     $('section').value = p.section;
     prompt();
