@@ -9,7 +9,7 @@
 #             regrouped.md, retrograde.md, puzzles.md and reports/puzzles/)
 #   reports   every report, the long ones too (hours from scratch; each resumes where a stopped
 #             run left it): all of main, the solver suite's match section (about 10 minutes,
-#             reports/solver.md), the matches from the set-up (about 50 minutes, reports/match.md)
+#             reports/solver.md), the analysis server under load (a minute, reports/serve.md), the matches from the set-up (about 50 minutes, reports/match.md)
 #             and the first-mover census (about 70 minutes, reports/census.md)
 #   test      the unit tests (Release build)
 #   slow      the slow tests: the large retrograde tables, built, verified and cross-checked,
@@ -80,6 +80,8 @@ case "$job" in
       echo "main: done; bash scripts/run.sh reports regenerates the long reports too (hours)"
     else
       $k solve-bench --report reports/solver.md
+      # The analysis server under load: 32 clients for a minute on loopback.
+      $k serve-bench --clients 32 --seconds 60 --report reports/serve.md
       # The long match searches resume from their checkpoints if an earlier run was stopped.
       mkdir -p reports/match build/match-checkpoints
       $k match-report --report reports/match.md --proofs reports/match --seconds 120 --hash 2048 \
