@@ -9,8 +9,9 @@
 #             regrouped.md, retrograde.md, puzzles.md and reports/puzzles/)
 #   reports   every report, the long ones too (hours from scratch; each resumes where a stopped
 #             run left it): all of main, the solver suite's match section (about 10 minutes,
-#             reports/solver.md), the analysis server under load (a minute, reports/serve.md), the matches from the set-up (about 50 minutes, reports/match.md)
-#             and the first-mover census (about 70 minutes, reports/census.md)
+#             reports/solver.md), the analysis server under load (a minute, reports/serve.md),
+#             the matches from the set-up (about 50 minutes, reports/match.md) and the
+#             first-mover census (about 70 minutes, reports/census.md)
 #   test      the unit tests (Release build)
 #   slow      the slow tests: the large retrograde tables, built, verified and cross-checked,
 #             every certificate of the published puzzle collection, and the census batch script
