@@ -3,12 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
 #include <sstream>
 #include <thread>
 
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
+#include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
 #include "serve/api.h"
@@ -16,6 +18,8 @@
 #include "solver/bench/suite.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_file.h"
+#include "solver/retro/retro_build.h"
+#include "solver/retro/retro_file.h"
 #include "solver/search/solve.h"
 
 using namespace kamisado;
@@ -139,6 +143,35 @@ TEST(Serve_Api, AnalyseAgreesWithTheSolverSuite) {
     EXPECT_EQ(j["plies"], e.plies) << to_kfen(e.pos);
     EXPECT_EQ(j["winner_moves"], e.winner_moves) << to_kfen(e.pos);
   }
+}
+
+// A position a loaded retrograde table holds is answered from it, exact, each move's value and
+// distance the table's (the table's own tests check its values against a plain search).
+TEST(Serve_Api, AnalysesComeFromALoadedRetrogradeTable) {
+  const std::string root = "o2ky1gn/N3K2O/8/8/8/5r2/1bp5/1GRY1PB1 b Y";
+  const auto folder = std::filesystem::path(KAMISADO_TEST_TMP) / "serve_tables";
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  const solver::RetroTable table = solver::build_retro_table(parse_kfen(root), {});
+  solver::save_retro_table(table, (folder / "late.retro").string(), nullptr);
+  ApiOptions o = small_api();
+  o.tables = {folder.string()};
+  Api api(o);
+  nlohmann::json j = body(api.analyse({{"kfen", root}}, nullptr));
+  EXPECT_EQ(j["by"], "table");
+  EXPECT_EQ(j["value"], "win");
+  EXPECT_EQ(j["plies"], 3);  // Black wins in 3 (test_retro.cpp's small root)
+  const Position pos = parse_kfen(root);
+  for (const auto& m : j["moves"]) {
+    const Position child = pos.after(parse_move(pos, m["move"].get<std::string>()));
+    const solver::MoveOutcome mo = solver::move_outcome(table, pos, child);
+    ASSERT_TRUE(mo.known);
+    EXPECT_EQ(m["value"], mo.mover_wins ? "win" : "loss");
+    EXPECT_EQ(m["plies"], mo.distance);
+  }
+  o.tables = {(folder / "none").string()};
+  std::filesystem::create_directories(folder / "none");
+  EXPECT_THROW(Api{o}, InputError);
 }
 
 TEST(Serve_Api, AProofIsACheckedCertificateAndTooSmallABudgetSaysSo) {

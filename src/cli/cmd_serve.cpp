@@ -51,7 +51,8 @@ void add_serve(CLI::App& app, Action& action) {
   auto [cmd, opt] = command<ServeCommandOptions>(app, action, kServeText, serve_command, Needs::CtrlC);
   cmd->add_option("--port", opt->serve.port, "The port (default 8080; 0: any free one, printed)")->check(CLI::Range(0, 65535));
   cmd->add_option("--host", opt->serve.host, "The address to listen on (default 127.0.0.1, this machine only)");
-  cmd->add_option("--tables", opt->tables, "Retrograde table files to answer from (repeatable)")->check(CLI::ExistingFile);
+  cmd->add_option("--tables", opt->tables, "Retrograde table files to answer from, or folders of them (*.retro; repeatable)")
+      ->check(CLI::ExistingPath);
   hash_option(cmd, opt->serve.api.hash_mb, ", in all, shared by the searches");
   cmd->add_option("--searches", opt->serve.api.searches, "Analyses at once (default 2)")->check(CLI::Range(1, 64));
   cmd->add_option("--puzzles", opt->serve.puzzles_dir, "A puzzle collection's folder to serve under /puzzles/ (e.g. reports/puzzles)");

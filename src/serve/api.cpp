@@ -4,6 +4,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <filesystem>
 #include <list>
 #include <mutex>
 #include <sstream>
@@ -160,7 +161,20 @@ struct Api::Impl {
 Api::Api(const ApiOptions& options) : impl_(std::make_unique<Impl>()) {
   impl_->options = options;
   if (options.searches < 1) throw InputError("at least one search must be allowed");
-  for (const std::string& path : options.tables) impl_->tables.push_back(solver::load_retro_table(path));
+  for (const std::string& path : options.tables) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(path, ec)) {
+      impl_->tables.push_back(solver::load_retro_table(path));
+      continue;
+    }
+    // A folder: every table file in it (*.retro), in name order.
+    std::vector<std::string> files;
+    for (const auto& entry : std::filesystem::directory_iterator(path, ec))
+      if (entry.path().extension() == ".retro") files.push_back(entry.path().string());
+    if (files.empty()) throw InputError("--tables: the folder '" + path + "' holds no table (*.retro)");
+    std::sort(files.begin(), files.end());
+    for (const std::string& f : files) impl_->tables.push_back(solver::load_retro_table(f));
+  }
   for (const auto& t : impl_->tables) impl_->table_list.push_back(&t);
   const std::size_t each = std::max<std::size_t>(1, options.hash_mb / std::size_t(options.searches));
   for (int i = 0; i < options.searches; ++i) {

@@ -33,7 +33,7 @@
 namespace kamisado::serve {
 
 struct ApiOptions {
-  std::vector<std::string> tables;  // retrograde table files to load
+  std::vector<std::string> tables;  // retrograde table files to load, or folders of them (*.retro)
   std::size_t hash_mb = 256;        // the tables of the searches, in all
   int searches = 2;                 // at most this many analyses or proofs at once
   double queue_seconds = 10;        // how long a request waits for a search before 503
