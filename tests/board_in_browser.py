@@ -24,23 +24,13 @@ import time
 
 kamisado, scratch = sys.argv[1], sys.argv[2]
 
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
-except ImportError:
-    print("SKIP: python3-selenium is missing (scripts/run.sh installs it)")
-    sys.exit(1 if os.environ.get("CI") else 77)
-
-
-def fail(message):
-    print("FAIL: " + message)
-    sys.exit(1)
-
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser import chromium, fail, wait_for as wait  # noqa: E402 (exits 77 without selenium)
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
 
 shutil.rmtree(scratch, ignore_errors=True)
-os.makedirs(os.path.join(scratch, "home"))
+os.makedirs(scratch)
 trainer = os.path.join(scratch, "trainer")
 here = os.path.dirname(os.path.abspath(__file__))
 subprocess.run([kamisado, "puzzles", "export", "--db", os.path.join(here, "..", "reports", "puzzles", "puzzles.db"), "--html", trainer],
@@ -50,29 +40,10 @@ try:
     first = server.stdout.readline()
     address = first.split(" at ")[1].split()[0] if " at " in first else fail("serve said: " + first)
 
-    driver_path = shutil.which("chromedriver")
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not driver_path or not browser:
-        print("SKIP: chromium-driver is missing (scripts/run.sh installs it)")
-        sys.exit(1 if os.environ.get("CI") else 77)
-    options = webdriver.ChromeOptions()
-    options.binary_location = browser
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--window-size=1200,900",
-                 "--user-data-dir=" + os.path.join(scratch, "profile")):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    os.environ["HOME"] = os.path.join(scratch, "home")
-    driver = webdriver.Chrome(service=Service(driver_path), options=options)
-    driver.set_page_load_timeout(60)
+    driver = chromium(scratch, browser_log=True)
 
     def wait_for(what, check, seconds=60):
-        end = time.time() + seconds
-        while time.time() < end:
-            value = check()
-            if value:
-                return value
-            time.sleep(0.05)
-        fail("timed out waiting for " + what + "; status: " + driver.find_element(By.ID, "status").text)
+        return wait(what, check, seconds, lambda: "status: " + driver.find_element(By.ID, "status").text)
 
     def kfen():
         return driver.find_element(By.ID, "kfen").get_attribute("value")

@@ -26,19 +26,10 @@ import time
 
 kamisado, scratch = sys.argv[1], sys.argv[2]
 
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.action_chains import ActionChains
-    from selenium.webdriver.common.by import By
-except ImportError:
-    print("SKIP: python3-selenium is missing (scripts/run.sh installs it)")
-    sys.exit(1 if os.environ.get("CI") else 77)
-
-
-def fail(message):
-    print("FAIL: " + message)
-    sys.exit(1)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser import chromium, fail, wait_for as wait  # noqa: E402 (exits 77 without selenium)
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
 
 
 def run(*args):
@@ -58,30 +49,11 @@ single = [p for p in puzzles if p["kind"] == "single" and p["n"] == 3][0]
 sumo = [p for p in puzzles if "sumo-push" in p["themes"]][0]
 passing = [p for p in puzzles if "forced-pass" in p["themes"]][0]
 
-driver_path = shutil.which("chromedriver")
-browser = shutil.which("chromium") or shutil.which("chromium-browser")
-if not driver_path or not browser:
-    print("SKIP: chromium-driver is missing (scripts/run.sh installs it)")
-    sys.exit(1 if os.environ.get("CI") else 77)
-options = webdriver.ChromeOptions()
-options.binary_location = browser
-# The sandbox needs user namespaces, which CI containers (and root) may not have.
-for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--window-size=1200,900",
-             "--user-data-dir=" + os.path.join(scratch, "profile")):
-    options.add_argument(flag)
-os.environ["HOME"] = os.path.join(scratch, "home")
-driver = webdriver.Chrome(service=Service(driver_path), options=options)
-driver.set_page_load_timeout(60)
+driver = chromium(scratch)
 
 
 def wait_for(what, check, seconds=30):
-    end = time.time() + seconds
-    while time.time() < end:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.05)
-    fail("timed out waiting for " + what + "; status: " + status()[1])
+    return wait(what, check, seconds, lambda: "status: " + status()[1])
 
 
 def status():
