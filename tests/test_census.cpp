@@ -1,4 +1,4 @@
-// The census's space of round starts (solver/census/start_space.h): F3 home rows in any order,
+// The census's space of round starts (solver/starts/start_space.h): F3 home rows in any order,
 // counted up to the B3 symmetries, and its dense index.
 #include <algorithm>
 #include <map>
@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "kamisado/kfen.h"
-#include "solver/census/start_space.h"
+#include "solver/starts/start_space.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;

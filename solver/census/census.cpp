@@ -20,10 +20,10 @@
 #include "io/run_lock.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
-#include "solver/census/start_space.h"
 #include "solver/census/subspace_file.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/proof_io.h"
+#include "solver/starts/start_space.h"
 
 namespace kamisado::solver {
 

@@ -11,7 +11,7 @@
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "solver/bench/opening.h"
-#include "solver/census/start_space.h"
+#include "solver/starts/start_space.h"
 
 namespace kamisado::solver {
 

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/census/start_space.h"
+#include "solver/starts/start_space.h"
 
 namespace kamisado::solver {
 

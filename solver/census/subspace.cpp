@@ -9,7 +9,7 @@
 #include "kamisado/errors.h"
 #include "kamisado/position.h"
 #include "solver/bench/opening.h"
-#include "solver/census/start_space.h"
+#include "solver/starts/start_space.h"
 
 namespace kamisado::solver {
 

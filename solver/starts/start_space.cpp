@@ -1,4 +1,4 @@
-#include "solver/census/start_space.h"
+#include "solver/starts/start_space.h"
 
 #include <algorithm>
 #include <bit>

@@ -1,0 +1,89 @@
+#include "solver/starts/round_start.h"
+
+#include <fmt/format.h>
+
+#include "kamisado/errors.h"
+
+namespace kamisado::solver {
+
+std::string RoundStartKey::hex() const { return fmt::format("{:016x}{:016x}", hi, lo); }
+
+std::optional<RoundStart> round_start_of(const Position& p) {
+  if (p.turn() != Turn::FreeChoice || p.outcome().over()) return std::nullopt;
+  RoundStart s;
+  s.rows.first = p.side_to_move();
+  s.match = p.match();
+  for (Side side : {Side::Black, Side::Gold})
+    for (int c = 0; c < kColours; ++c) {
+      const Square q = p.square_of(side, Colour(c));
+      if (rank_of(q) != home_rank(side)) return std::nullopt;
+      (side == Side::Black ? s.rows.black : s.rows.gold)[file_of(q)] = c;
+      s.ranks[index(side)][c] = std::uint8_t(p.rank_of_tower(side, Colour(c)));
+    }
+  return s;
+}
+
+Position round_start_position(const RoundStart& s) {
+  Position p = Position::empty_board();
+  for (int f = 0; f < 8; ++f) {
+    p.place(Side::Black, Colour(s.rows.black[f]), make_square(f, home_rank(Side::Black)), s.ranks[0][s.rows.black[f]]);
+    p.place(Side::Gold, Colour(s.rows.gold[f]), make_square(f, home_rank(Side::Gold)), s.ranks[1][s.rows.gold[f]]);
+  }
+  p.set_match(s.match);
+  p.set_turn(s.rows.first, Turn::FreeChoice);
+  p.finish();
+  return p;
+}
+
+RoundStart turned(const RoundStart& s) {
+  RoundStart t;
+  t.rows = start_space().turned(s.rows);
+  t.ranks = {s.ranks[1], s.ranks[0]};
+  t.match = s.match;
+  t.match.points = {s.match.points[1], s.match.points[0]};
+  return t;
+}
+
+RoundStart flipped(const RoundStart& s) {
+  RoundStart t = s;
+  t.rows = start_space().flipped(s.rows);
+  for (int side = 0; side < 2; ++side)
+    for (int c = 0; c < kColours; ++c) t.ranks[side][kColours - 1 - c] = s.ranks[side][c];
+  return t;
+}
+
+namespace {
+
+std::uint64_t rank_bits(const RoundStart& s) {
+  std::uint64_t bits = 0;
+  for (int side = 0; side < 2; ++side)
+    for (int c = 0; c < kColours; ++c) bits |= std::uint64_t(s.ranks[side][c] & 7) << (3 * (8 * side + c));
+  return bits;
+}
+
+}  // namespace
+
+RoundStartKey key_of(const RoundStart& start) {
+  if (start.match.target > 15 || start.match.points[0] >= 16 || start.match.points[1] >= 16)
+    throw InputError("a round start's target and scores are at most 15 (P3)");
+  for (const auto& side : start.ranks)
+    for (std::uint8_t r : side)
+      if (r > 4) throw InputError("a tower has at most four rings (P3)");
+  // Black moving first; then the orientation of the class's representative.
+  const RoundStart s = start.rows.first == Side::Black ? start : turned(start);
+  const StartSpace& space = start_space();
+  const std::uint64_t index = space.index_of(s.rows);
+  const Start rep = space.start_at(index);
+  const RoundStart f = flipped(s);
+  std::uint64_t ranks;
+  if (s.rows == rep && f.rows == rep)
+    ranks = std::min(rank_bits(s), rank_bits(f));
+  else
+    ranks = rank_bits(s.rows == rep ? s : f);
+  // A flip keeps the sides, so the scores read the same in either orientation.
+  const std::uint64_t lo =
+      ranks | std::uint64_t(s.match.target) << 48 | std::uint64_t(s.match.points[0]) << 52 | std::uint64_t(s.match.points[1]) << 56;
+  return {index, lo};
+}
+
+}  // namespace kamisado::solver

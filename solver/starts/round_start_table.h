@@ -1,0 +1,71 @@
+// The round-start table (issue 29): proved round starts, each stored once under its canonical
+// key (round_start.h), with its value, its exact distance where known, and whether its
+// certificate was kept. Workers each write their own file; files are merged into one; the
+// round-level search reads it to value round ends.
+//
+// VALUES. A start's value is for the side that moves first, in the question its key asks: a
+// key with target 0 (a census start) is a single round, the round's winner; a key with a target
+// is the match from there. So a census run seeds the table with its starts (seed_from_census).
+//
+// FILE FORMAT (version 1), integers little-endian:
+//   magic     8 bytes  "KRSTART\x01"
+//   count     8        entries that follow
+//   entries   count × 32 bytes, keys strictly increasing:
+//     hi, lo      16   the key
+//     value        1   1: the side moving first wins, 2: it loses
+//     flags        1   bit 0: plies known; bit 1: a certificate was kept (certificates/<key
+//                      in hex>.proof beside the table file); other bits 0
+//     reserved     2   0
+//     plies        4   the exact distance in plies, when known (else 0)
+//     nodes        8   the proof search's nodes (what it cost)
+//   checksum  8        XXH64 (seed 0) of every byte before it
+// A file whose magic, size, order, fields or checksum is wrong is refused with a one-line
+// InputError naming it. Merging files that disagree on a start's value or distance is refused
+// too: one of them is wrong, and neither is kept.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "solver/starts/round_start.h"
+
+namespace kamisado::solver {
+
+struct RoundStartValue {
+  bool first_mover_wins = false;
+  std::optional<std::uint32_t> plies;
+  bool certificate = false;
+  std::uint64_t nodes = 0;
+  bool operator==(const RoundStartValue&) const = default;
+};
+
+class RoundStartTable {
+ public:
+  std::size_t size() const { return entries_.size(); }
+  std::optional<RoundStartValue> find(const RoundStartKey& key) const;
+  std::optional<RoundStartValue> find(const RoundStart& start) const { return find(key_of(start)); }
+  // Adds what is known of a start: a new key, or more of a known one (a distance, a
+  // certificate). An InputError if it contradicts what the table holds (`where` names the source).
+  void add(const RoundStartKey& key, const RoundStartValue& value, const std::string& where = "the table");
+  void merge(const RoundStartTable& other, const std::string& where);
+  const std::map<RoundStartKey, RoundStartValue>& entries() const { return entries_; }
+
+ private:
+  std::map<RoundStartKey, RoundStartValue> entries_;
+};
+
+std::string encode_round_starts(const RoundStartTable& table);
+RoundStartTable decode_round_starts(const std::string& bytes, const std::string& path);
+void write_round_starts(const RoundStartTable& table, const std::string& path);  // atomically
+RoundStartTable read_round_starts(const std::string& path);
+// Reads and merges several workers' files; an InputError names a damaged or contradicting one.
+RoundStartTable merge_round_start_files(const std::vector<std::string>& paths);
+
+// A census result: the class index of a single-round start, and whether the side moving second
+// won its round (census/shard.h), as the table's entry.
+void seed_from_census(RoundStartTable& table, std::uint64_t class_index, bool second_mover_wins, std::uint64_t nodes);
+
+}  // namespace kamisado::solver

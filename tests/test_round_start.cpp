@@ -1,0 +1,180 @@
+// Round starts and their table (issue 29): the key names exactly the class of a start under the
+// board's symmetries (B3) with ranks and scores carried along; a census start is a round start
+// of a single round with the census's index as its key (F3); the table's file is refused when
+// damaged, and workers' files that disagree are not merged.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <numeric>
+#include <random>
+#include <set>
+
+#include "kamisado/errors.h"
+#include "kamisado/kfen.h"
+#include "solver/starts/round_start.h"
+#include "solver/starts/round_start_table.h"
+
+using namespace kamisado;
+using namespace kamisado::solver;
+
+namespace {
+
+RoundStart random_start(std::mt19937_64& rng, bool plain = false) {
+  RoundStart s;
+  std::array<int, 8> cols;
+  std::iota(cols.begin(), cols.end(), 0);
+  std::shuffle(cols.begin(), cols.end(), rng);
+  s.rows.black = cols;
+  std::shuffle(cols.begin(), cols.end(), rng);
+  s.rows.gold = cols;
+  s.rows.first = rng() % 2 ? Side::Black : Side::Gold;
+  if (plain) return s;
+  for (auto& side : s.ranks)
+    for (auto& r : side) r = std::uint8_t(rng() % 4 == 0 ? rng() % 5 : 0);
+  s.match.target = std::uint32_t(1 + rng() % 15);
+  s.match.points = {std::uint32_t(rng() % s.match.target), std::uint32_t(rng() % s.match.target)};
+  return s;
+}
+
+std::set<RoundStartKey> orbit_keys(const RoundStart& s) { return {key_of(s), key_of(turned(s)), key_of(flipped(s)), key_of(turned(flipped(s)))}; }
+
+}  // namespace
+
+TEST(RoundStart_B3, TheFourImagesOfAStartShareItsKey) {
+  std::mt19937_64 rng(29);
+  for (int i = 0; i < 3000; ++i) {
+    const RoundStart s = random_start(rng);
+    EXPECT_EQ(orbit_keys(s).size(), 1u);
+    EXPECT_EQ(turned(turned(s)), s);
+    EXPECT_EQ(flipped(flipped(s)), s);
+  }
+}
+
+// Different classes get different keys: among starts that share rows, the ranks of one are the
+// mirror image of the other's only when they are the same class.
+TEST(RoundStart_B3, StartsOfDifferentClassesGetDifferentKeys) {
+  std::mt19937_64 rng(30);
+  std::map<RoundStartKey, RoundStart> seen;
+  for (int i = 0; i < 20000; ++i) {
+    RoundStart s = random_start(rng);
+    if (i % 2) {  // the same rows as a start seen before, with other ranks: a near miss
+      auto it = seen.lower_bound({rng(), rng()});
+      if (it == seen.end()) it = seen.begin();
+      if (it != seen.end()) s.rows = it->second.rows, s.match = it->second.match;
+    }
+    const RoundStartKey k = key_of(s);
+    auto [it, added] = seen.emplace(k, s);
+    if (!added) {
+      const RoundStart& t = it->second;
+      const bool same_class = t == s || t == turned(s) || t == flipped(s) || t == turned(flipped(s));
+      EXPECT_TRUE(same_class) << "two classes share key " << k.hex() << ": " << to_kfen(round_start_position(s)) << " and "
+                              << to_kfen(round_start_position(t));
+    }
+  }
+  // The case a key that forgot the orientation would merge: one row pair, a tower's ring on
+  // another colour, on rows that are not their own mirror image.
+  RoundStart a;
+  a.rows.black = {1, 0, 2, 3, 4, 5, 6, 7};
+  a.rows.gold = {7, 6, 5, 4, 3, 2, 1, 0};
+  ASSERT_NE(start_space().flipped(a.rows), a.rows);
+  RoundStart b = a;
+  a.ranks[0][0] = 1;  // Black's Brown tower, on b1
+  b.ranks[0][7] = 1;  // Black's Orange tower, on h1: another class
+  EXPECT_NE(key_of(a), key_of(b));
+}
+
+// A census start (start_space.h) is the round start of a single round, and its key is its index.
+TEST(RoundStart_F3, ACensusStartIsARoundStartOfASingleRound) {
+  const StartSpace& space = start_space();
+  std::mt19937_64 rng(31);
+  for (int i = 0; i < 2000; ++i) {
+    const std::uint64_t index = rng() % space.classes();
+    const Position p = start_position(space.start_at(index));
+    const auto s = round_start_of(p);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(key_of(*s), (RoundStartKey{index, 0}));
+    EXPECT_EQ(to_kfen(round_start_position(*s)), to_kfen(p));
+    // Its mirror images name the same class.
+    EXPECT_EQ(key_of(turned(*s)), (RoundStartKey{index, 0}));
+  }
+}
+
+// A match position after the Defender's fill (F1–F3) is a round start, and back.
+TEST(RoundStart_F3, AFillEndsInARoundStart) {
+  const Position end = parse_kfen("o1p2r1O+/3k4/1b2g1B1/3Y4/4y3/1G3P1n/8/N1R1K3 b * 3:1-0");
+  for (const char* fill : {"fill-left", "fill-right"}) {
+    const Position start = end.after(parse_move(end, fill));
+    const auto s = round_start_of(start);
+    ASSERT_TRUE(s) << fill;
+    EXPECT_EQ(s->match.target, 3u);
+    EXPECT_EQ(s->rows.first, Side::Gold);  // the loser moves first (F1)
+    EXPECT_EQ(to_kfen(round_start_position(*s)), to_kfen(start));
+    EXPECT_EQ(s->ranks[0][Orange], 1);  // the ring stays on its tower (P2, F3)
+  }
+  EXPECT_FALSE(round_start_of(end));
+  EXPECT_FALSE(round_start_of(parse_kfen("obpkyrgn/8/8/8/2R5/8/8/NG1YKPBO g g")));
+}
+
+TEST(RoundStartTable, TheFileRoundTripsAndDamageIsRefusedInOneLine) {
+  std::mt19937_64 rng(32);
+  RoundStartTable t;
+  for (int i = 0; i < 500; ++i) {
+    RoundStartValue v{rng() % 2 == 0, std::nullopt, rng() % 3 == 0, rng() % 100000};
+    if (rng() % 2) v.plies = std::uint32_t(rng() % 200);
+    t.add(key_of(random_start(rng)), v);
+  }
+  seed_from_census(t, 12345, true, 99);
+  EXPECT_EQ(t.find(RoundStartKey{12345, 0})->first_mover_wins, false);
+  const std::string bytes = encode_round_starts(t);
+  const RoundStartTable back = decode_round_starts(bytes, "t");
+  EXPECT_EQ(back.entries(), t.entries());
+
+  auto refused = [](const std::string& b, const std::string& words) {
+    try {
+      decode_round_starts(b, "t.rst");
+      ADD_FAILURE() << "accepted: " << words;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+    }
+  };
+  std::string flipped_byte = bytes;
+  flipped_byte[100] ^= 1;
+  refused(flipped_byte, "damaged (checksum)");
+  refused(bytes.substr(0, bytes.size() - 5), "size does not match");
+  refused("not a table at all, not at all", "not a round-start table");
+  std::string v2 = bytes;
+  v2[7] = 2;
+  refused(v2, "version 2");
+}
+
+TEST(RoundStartTable, WorkersFilesMergeAndContradictionsAreRefused) {
+  const auto dir = std::filesystem::path(KAMISADO_TEST_TMP) / "round_starts";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::mt19937_64 rng(33);
+  const RoundStart a = random_start(rng), b = random_start(rng);
+  RoundStartTable one, two, liar;
+  one.add(key_of(a), {true, std::nullopt, false, 10});
+  two.add(key_of(turned(a)), {true, 17u, true, 20});  // the same class, from another worker, with its distance
+  two.add(key_of(b), {false, 9u, false, 5});
+  liar.add(key_of(flipped(a)), {false, std::nullopt, false, 1});
+  write_round_starts(one, (dir / "1.rst").string());
+  write_round_starts(two, (dir / "2.rst").string());
+  write_round_starts(liar, (dir / "3.rst").string());
+  const RoundStartTable merged = merge_round_start_files({(dir / "1.rst").string(), (dir / "2.rst").string()});
+  ASSERT_EQ(merged.size(), 2u);
+  EXPECT_EQ(merged.find(a)->plies, 17u);
+  EXPECT_TRUE(merged.find(a)->certificate);
+  EXPECT_FALSE(merged.find(b)->first_mover_wins);
+  try {
+    merge_round_start_files({(dir / "1.rst").string(), (dir / "3.rst").string()});
+    ADD_FAILURE() << "merged files that disagree";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("3.rst"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("proved both ways"), std::string::npos) << e.what();
+  }
+}
