@@ -9,6 +9,8 @@
 #include <gtest/gtest.h>
 
 #include "kamisado/kfen.h"
+#include "solver/census/census_export.h"
+#include "solver/starts/round_start.h"
 #include "solver/starts/start_space.h"
 
 using namespace kamisado;
@@ -287,6 +289,37 @@ TEST(CensusRun_T1, SecondMoverWinsKeepACheckedCertificate) {
   CensusMerged damaged = merge_census(dir);
   EXPECT_FALSE(damaged.second_mover_wins[0].proof_checked);
   EXPECT_FALSE(damaged.sound());
+}
+
+// Issue 29: a census run seeds the round-start table, one key and one start format for both: a
+// class's entry is under its index, its value who wins the round, and the start's own key is
+// that index.
+TEST(CensusRun_T1, ARunSeedsTheRoundStartTable) {
+  CensusPlan plan;
+  plan.subspace = "range:0:3";
+  plan.hash_mb = 16;
+  const std::string dir = census_dir("seed");
+  Census c = plan_census(dir, plan);
+  run_census(dir, {});
+  CensusExported counted;
+  const RoundStartTable table = census_round_starts(dir, counted);
+  ASSERT_EQ(table.size(), 3u);
+  EXPECT_EQ(counted.missing_shards, 0u);
+  const auto records = read_shard(c.shard_path(0), c.run, 0);
+  for (const ShardRecord& r : records) {
+    const auto start = round_start_of(start_at_class(r.index));
+    ASSERT_TRUE(start);
+    const auto value = table.find(*start);
+    ASSERT_TRUE(value) << r.index;
+    EXPECT_EQ(value->first_mover_wins, !r.second_mover_wins);
+  }
+  const std::string out = dir + "/seed.rst";
+  write_round_starts(table, out);
+  EXPECT_EQ(read_round_starts(out).entries(), table.entries());
+  write_round_starts(table, out);  // its own file: written again
+  write_bytes(dir + "/notes.txt", "mine");
+  EXPECT_THROW(write_round_starts(table, dir + "/notes.txt"), InputError);
+  EXPECT_EQ(bytes_of(dir + "/notes.txt"), "mine");
 }
 
 // The features of census.md's hypotheses (features.h) belong to a start's class: turn and flip

@@ -50,4 +50,27 @@ CensusExported export_census(const std::string& dir, CensusExportFormat format, 
   return done;
 }
 
+RoundStartTable census_round_starts(const std::string& dir, CensusExported& counted, const io::Lines& lines) {
+  const Census c = open_census(dir, lines);
+  RoundStartTable table;
+  io::Progress progress(lines);
+  counted = {};
+  for (std::uint32_t k = 0; k < c.shards; ++k) {
+    const auto slice = slice_records(c, k);
+    if (!slice) {
+      ++counted.missing_shards;
+      continue;
+    }
+    for (std::size_t j = 0; j < slice->size(); ++j) {
+      const ShardRecord& r = (*slice)[j];
+      seed_from_census(table, r.index, r.second_mover_wins, r.nodes);
+      ++counted.classes;
+      counted.starts += c.space.weight_at(c.slice_begin(k) + j);
+    }
+    progress.tick(
+        [&] { return fmt::format("census round-starts: {} {} of {} shards", io::progress_bar(double(k + 1) / c.shards), k + 1, c.shards); });
+  }
+  return table;
+}
+
 }  // namespace kamisado::solver

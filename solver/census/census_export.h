@@ -18,6 +18,7 @@
 #include <string>
 
 #include "io/progress.h"
+#include "solver/starts/round_start_table.h"
 
 namespace kamisado::solver {
 
@@ -29,5 +30,10 @@ struct CensusExported {
 };
 
 CensusExported export_census(const std::string& dir, CensusExportFormat format, std::ostream& out, const io::Lines& lines = {});
+
+// The run's proved classes as a round-start table (starts/round_start_table.h): a census start is
+// the round start of a single round, its key the class index, its value who wins the round. The
+// seed of the table the match by rounds reads (`kamisado census round-starts`).
+RoundStartTable census_round_starts(const std::string& dir, CensusExported& counted, const io::Lines& lines = {});
 
 }  // namespace kamisado::solver

@@ -1,6 +1,7 @@
 #include "solver/starts/round_start_table.h"
 
 #include <cstring>
+#include <filesystem>
 
 #include <xxhash.h>
 
@@ -87,7 +88,18 @@ RoundStartTable decode_round_starts(const std::string& bytes, const std::string&
   return table;
 }
 
-void write_round_starts(const RoundStartTable& table, const std::string& path) { io::write_file_atomically(path, encode_round_starts(table)); }
+void write_round_starts(const RoundStartTable& table, const std::string& path) {
+  // A file there that is not a round-start table is the user's: it is not written over.
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) {
+    try {
+      read_round_starts(path);
+    } catch (const InputError&) {
+      throw InputError("'" + path + "' is not a round-start table: not overwritten");
+    }
+  }
+  io::write_file_atomically(path, encode_round_starts(table));
+}
 
 RoundStartTable read_round_starts(const std::string& path) { return decode_round_starts(io::read_file(path, "round-start table"), path); }
 

@@ -59,7 +59,8 @@ class RoundStartTable {
 
 std::string encode_round_starts(const RoundStartTable& table);
 RoundStartTable decode_round_starts(const std::string& bytes, const std::string& path);
-void write_round_starts(const RoundStartTable& table, const std::string& path);  // atomically
+// Atomically; an existing file that is not a round-start table is refused, never written over.
+void write_round_starts(const RoundStartTable& table, const std::string& path);
 RoundStartTable read_round_starts(const std::string& path);
 // Reads and merges several workers' files; an InputError names a damaged or contradicting one.
 RoundStartTable merge_round_start_files(const std::vector<std::string>& paths);

@@ -33,9 +33,32 @@ int export_rows(const ExportOptions& o, Io& io) {
   return kOk;
 }
 
+const CommandText kRoundStartsText{"round-starts", "A census run's proved starts as a round-start table, the seed of the match by rounds",
+                                   "Every proved class of the run becomes an entry of a round-start table (its key the class\n"
+                                   "index, its value who wins the round; solver/starts/round_start_table.h, where the format is\n"
+                                   "documented). Shards not yet proved are left out, and the summary says how many. An existing\n"
+                                   "file that is not a round-start table is not overwritten.\n"
+                                   "Example: kamisado census round-starts runs/std --out runs/std.rst"};
+
+struct RoundStartsOptions {
+  std::string dir, out;
+};
+
+int round_starts(const RoundStartsOptions& o, Io& io) {
+  solver::CensusExported counted;
+  const solver::RoundStartTable table = solver::census_round_starts(o.dir, counted, io.lines());
+  solver::write_round_starts(table, o.out);
+  return io.print({{"file", o.out}, {"entries", table.size()}, {"starts", counted.starts}, {"missing_shards", counted.missing_shards}},
+                  fmt::format("wrote {}: {} round starts ({} starts with their mirror images){}\n", o.out, table.size(), counted.starts,
+                              counted.missing_shards ? fmt::format("; {} shards not yet proved are left out", counted.missing_shards) : ""));
+}
+
 }  // namespace
 
 void add_census_export(CLI::App& census, Action& action) {
+  auto [rs, rs_opt] = command<RoundStartsOptions>(census, action, kRoundStartsText, round_starts);
+  rs->add_option("dir", rs_opt->dir, "The run's folder")->required();
+  output_option(rs, "--out", rs_opt->out, "The round-start table to write")->required();
   auto [x, export_opt] = command<ExportOptions>(census, action, kExportText, export_rows);
   x->add_option("dir", export_opt->dir, "The run's folder")->required();
   output_option(x, "--out", export_opt->out, "Write the rows to FILE instead of stdout");
