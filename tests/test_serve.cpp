@@ -225,6 +225,17 @@ TEST(Serve_Api, FinishedAnswersAreKeptAndAnsweredFromTheCache) {
   Answer second = api.analyse({{"kfen", kAfterC1C4}, {"ms", "1"}}, nullptr);
   EXPECT_EQ(first.body, second.body);
   EXPECT_EQ(api.stats().cache_hits, 1u);
+  // The cache is bounded in bytes too: with room for one answer, the older one goes.
+  ApiOptions tight = small_api();
+  tight.cache_bytes = first.body.size() + 200;
+  Api small(tight);
+  small.analyse({{"kfen", kAfterC1C4}}, nullptr);
+  small.proof({{"kfen", kAfterC1C4}}, nullptr);  // larger than the room: not kept
+  small.analyse({{"kfen", "ob1kyrgn/8/8/8/2p5/2R+5/8/NG1YKPBO b R"}}, nullptr);
+  EXPECT_EQ(small.stats().cache_size, 1u);
+  EXPECT_LE(small.stats().cache_bytes, tight.cache_bytes);
+  small.analyse({{"kfen", kAfterC1C4}}, nullptr);
+  EXPECT_EQ(small.stats().cache_hits, 0u);
 }
 
 // The server on a loopback port: the board, the API, errors as JSON, and a client that leaves.

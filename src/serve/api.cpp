@@ -98,6 +98,7 @@ struct Api::Impl {
   mutable std::mutex cache_mutex;
   std::list<std::pair<std::string, std::string>> cache;  // key, body
   std::unordered_map<std::string, std::list<std::pair<std::string, std::string>>::iterator> cache_index;
+  std::size_t cache_bytes = 0;
 
   std::atomic<std::uint64_t> analyses{0}, cache_hits{0}, busy{0}, cancelled{0};
 
@@ -139,12 +140,15 @@ struct Api::Impl {
     cache.splice(cache.end(), cache, it->second);
     return it->second->second;
   }
+  // Bounded in entries and in bytes (a proof may be megabytes): the least recently used go first.
   void keep(const std::string& key, const std::string& body) {
     std::lock_guard<std::mutex> lock(cache_mutex);
-    if (cache_index.count(key) || options.cache_entries == 0) return;
+    if (cache_index.count(key) || options.cache_entries == 0 || body.size() > options.cache_bytes) return;
     cache.emplace_back(key, body);
     cache_index[key] = std::prev(cache.end());
-    while (cache.size() > options.cache_entries) {
+    cache_bytes += key.size() + body.size();
+    while (cache.size() > options.cache_entries || cache_bytes > options.cache_bytes) {
+      cache_bytes -= cache.front().first.size() + cache.front().second.size();
       cache_index.erase(cache.front().first);
       cache.pop_front();
     }
@@ -315,6 +319,7 @@ Api::Stats Api::stats() const {
   {
     std::lock_guard<std::mutex> lock(impl_->cache_mutex);
     s.cache_size = impl_->cache.size();
+    s.cache_bytes = impl_->cache_bytes;
   }
   for (const auto& t : impl_->pool) s.table_bytes += t->bytes();
   return s;

@@ -18,7 +18,8 @@
 // Bad parameters get 400 and {"error": "<one line>"}; a server whose searches are all busy for
 // longer than the queue allows gets 503 and Retry-After. At most `searches` analyses or proofs
 // run at once, each with a table of its own from a pool of `hash_mb` in all, which keeps what
-// it proved for the requests after it; finished answers are kept in a cache of `cache_entries`.
+// it proved for the requests after it; finished answers are kept in a cache of `cache_entries`
+// and `cache_bytes` at most.
 #pragma once
 
 #include <atomic>
@@ -38,6 +39,7 @@ struct ApiOptions {
   int searches = 2;                 // at most this many analyses or proofs at once
   double queue_seconds = 10;        // how long a request waits for a search before 503
   std::size_t cache_entries = 4096;
+  std::size_t cache_bytes = 64 << 20;                               // finished answers kept, in all (a proof may be megabytes)
   std::uint64_t default_nodes = 1'000'000, max_nodes = 20'000'000;  // per search
   double default_ms = 5000, max_ms = 60000;                         // per analysis
 };
@@ -76,7 +78,7 @@ class Api {
 
   struct Stats {
     std::uint64_t analyses = 0, cache_hits = 0, busy = 0, cancelled = 0;
-    std::size_t cache_size = 0, table_bytes = 0;
+    std::size_t cache_size = 0, cache_bytes = 0, table_bytes = 0;
   };
   Stats stats() const;
 

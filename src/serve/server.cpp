@@ -81,6 +81,7 @@ struct Server::Impl {
                                 {"busy", s.busy},
                                 {"cancelled", s.cancelled},
                                 {"cache_size", s.cache_size},
+                                {"cache_bytes", s.cache_bytes},
                                 {"table_bytes", s.table_bytes},
                                 {"resident_bytes", resident_bytes()}}
                      .dump(),
