@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <numeric>
 #include <random>
@@ -14,6 +15,9 @@
 
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
+#include "solver/match/match_suite.h"
+#include "solver/match/round_start_oracle.h"
+#include "solver/search/solve.h"
 #include "solver/starts/round_start.h"
 #include "solver/starts/round_start_table.h"
 
@@ -177,4 +181,66 @@ TEST(RoundStartTable, WorkersFilesMergeAndContradictionsAreRefused) {
     EXPECT_NE(std::string(e.what()).find("3.rst"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("proved both ways"), std::string::npos) << e.what();
   }
+}
+
+// Issue 29: a match search that takes known round starts as leaves (match/round_start_oracle.h)
+// gives the value of the whole-match search and of the independent minimax (the match suite),
+// the starts it meets each proved once beforehand, as jobs of their own.
+namespace {
+
+// Says nothing, and keeps the round starts the search asked about: the jobs.
+class StartsAsked final : public RoundStartOracle {
+ public:
+  std::optional<Side> match_winner(const Position& start) const override {
+    if (round_start_of(start)) asked.insert(to_kfen(start));
+    return std::nullopt;
+  }
+  mutable std::set<std::string> asked;
+};
+
+}  // namespace
+
+TEST(RoundStartOracle_P3, KnownRoundStartsAsLeavesGiveTheMatchValues) {
+  std::size_t checked = 0, crossing = 0, jobs = 0;
+  std::uint64_t hits = 0, nodes_whole = 0, nodes_by_rounds = 0;
+  for (const MatchCase& c : read_match_suite(KAMISADO_DATA "/match_suite.json")) {
+    SolveLimits limits;
+    limits.hash_mb = 4;
+    const SolveResult whole = solve(c.pos, limits, false, Aim::match());
+    ASSERT_NE(whole.value, Value::Unknown);
+    StartsAsked asked;
+    limits.round_starts = &asked;
+    solve(c.pos, limits, false, Aim::match());
+    if (asked.asked.size() > 30) continue;  // a test's budget
+    RoundStartTable table;
+    for (const std::string& k : asked.asked) {  // the jobs
+      const Position start = parse_kfen(k);
+      SolveLimits job;
+      job.hash_mb = 4;
+      const SolveResult r = solve(start, job, false, Aim::match());
+      ASSERT_NE(r.value, Value::Unknown);
+      table.add(key_of(*round_start_of(start)), {r.value == Value::Win, std::nullopt, false, r.nodes});
+    }
+    jobs += table.size();
+    const TableOracle oracle(table);
+    limits.round_starts = &oracle;
+    const SolveResult by_rounds = solve(c.pos, limits, false, Aim::match());
+    EXPECT_EQ(by_rounds.value, whole.value) << to_kfen(c.pos);
+    EXPECT_EQ(winner(by_rounds, c.pos), c.winner) << to_kfen(c.pos);  // the minimax's
+    hits += oracle.hits();
+    crossing += !asked.asked.empty();
+    nodes_whole += whole.nodes;
+    nodes_by_rounds += by_rounds.nodes;
+    ++checked;
+  }
+  EXPECT_GE(checked, 300u);
+  EXPECT_GE(crossing, 20u);  // positions whose search meets a next round
+  EXPECT_GT(hits, 0u);
+  std::cout << checked << " match-suite positions, " << crossing << " meeting round starts (" << jobs << " starts proved as jobs, " << hits
+            << " answered from the table); nodes " << nodes_whole << " whole, " << nodes_by_rounds << " by rounds\n";
+  // Distances would count to a round start: such a search proves values only.
+  SolveLimits limits;
+  const TableOracle none(RoundStartTable{});
+  limits.round_starts = &none;
+  EXPECT_THROW(solve(parse_kfen(std::string(kStartKfen) + " 2:0-0"), limits, true, Aim::match()), std::invalid_argument);
 }

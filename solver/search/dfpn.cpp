@@ -15,6 +15,8 @@ std::uint32_t capped(std::uint64_t v) { return v >= kInfinity ? kInfinity : std:
 
 // Keys of the four questions (attacker, metric) of each aim kept apart in one table (aim_salt too).
 constexpr std::uint64_t kSalt[2][2] = {{0, 0x9E3779B97F4A7C15ull}, {0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull}};
+// The entries of a search that takes known round starts as leaves (RoundStartOracle).
+constexpr std::uint64_t kRoundStartSalt = 0x27D4EB2F165667C5ull;
 
 // What one move costs: a ply always; in the winner's moves only the attacker's own.
 constexpr Distance cost(Metric m, bool attacker_moves) { return m == Metric::Plies || attacker_moves ? 1 : 0; }
@@ -172,6 +174,10 @@ Proof Prover::prove(const Position& root, const Goal& goal) {
   metric_ = goal.metric;
   aim_ = goal.aim;
   salt_ = kSalt[index(attacker_)][int(metric_)] ^ aim_salt(aim_);
+  // Known round starts are leaves only in the question who wins the match; what such a search
+  // stores (bounds that count plies to a round start, not to the match's end) is kept apart.
+  by_round_starts_ = limits_.round_starts && goal.budget == kUnbounded && aim_.kind == AimKind::Match;
+  if (by_round_starts_) salt_ ^= kRoundStartSalt;
   // Threats are weighed where they pay: in the question of who wins (unbounded). A bounded
   // probe of the distance (solve.h's tighten) searches again a tree the table mostly knows, and
   // a ring question is mostly refuted; there the counts cost more than they save (the opening's
@@ -273,7 +279,9 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
       ch.steps = 0;
       table_.prefetch_tag(ch.key);
       attacker_next = cp.side_to_move() == attacker_;
-      if (auto w = decided(aim_, cp)) {
+      std::optional<Side> w = decided(aim_, cp);
+      if (!w && by_round_starts_ && cp.turn() == Turn::FreeChoice) w = limits_.round_starts->match_winner(cp);  // a known round start
+      if (w) {
         // A move that decides the aim (M7, M8, P2, P3): a win for the mover settles the node at once.
         if (*w == attacker_ && x.or_node) return settle(x, {x.c, x.c});
         if (*w != attacker_ && !x.or_node) return settle(x, {kNever, kNever});

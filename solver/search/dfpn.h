@@ -65,6 +65,17 @@ struct SolveProgress {
   double table_fill;  // the share of the table's entries in use, 0 to 1
 };
 
+// What is known of round starts (issue 29: the match proved round by round): the winner of the
+// match from a round start, if the round-start table holds it. A search of who wins a match
+// (aim match, no distance budget) given one treats such a start as decided, as a leaf: a round
+// end is then valued by the starts its fills create. It answers winners, not distances, so the
+// search's table entries are kept apart from others' and it proves values only.
+class RoundStartOracle {
+ public:
+  virtual ~RoundStartOracle() = default;
+  virtual std::optional<Side> match_winner(const Position& start) const = 0;
+};
+
 struct SolveLimits {
   std::size_t hash_mb = 64;
   double seconds = 0;       // 0: no limit; counted from each Prover's start
@@ -74,6 +85,7 @@ struct SolveLimits {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   const std::atomic<bool>* stop = nullptr;             // set from outside (Ctrl-C) to stop early
   std::function<void(const SolveProgress&)> progress;  // called about once a second
+  const RoundStartOracle* round_starts = nullptr;      // see RoundStartOracle
 };
 
 // The question asked of one position.
@@ -127,8 +139,9 @@ class Prover {
   Metric metric_ = Metric::Plies;
   Aim aim_;
   std::uint64_t salt_ = 0;
-  bool weigh_threats_ = true;  // threats.h's counts and look ahead, for this question (prove)
-  ProofNumbers root_numbers_;  // the root's numbers as of its last look at its children
+  bool weigh_threats_ = true;     // threats.h's counts and look ahead, for this question (prove)
+  bool by_round_starts_ = false;  // round starts are asked of limits_.round_starts (prove)
+  ProofNumbers root_numbers_;     // the root's numbers as of its last look at its children
   std::chrono::steady_clock::time_point start_, last_report_;
   std::uint64_t nodes_ = 0, positions_ = 0;
   bool stopped_ = false;

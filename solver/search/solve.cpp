@@ -1,6 +1,7 @@
 #include "solver/search/solve.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "kamisado/movegen.h"
 #include "kamisado/rules.h"
@@ -61,6 +62,8 @@ SolveResult solve(const Position& root, const SolveLimits& limits, bool with_dis
 }
 
 SolveResult solve(const Position& root, const SolveLimits& limits, TranspositionTable& table, bool with_distance, const Aim& aim) {
+  if (limits.round_starts && with_distance)
+    throw std::invalid_argument("a search that takes round starts as leaves proves values only: its distances would end at a round start");
   SolveResult r;
   Side mover = root.side_to_move();
   if (auto w = decided(aim, root)) {
