@@ -7,29 +7,30 @@
 
 namespace kamisado::solver {
 
-Aim parse_aim(const std::string& text, const Position& pos) {
+Aim parse_aim(const std::string& text, const Position& pos, std::string_view option, char join) {
+  auto spelled = [&](const std::string& goal) { return std::string(option) + join + goal; };
   if (text == "round") {
     if (auto w = round_winner(pos))
       throw InputError(std::string("the round is already over at this position (") + side_name(*w) + " won it): there is nothing to solve" +
-                       (pos.outcome().over() ? "" : "; --goal match asks who wins the match"));
+                       (pos.outcome().over() ? "" : "; " + spelled("match") + " asks who wins the match"));
     return Aim::round();
   }
   const bool match = pos.match().is_match();
   if (pos.outcome().over())
     throw InputError("the " + std::string(match ? "match" : "round") + " is already over at this position: there is nothing to solve");
   if (text == "match") {
-    if (!match) throw InputError("--goal match needs a match position: this KFEN has no match field (target:score-score, P3)");
+    if (!match) throw InputError(spelled("match") + " needs a match position: this KFEN has no match field (target:score-score, P3)");
     return Aim::match();
   }
   if (text.rfind("ring:", 0) == 0) {
     const std::optional<Aim> ring = aim_from_id(text, pos.side_to_move());
-    if (!ring) throw InputError("--goal " + text + ": a ring is worth 1, 2, 4 or 8 points (P2)");
-    if (!match) throw InputError("--goal " + text + " needs a match position: a single round places no ring (P1)");
+    if (!ring) throw InputError(spelled(text) + ": a ring is worth 1, 2, 4 or 8 points (P2)");
+    if (!match) throw InputError(spelled(text) + " needs a match position: a single round places no ring (P1)");
     if (pos.turn() == Turn::BetweenRounds)
-      throw InputError("--goal " + text + ": the round is already over at this position (between rounds), its ring placed");
+      throw InputError(spelled(text) + ": the round is already over at this position (between rounds), its ring placed");
     return Aim::ring(pos.side_to_move(), ring->points, pos);
   }
-  throw InputError("--goal must be round, match or ring:P (P = 1, 2, 4 or 8), not '" + text + "'");
+  throw InputError(std::string(option) + " must be round, match or ring:P (P = 1, 2, 4 or 8), not '" + text + "'");
 }
 
 std::string aim_id(const Aim& aim) {

@@ -46,12 +46,9 @@ Position kfen_of(const Params& p) {
 solver::Aim aim_of(const Params& p, const Position& pos) {
   auto it = p.find("goal");
   try {
-    return solver::parse_aim(it == p.end() ? "round" : it->second, pos);
+    return solver::parse_aim(it == p.end() ? "round" : it->second, pos, "goal", '=');
   } catch (const std::exception& e) {
-    std::string m = e.what();
-    for (std::size_t at; (at = m.find("--goal ")) != std::string::npos;) m.replace(at, 7, "goal=");
-    for (std::size_t at; (at = m.find("--goal")) != std::string::npos;) m.replace(at, 6, "goal");
-    throw BadRequest{m};
+    throw BadRequest{e.what()};
   }
 }
 
@@ -77,6 +74,22 @@ void only(const Params& p, std::initializer_list<const char*> known) {
     for (const char* k : known) ok = ok || name == k;
     if (!ok) throw BadRequest{"unknown parameter '" + name.substr(0, 30) + "'"};
   }
+}
+
+// What an analysis or a proof is asked: a position, a goal and a budget, each checked.
+struct Asked {
+  Position pos;
+  solver::Aim aim;
+  std::uint64_t nodes;
+  double seconds;
+  std::string cache_key(const char* what) const { return std::string(what) + " " + to_kfen(pos) + " " + solver::aim_id(aim); }
+};
+
+Asked asked_of(const Params& p, const ApiOptions& o) {
+  only(p, {"kfen", "goal", "nodes", "ms"});
+  const Position pos = kfen_of(p);
+  return {pos, aim_of(p, pos), std::uint64_t(number_of(p, "nodes", double(o.default_nodes), double(o.max_nodes))),
+          number_of(p, "ms", o.default_ms, o.max_ms) / 1000};
 }
 
 }  // namespace
@@ -154,7 +167,9 @@ struct Api::Impl {
     }
   }
 
-  Answer busy_answer() {
+  // Why no table came: the client left, or every search stayed busy.
+  Answer unavailable(const std::atomic<bool>* cancel) {
+    if (cancel && cancel->load()) return ++cancelled, error_answer(499, "the client went away");
     ++busy;
     Answer a = error_answer(503, "every search is busy: try again shortly");
     a.retry_after = 2;
@@ -218,57 +233,65 @@ Answer Api::position(const Params& p) const {
 
 namespace {
 
+// A search table held for one request, and given back when the request is done with it.
+class Lease {
+ public:
+  Lease(Api::Impl& impl, solver::TranspositionTable* table) : impl_(impl), table_(table) {}
+  ~Lease() { impl_.release(table_); }
+  Lease(const Lease&) = delete;
+  Lease& operator=(const Lease&) = delete;
+  solver::TranspositionTable& table() const { return *table_; }
+
+ private:
+  Api::Impl& impl_;
+  solver::TranspositionTable* table_;
+};
+
 class Analysis final : public AnalysisJob {
  public:
-  Analysis(Api::Impl& impl, solver::TranspositionTable* table, Position pos, solver::Aim aim, solver::AnalysisLimits limits, std::string key)
-      : impl_(impl), table_(table), pos_(pos), aim_(aim), limits_(limits), key_(std::move(key)) {}
-  ~Analysis() override { impl_.release(table_); }
+  Analysis(Api::Impl& impl, solver::TranspositionTable* table, const Asked& asked, const std::atomic<bool>* cancel)
+      : impl_(impl), lease_(impl, table), asked_(asked) {
+    limits_.nodes = asked.nodes;
+    limits_.seconds = asked.seconds;
+    limits_.stop = cancel;
+  }
 
   Answer run() override {
-    const solver::Analysis a = solver::analyse(pos_, aim_, limits_, *table_, impl_.table_list);
+    const solver::Analysis a = solver::analyse(asked_.pos, asked_.aim, limits_, lease_.table(), impl_.table_list);
     if (limits_.stop && limits_.stop->load()) return ++impl_.cancelled, error_answer(499, "the client went away");
     nlohmann::json j = solver::analysis_json(a);
-    j["kfen"] = to_kfen(pos_);
-    j["goal"] = solver::aim_id(aim_);
-    j["side_to_move"] = side_id(pos_.side_to_move());
+    j["kfen"] = to_kfen(asked_.pos);
+    j["goal"] = solver::aim_id(asked_.aim);
+    j["side_to_move"] = side_id(asked_.pos.side_to_move());
     std::string body = j.dump();
-    if (a.complete()) impl_.keep(key_, body);
+    if (a.complete()) impl_.keep(asked_.cache_key("analyse"), body);
     return {200, body, "application/json", 0};
   }
 
  private:
   Api::Impl& impl_;
-  solver::TranspositionTable* table_;
-  Position pos_;
-  solver::Aim aim_;
+  Lease lease_;
+  Asked asked_;
   solver::AnalysisLimits limits_;
-  std::string key_;
 };
 
 }  // namespace
 
 std::unique_ptr<AnalysisJob> Api::start_analysis(const Params& p, const std::atomic<bool>* cancel, Answer& now) {
   try {
-    only(p, {"kfen", "goal", "nodes", "ms"});
-    const Position pos = kfen_of(p);
-    const solver::Aim aim = aim_of(p, pos);
-    solver::AnalysisLimits limits;
-    limits.nodes = std::uint64_t(number_of(p, "nodes", double(impl_->options.default_nodes), double(impl_->options.max_nodes)));
-    limits.seconds = number_of(p, "ms", impl_->options.default_ms, impl_->options.max_ms) / 1000;
-    limits.stop = cancel;
-    const std::string key = "analyse " + to_kfen(pos) + " " + solver::aim_id(aim);
+    const Asked asked = asked_of(p, impl_->options);
     ++impl_->analyses;
-    if (auto hit = impl_->cached(key)) {
+    if (auto hit = impl_->cached(asked.cache_key("analyse"))) {
       ++impl_->cache_hits;
       now = {200, *hit, "application/json", 0};
       return nullptr;
     }
     solver::TranspositionTable* table = impl_->acquire(cancel);
     if (!table) {
-      now = cancel && cancel->load() ? (++impl_->cancelled, error_answer(499, "the client went away")) : impl_->busy_answer();
+      now = impl_->unavailable(cancel);
       return nullptr;
     }
-    return std::make_unique<Analysis>(*impl_, table, pos, aim, limits, key);
+    return std::make_unique<Analysis>(*impl_, table, asked, cancel);
   } catch (const BadRequest& e) {
     now = error_answer(400, e.message);
     return nullptr;
@@ -283,25 +306,20 @@ Answer Api::analyse(const Params& p, const std::atomic<bool>* cancel) {
 
 Answer Api::proof(const Params& p, const std::atomic<bool>* cancel) {
   try {
-    only(p, {"kfen", "goal", "nodes", "ms"});
-    const Position pos = kfen_of(p);
+    const Asked asked = asked_of(p, impl_->options);
     solver::CertifyOptions c;
-    c.aim = aim_of(p, pos);
-    c.limits.nodes = std::uint64_t(number_of(p, "nodes", double(impl_->options.default_nodes), double(impl_->options.max_nodes)));
-    c.limits.seconds = number_of(p, "ms", impl_->options.default_ms, impl_->options.max_ms) / 1000;
+    c.aim = asked.aim;
+    c.limits.nodes = asked.nodes;
+    c.limits.seconds = asked.seconds;
     c.limits.stop = cancel;
-    const std::string key = "proof " + to_kfen(pos) + " " + solver::aim_id(c.aim);
+    const std::string key = asked.cache_key("proof");
     if (auto hit = impl_->cached(key)) return ++impl_->cache_hits, Answer{200, *hit, "text/plain", 0};
     solver::TranspositionTable* table = impl_->acquire(cancel);
-    if (!table) return cancel && cancel->load() ? (++impl_->cancelled, error_answer(499, "the client went away")) : impl_->busy_answer();
-    solver::Certified proved;
-    try {
-      proved = solver::certify(pos, *table, c);
-    } catch (...) {
-      impl_->release(table);
-      throw;
-    }
-    impl_->release(table);
+    if (!table) return impl_->unavailable(cancel);
+    const solver::Certified proved = [&] {
+      const Lease lease(*impl_, table);
+      return solver::certify(asked.pos, lease.table(), c);
+    }();
     if (!proved.checked() || !proved.tree)
       return error_answer(422, "not proved within the budget (" + std::to_string(c.limits.nodes) + " nodes a search, " +
                                    std::to_string(int(c.limits.seconds * 1000)) + " ms): ask with larger nodes= and ms=");

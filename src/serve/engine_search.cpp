@@ -15,11 +15,9 @@ namespace {
 // The goal as the protocol words it: "goal match", not the command line's "--goal match".
 solver::Aim aim_of(const Position& pos, const std::string& goal) {
   try {
-    return solver::parse_aim(goal, pos);
+    return solver::parse_aim(goal, pos, "goal", ' ');
   } catch (const InputError& e) {
-    std::string m = std::string("go: ") + e.what();
-    for (std::size_t at; (at = m.find("--goal")) != std::string::npos;) m.replace(at, 6, "goal");
-    throw InputError(m);
+    throw InputError(std::string("go: ") + e.what());
   }
 }
 
