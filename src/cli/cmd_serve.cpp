@@ -1,7 +1,4 @@
 // kamisado serve: the analysis board and the JSON API over HTTP (serve/server.h).
-#include <chrono>
-#include <thread>
-
 #include "cli/commands.h"
 #include "serve/server.h"
 
@@ -33,15 +30,7 @@ int serve_command(const ServeCommandOptions& opt, Io& io) {
   const std::string address = "http://" + (o.host == "0.0.0.0" ? std::string("127.0.0.1") : o.host) + ":" + std::to_string(port) + "/";
   io.print({{"address", address}, {"port", port}}, "kamisado serve: the analysis board at " + address + " (Ctrl-C stops)\n");
   io.out.flush();
-  std::thread watch([&server, &io] {
-    while (!(io.stop && io.stop->load())) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    server.stop();
-  });
-  server.run();
-  if (!(io.stop && io.stop->load())) {  // stopped otherwise: let the watcher end
-    server.stop();
-  }
-  watch.detach();
+  server.run(io.stop);
   return kOk;
 }
 

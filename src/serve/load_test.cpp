@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <fstream>
 #include <mutex>
 #include <random>
 #include <thread>
@@ -11,7 +10,6 @@
 
 #include <fmt/format.h>
 #include <httplib.h>
-#include <unistd.h>
 
 #include "io/report.h"
 #include "kamisado/kfen.h"
@@ -24,13 +22,6 @@ namespace kamisado::serve {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::size_t resident_bytes() {
-  std::ifstream statm("/proc/self/statm");
-  std::size_t pages = 0, resident = 0;
-  statm >> pages >> resident;
-  return resident * std::size_t(sysconf(_SC_PAGESIZE));
-}
 
 std::string escaped(const std::string& kfen) {
   std::string out;

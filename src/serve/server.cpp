@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <future>
+#include <thread>
 
 #include <httplib.h>
 #include <unistd.h>
@@ -36,15 +37,14 @@ bool params_of(const httplib::Request& req, Params& out, httplib::Response& res)
   return true;
 }
 
-// The process's resident memory, from /proc (0 where there is none).
+}  // namespace
+
 std::size_t resident_bytes() {
   std::ifstream statm("/proc/self/statm");
   std::size_t pages = 0, resident = 0;
   statm >> pages >> resident;
   return resident * std::size_t(sysconf(_SC_PAGESIZE));
 }
-
-}  // namespace
 
 struct Server::Impl {
   ServeOptions options;
@@ -157,7 +157,18 @@ int Server::bind() {
   return port;
 }
 
-void Server::run() { impl_->http.listen_after_bind(); }
+void Server::run(const std::atomic<bool>* stop) {
+  std::atomic<bool> ended{false};
+  std::thread watch;
+  if (stop)
+    watch = std::thread([this, stop, &ended] {
+      while (!ended && !stop->load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      if (!ended) impl_->http.stop();
+    });
+  impl_->http.listen_after_bind();
+  ended = true;
+  if (watch.joinable()) watch.join();
+}
 void Server::stop() {
   if (impl_->http.is_running()) impl_->http.stop();
 }

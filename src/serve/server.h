@@ -18,6 +18,7 @@
 // cpp-httplib lives only in server.cpp (and in load_test.cpp, its client).
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -34,6 +35,10 @@ struct ServeOptions {
   int threads = 16;  // connections served at once; more wait for one
 };
 
+// The process's resident memory in bytes, from /proc (0 where there is none): what /api/v1/stats
+// reports and the load test watches.
+std::size_t resident_bytes();
+
 class Server {
  public:
   explicit Server(const ServeOptions& options);  // loads the tables (api.h)
@@ -43,8 +48,8 @@ class Server {
 
   // Binds the address and returns the port; an InputError if it cannot (in use, bad host).
   int bind();
-  // Serves until stop() (from another thread or a signal handler's thread).
-  void run();
+  // Serves until stop() (from another thread) or, if given, until `stop` is raised (Ctrl-C).
+  void run(const std::atomic<bool>* stop = nullptr);
   void stop();
   Api& api();
 
