@@ -134,7 +134,7 @@ class Prover {
   std::uint64_t key_of(const Position& p) const;
 
   TranspositionTable& table_;
-  const SolveLimits& limits_;
+  const SolveLimits limits_;  // a copy: a caller may hand in a temporary (`Prover p(table, {})`)
   Side attacker_ = Side::Black;
   Metric metric_ = Metric::Plies;
   Aim aim_;
