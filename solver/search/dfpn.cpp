@@ -133,6 +133,7 @@ struct Prover::Child {
   std::uint32_t pn, dn;
   Distance at_least, at_most;  // not a Bounds, whose initialisers would run on every expansion
   bool in_table;               // not settled by the rules at once: looked up in the table
+  bool job;                    // a round start that is a job (RoundStartOracle::job_numbers)
   Bitboard steps;              // from a glimpse: every move of the child (else 0)
   Bounds bounds() const { return {at_least, at_most}; }
   void set(Bounds b) { at_least = b.at_least, at_most = b.at_most; }
@@ -152,7 +153,9 @@ std::uint64_t Prover::key_of(const Position& p) const { return p.key() ^ salt_; 
 
 Bounds Prover::known(const Position& pos, Side attacker, Metric metric, const Aim& aim) const {
   if (auto w = decided(aim, pos)) return *w == attacker ? Bounds{0, 0} : Bounds{kNever, kNever};
-  Bounds b = table_.lookup(pos.key() ^ kSalt[index(attacker)][int(metric)] ^ aim_salt(aim), kUnbounded).bounds;
+  // A Prover given round starts asks, of a match, what its searches stored apart (prove).
+  const std::uint64_t apart = limits_.round_starts && aim.kind == AimKind::Match ? kRoundStartSalt : 0;
+  Bounds b = table_.lookup(pos.key() ^ kSalt[index(attacker)][int(metric)] ^ aim_salt(aim) ^ apart, kUnbounded).bounds;
   const bool attacker_moves = pos.side_to_move() == attacker;
   b.at_least = std::max(b.at_least, cost(metric, attacker_moves));
   if (b.at_most != kNever || b.at_least == kNever) return b;
@@ -186,6 +189,7 @@ Proof Prover::prove(const Position& root, const Goal& goal) {
   // instructions with them, 6.0 G without, 5.5 G before them), so those are searched as before.
   weigh_threats_ = goal.budget == kUnbounded && aim_.kind != AimKind::Ring;
   root_numbers_ = {};
+  paused_ = false;
   Proof r;
   r.bounds = known(root, attacker_, metric_, aim_);
   if (!proved_within(r.bounds, goal.budget) && !refuted_within(r.bounds, goal.budget)) {
@@ -255,6 +259,7 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
   for (std::size_t i = 0; i < count; ++i) {
     Child& ch = children[i];
     ch.move = moves[i];
+    ch.job = false;
     bool attacker_next;
     Outlook next;
     Threats threats;
@@ -280,7 +285,18 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
       table_.prefetch_tag(ch.key);
       attacker_next = cp.side_to_move() == attacker_;
       std::optional<Side> w = decided(aim_, cp);
-      if (!w && by_round_starts_ && cp.turn() == Turn::FreeChoice) w = limits_.round_starts->match_winner(cp);  // a known round start
+      if (!w && by_round_starts_ && cp.turn() == Turn::FreeChoice) {
+        w = limits_.round_starts->match_winner(cp);  // a known round start
+        if (!w)
+          if (auto n = limits_.round_starts->job_numbers(cp, attacker_)) {  // a job
+            ch.set({0, kNever});
+            ch.pn = n->pn;
+            ch.dn = n->dn;
+            ch.in_table = false;
+            ch.job = true;
+            continue;
+          }
+      }
       if (w) {
         // A move that decides the aim (M7, M8, P2, P3): a win for the mover settles the node at once.
         if (*w == attacker_ && x.or_node) return settle(x, {x.c, x.c});
@@ -401,10 +417,22 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
     }
     const ProofNumbers numbers = or_node ? ProofNumbers{least, capped(sum)} : ProofNumbers{capped(sum), least};
     if (is_root) root_numbers_ = numbers;
-    if (numbers.pn == 0 || numbers.dn == 0 || numbers.pn >= th_pn || numbers.dn >= th_dn || stopped_) return leave(x, numbers, children, count);
+    if (numbers.pn == 0 || numbers.dn == 0 || numbers.pn >= th_pn || numbers.dn >= th_dn || stopped_ || paused_)
+      return leave(x, numbers, children, count);
+    Child& ch = children[best];
+    if (ch.job) {  // the most proving node is a round start to be proved as a job: hand it over
+      const Position start = p.after(ch.move);
+      paused_ = limits_.round_starts->take_job(start) || paused_;
+      if (auto n = limits_.round_starts->job_numbers(start, attacker_)) {
+        ch.pn = n->pn;
+        ch.dn = n->dn;
+      } else {
+        paused_ = true;
+      }
+      continue;
+    }
     // Into the most proving child, with thresholds that send us back here as soon as another
     // child becomes the most proving one (with 1+ε slack) or this node's thresholds are reached.
-    Child& ch = children[best];
     std::uint32_t for_min = std::min(or_node ? th_pn : th_dn, capped(std::uint64_t(second) + 1 + second / 2));
     std::uint32_t for_sum = or_node ? capped(std::uint64_t(th_dn) - numbers.dn + ch.dn) : capped(std::uint64_t(th_pn) - numbers.pn + ch.pn);
     Node n = or_node ? mid(p.after(ch.move), x.cb, for_min, for_sum, ch.steps) : mid(p.after(ch.move), x.cb, for_sum, for_min, ch.steps);

@@ -74,6 +74,14 @@ class RoundStartOracle {
  public:
   virtual ~RoundStartOracle() = default;
   virtual std::optional<Side> match_winner(const Position& start) const = 0;
+  // A job-level search (match/by_rounds.h): a start the oracle does not know and will have proved
+  // as a job of its own is a leaf with these numbers (the attacker's), never searched into;
+  // nullopt: searched into as any position.
+  virtual std::optional<ProofNumbers> job_numbers(const Position& /*start*/, Side /*attacker*/) const { return std::nullopt; }
+  // The search chose that leaf as its most proving node: the oracle takes the job (its numbers
+  // change from then on), and true pauses the search (prove returns neither proved nor
+  // disproved, and paused() says why), to have the jobs proved and the search resumed.
+  virtual bool take_job(const Position& /*start*/) const { return true; }
 };
 
 struct SolveLimits {
@@ -111,7 +119,8 @@ class Prover {
   Proof prove(const Position& root, const Goal& goal);
 
   // What is known about `pos` without searching: its bounds if the aim is decided there or the
-  // table has them, else the trivial ones.
+  // table has them, else the trivial ones. Of a match, a Prover given round starts answers what
+  // its value-only searches stored (bounds that count plies to a round start).
   Bounds known(const Position& pos, Side attacker, Metric metric, const Aim& aim = Aim::round()) const;
 
   // Nodes expanded, and positions made (every child of every expansion, looked at once each time).
@@ -119,6 +128,7 @@ class Prover {
   std::uint64_t positions() const { return positions_; }
   double seconds() const;
   bool stopped() const { return stopped_; }
+  bool paused() const { return paused_; }  // the last prove handed jobs to the round-start oracle
 
  private:
   struct Child;
@@ -145,6 +155,7 @@ class Prover {
   std::chrono::steady_clock::time_point start_, last_report_;
   std::uint64_t nodes_ = 0, positions_ = 0;
   bool stopped_ = false;
+  bool paused_ = false;
 };
 
 }  // namespace kamisado::solver

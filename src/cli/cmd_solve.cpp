@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "kamisado/kfen.h"
+#include "solver/match/by_rounds.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/verdict.h"
 #include "solver/search/goal.h"
@@ -28,6 +29,10 @@ const CommandText kSolveText{"solve", "Prove who wins the round from a position,
                              "--checkpoint FILE saves the search (its table, zstd-compressed) every --checkpoint-every\n"
                              "seconds and when stopped, and resumes from FILE if it is there: run the same command again\n"
                              "after a timeout, Ctrl-C or a kill, and it ends with the same value, distance and best move.\n"
+                             "--by-rounds (with --goal match) proves the match round by round: each round start is a job,\n"
+                             "proved once and kept in the round-start table --starts FILE (read if there, saved every\n"
+                             "--checkpoint-every seconds and at the end: run again after a stop and it goes on from it);\n"
+                             "--threads shares the next round's starts among threads. It proves the value, not the distance.\n"
                              "Example: kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --proof start.proof\n"
                              "         kamisado solve \"bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0\" --goal match"};
 
@@ -37,10 +42,38 @@ struct SolveOptions {
   std::size_t hash = 64;
   CLI::Option* hash_given = nullptr;
   bool check = false, value_only = false;
+  bool by_rounds = false;
+  std::string starts;
+  unsigned threads = 1;
 };
+
+// --by-rounds: the match proved round by round (solver/match/by_rounds.h).
+int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
+  if (opt.goal != "match") throw UsageError("--by-rounds proves a match: give --goal match");
+  if (!opt.certify.proof_path.empty() || !opt.certify.dot_path.empty() || opt.check || !opt.certify.checkpoint.empty())
+    throw UsageError("--by-rounds writes no proof tree yet and saves its work in --starts FILE: drop --proof, --dot, --check and --checkpoint");
+  solver::ByRoundsOptions o;
+  o.hash_mb = opt.hash;
+  o.threads = opt.threads;
+  o.seconds = opt.certify.limits.seconds;
+  o.stop = io.stop;
+  o.table_path = opt.starts;
+  o.checkpoint_seconds = opt.certify.checkpoint_seconds;
+  o.progress = [&io](const solver::ByRoundsProgress& p) {
+    io.err << fmt::format("solve: {:.0f} s, next round's starts {} proved, {} queued; {} starts proved in all, table {} starts, {} nodes", p.seconds,
+                          p.jobs_done, p.jobs_queued, p.starts_proved, p.table_size, p.nodes)
+           << std::endl;
+  };
+  solver::RoundStartTable table;
+  const solver::ByRoundsResult r = solver::solve_by_rounds(pos, table, o);
+  io.print(solver::by_rounds_json(pos, r), solver::by_rounds_text(pos, r));
+  return r.winner ? kOk : kStopped;
+}
 
 int solve(const SolveOptions& opt, Io& io) {
   Position pos = parse_kfen(opt.kfen);
+  if (opt.by_rounds) return solve_by_rounds(opt, pos, io);
+  if (!opt.starts.empty()) throw UsageError("--starts is the round-start table of --by-rounds: add --by-rounds");
   solver::CertifyOptions c = opt.certify;
   c.limits.hash_mb = opt.hash;
   c.aim = solver::parse_aim(opt.goal, pos);
@@ -98,6 +131,9 @@ void add_solve(CLI::App& app, Action& action) {
       ->check(seconds_between(1, 1e7));
   cmd->add_flag("--value-only", opt->value_only,
                 "Prove only who wins, not the distance (faster; no proof tree, and no ring stakes at a match round's start)");
+  cmd->add_flag("--by-rounds", opt->by_rounds, "With --goal match: prove the match round by round, each round start a job proved once");
+  output_option(cmd, "--starts", opt->starts, "--by-rounds: the round-start table FILE, read if there and saved as the run goes");
+  cmd->add_option("--threads", opt->threads, "--by-rounds: threads proving the next round's starts (default 1)")->check(CLI::Range(1, 256));
 }
 
 }  // namespace kamisado::cli

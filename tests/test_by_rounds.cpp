@@ -1,0 +1,143 @@
+// The match proved round by round (match/by_rounds.h, issue 29): a master search whose round
+// starts are jobs, proved once each and kept in the round-start table. Its values are those of
+// the independent minimax (P3), as the whole-match search's are; a run stopped and started again on
+// its table ends with the value of a run never stopped; a damaged table is refused.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "kamisado/errors.h"
+#include "kamisado/kfen.h"
+#include "solver/match/by_rounds.h"
+#include "solver/match/match_suite.h"
+
+using namespace kamisado;
+using namespace kamisado::solver;
+
+namespace {
+
+std::string scratch(const std::string& name) {
+  const std::filesystem::path dir = std::filesystem::path(KAMISADO_TEST_TMP) / "by_rounds";
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path p = dir / name;
+  std::filesystem::remove(p);
+  std::filesystem::remove(p.string() + ".lock");
+  return p.string();
+}
+
+ByRoundsOptions small(unsigned threads = 1) {
+  ByRoundsOptions o;
+  o.hash_mb = 4;
+  o.threads = threads;
+  return o;
+}
+
+// A position of the match suite whose proof by rounds takes the most jobs among those it proves
+// within two seconds (65 round starts, 66 master searches): Gold to move at 2:1-0 loses.
+Position busiest_case() { return parse_kfen("gr4p1/4P1Gy/5b2/8/o7/3n1R2/2Y3Nk/1B1O2K1 g o 2:1-0"); }
+
+}  // namespace
+
+TEST(ByRounds_P3, TheValuesAreTheMinimaxs) {
+  std::size_t checked = 0, with_jobs = 0;
+  std::uint64_t jobs = 0, known = 0;
+  RoundStartTable shared;  // one table for the whole suite: later positions reuse earlier jobs
+  for (const MatchCase& c : read_match_suite(KAMISADO_DATA "/match_suite.json")) {
+    // Every other position on two threads, so that jobs are shared out too.
+    const ByRoundsResult r = solve_by_rounds(c.pos, shared, small(checked % 2 ? 2 : 1));
+    ASSERT_TRUE(r.winner) << to_kfen(c.pos);
+    EXPECT_EQ(*r.winner, c.winner) << to_kfen(c.pos);  // the minimax's, which the whole-match search also gives (test_match_search)
+    for (const RoundCount& round : r.rounds) jobs += round.proved, known += round.known;
+    with_jobs += r.rounds.size() > 1 && r.rounds[1].jobs > 0;
+    ++checked;
+  }
+  EXPECT_GE(checked, 350u);
+  EXPECT_GE(with_jobs, 20u);  // positions whose proof needs the next round
+  EXPECT_GT(known, 0u);       // starts proved once and met again
+  std::cout << checked << " match-suite positions, " << with_jobs << " with jobs; " << jobs << " starts proved as jobs, " << known
+            << " found proved by a master\n";
+}
+
+// A start proved by another thread or an earlier run is a leaf for the next master: with the
+// table of a first run, a second run proves no job and gives the same value.
+TEST(ByRounds_P3, ASecondRunOnTheTableProvesNoJob) {
+  const Position pos = busiest_case();
+  RoundStartTable table;
+  const ByRoundsResult first = solve_by_rounds(pos, table, small());
+  ASSERT_GT(first.table_size, 0u);
+  const ByRoundsResult second = solve_by_rounds(pos, table, small());
+  EXPECT_EQ(second.winner, first.winner);
+  for (const RoundCount& round : second.rounds) EXPECT_EQ(round.jobs, 0u);
+  std::cout << to_kfen(pos) << ": " << first.table_size << " starts proved, " << first.masters << " master searches\n";
+}
+
+// Stopped (the time limit, as Ctrl-C would) and started again on its saved table: the value of an
+// uninterrupted run.
+TEST(ByRounds_P3, AStoppedRunResumesFromItsTableToTheSameValue) {
+  const Position pos = busiest_case();
+  RoundStartTable whole_table;
+  const ByRoundsResult whole = solve_by_rounds(pos, whole_table, small());
+  ASSERT_TRUE(whole.winner);
+  const std::string path = scratch("resume.starts");
+  std::atomic<bool> stop{false};
+  ByRoundsOptions o = small();
+  o.table_path = path;
+  o.stop = &stop;
+  o.progress_seconds = 0;  // looked at every 0.1 s
+  o.progress = [&stop](const ByRoundsProgress& p) {
+    if (p.starts_proved > 0) stop = true;
+  };
+  RoundStartTable first_table;
+  const ByRoundsResult stopped = solve_by_rounds(pos, first_table, o);
+  ASSERT_TRUE(std::filesystem::exists(path));
+  const std::size_t saved = read_round_starts(path).size();
+  o.stop = nullptr;
+  o.progress = nullptr;
+  RoundStartTable second_table;
+  const ByRoundsResult resumed = solve_by_rounds(pos, second_table, o);
+  ASSERT_TRUE(resumed.winner);
+  EXPECT_EQ(*resumed.winner, *whole.winner);
+  EXPECT_EQ(read_round_starts(path).size(), resumed.table_size);
+  EXPECT_FALSE(stopped.winner);
+  EXPECT_GT(saved, 0u);
+  EXPECT_LT(saved, resumed.table_size);
+  std::cout << "stopped with " << saved << " of " << resumed.table_size << " starts saved; resumed to the same winner\n";
+}
+
+TEST(ByRounds_Input, ADamagedTableOrASingleRoundIsRefusedInOneLine) {
+  const Position pos = busiest_case();
+  const std::string path = scratch("damaged.starts");
+  RoundStartTable table;
+  ByRoundsOptions o = small();
+  o.table_path = path;
+  solve_by_rounds(pos, table, o);
+  std::string bytes;
+  {
+    std::ifstream in(path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  ASSERT_GT(bytes.size(), 30u);
+  bytes[20] = char(bytes[20] ^ 0x40);
+  std::ofstream(path, std::ios::binary) << bytes;
+  RoundStartTable again;
+  try {
+    solve_by_rounds(pos, again, o);
+    FAIL() << "a damaged table was read";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+  }
+  // A file that is not a table is the user's: refused, and left as it was.
+  const std::string notes = scratch("notes.txt");
+  std::ofstream(notes) << "my notes\n";
+  o.table_path = notes;
+  EXPECT_THROW(solve_by_rounds(pos, again, o), InputError);
+  std::ifstream in(notes);
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "my notes");
+  EXPECT_THROW(solve_by_rounds(Position::initial(), again, small()), InputError);  // a single round
+}
