@@ -294,6 +294,7 @@ ByRoundsResult solve_by_rounds(const Position& root, RoundStartTable& table, con
     std::error_code ec;
     if (std::filesystem::exists(options.table_path, ec)) table.merge(read_round_starts(options.table_path), options.table_path);
   }
+  const std::size_t read = table.size();
   Run run(table, options);
   std::thread reporter([&run] { run.report_until_done(); });
   Decision d;
@@ -311,7 +312,9 @@ ByRoundsResult solve_by_rounds(const Position& root, RoundStartTable& table, con
   run.finish();
   reporter.join();
   run.save();
-  return run.result(d.winner);
+  ByRoundsResult r = run.result(d.winner);
+  r.table_read = read;
+  return r;
 }
 
 namespace {
@@ -335,6 +338,7 @@ nlohmann::json by_rounds_json(const Position& root, const ByRoundsResult& r) {
           {"masters", r.masters},
           {"nodes", r.nodes},
           {"seconds", r.seconds},
+          {"table_read", r.table_read},
           {"table_size", r.table_size},
           {"table_hits", r.table_hits},
           {"rounds", rounds}};
@@ -347,8 +351,8 @@ std::string by_rounds_text(const Position& root, const ByRoundsResult& r) {
                        *r.winner == root.side_to_move() ? "wins" : "loses");
   else
     out += "unknown: stopped before the match was decided (the round-start table keeps what was proved)\n";
-  out += fmt::format("{} master searches, {} nodes, {:.1f} s; the round-start table holds {} starts ({} found there)\n", r.masters, r.nodes,
-                     r.seconds, r.table_size, r.table_hits);
+  out += fmt::format("{} master searches, {} nodes, {:.1f} s; the round-start table holds {} starts ({} of them when the run began)\n", r.masters,
+                     r.nodes, r.seconds, r.table_size, r.table_read);
   for (std::size_t i = 1; i < r.rounds.size(); ++i) {
     const RoundCount& c = r.rounds[i];
     out += fmt::format("round {}: {} starts taken as jobs, {} proved; {} found proved by a master (each once a master)\n", i + 1, c.jobs, c.proved,

@@ -77,6 +77,7 @@ struct ByRoundsResult {
   std::uint64_t nodes = 0;     // nodes of every search
   double seconds = 0;
   std::vector<RoundCount> rounds;  // [depth - 1]
+  std::size_t table_read = 0;      // starts the table held when the run began (a resumed run's)
   std::size_t table_size = 0;
   std::uint64_t table_hits = 0;  // jobs found already proved (by another thread, or an earlier run)
 };

@@ -32,7 +32,8 @@ const CommandText kSolveText{"solve", "Prove who wins the round from a position,
                              "--by-rounds (with --goal match) proves the match round by round: each round start is a job,\n"
                              "proved once and kept in the round-start table --starts FILE (read if there, saved every\n"
                              "--checkpoint-every seconds and at the end: run again after a stop and it goes on from it);\n"
-                             "--threads shares the next round's starts among threads. It proves the value, not the distance.\n"
+                             "--threads shares the next round's starts among threads. It proves the value, not the distance,\n"
+                             "within a bounded memory; where the whole-match search fits in memory it is faster (docs/solver.md).\n"
                              "Example: kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --proof start.proof\n"
                              "         kamisado solve \"bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0\" --goal match"};
 
