@@ -38,7 +38,15 @@ Side winner_of(const RoundStart& s, const RoundStartValue& v) { return v.first_m
 struct Decision {
   std::optional<Side> winner;
   std::uint64_t nodes = 0;
+  bool over_budget = false;  // a last round's job that needed more than options.job_nodes
 };
+
+// A start whose round decides the match, whoever wins it and with whatever tower (P3: a round
+// won scores at least one point): its job is a plain round search, with no jobs of its own.
+bool last_round(const Position& start) {
+  const MatchScore& m = start.match();
+  return m.points[0] + 1 >= m.target && m.points[1] + 1 >= m.target;
+}
 
 class Run;
 
@@ -52,6 +60,9 @@ class JobOracle final : public RoundStartOracle {
   std::optional<Side> match_winner(const Position& start) const override;
   std::optional<ProofNumbers> job_numbers(const Position& start, Side attacker) const override;
   bool take_job(const Position& start) const override;
+
+  // A job that ran over its budget: from now on a start this master searches into itself.
+  void search_into(const RoundStartKey& key) { searched_.insert(key); }
 
   // The jobs taken since the last call, handed over.
   std::vector<std::pair<RoundStartKey, Position>> take_batch() {
@@ -68,6 +79,7 @@ class JobOracle final : public RoundStartOracle {
   std::size_t batch_;
   mutable std::map<RoundStartKey, Position> taken_;
   mutable std::set<RoundStartKey> mine_;   // every job this master took
+  std::set<RoundStartKey> searched_;       // jobs over budget, searched by this master
   mutable std::set<RoundStartKey> known_;  // the starts it found proved by others
 };
 
@@ -80,7 +92,7 @@ class Run {
     std::shared_lock lock(table_mutex_);
     return table_.find(key);
   }
-  Decision decide(const Position& pos, unsigned depth, bool share_jobs);
+  Decision decide(const Position& pos, unsigned depth, bool share_jobs, std::uint64_t node_budget = 0);
   void report_until_done();
   void finish() {
     {
@@ -101,6 +113,7 @@ class Run {
     last_save_ = std::chrono::steady_clock::now();
   }
   bool halted() const { return halt_.load(); }
+  std::uint64_t job_nodes() const { return options_.job_nodes; }
   // Search tables are lent to masters and given back, never shared by two at once: a job of a
   // last round is a search of some 50 ms, and making a 64 MB table took it 80 ms more. What a
   // table keeps from an earlier master is true of its positions (values proved from proved
@@ -122,6 +135,10 @@ class Run {
   void met(unsigned depth) {
     std::lock_guard lock(counts_mutex_);
     ++count(depth).known;
+  }
+  void over_budget(unsigned depth) {
+    std::lock_guard lock(counts_mutex_);
+    ++count(depth).searched_into;
   }
   void took(unsigned depth) {
     std::lock_guard lock(counts_mutex_);
@@ -174,7 +191,10 @@ std::optional<Side> JobOracle::match_winner(const Position& start) const {
 std::optional<ProofNumbers> JobOracle::job_numbers(const Position& start, Side attacker) const {
   const std::optional<RoundStart> s = round_start_of(start);
   if (!s || !s->match.is_match()) return std::nullopt;
-  if (taken_.count(key_of(*s))) return ProofNumbers{kWaiting, kWaiting};
+  if (last_round(start) && run_.job_nodes() == 0) return std::nullopt;  // searched by the master
+  const RoundStartKey key = key_of(*s);
+  if (searched_.count(key)) return std::nullopt;
+  if (taken_.count(key)) return ProofNumbers{kWaiting, kWaiting};
   return guessed_match_winner(start) == attacker ? ProofNumbers{kEasy, kHard} : ProofNumbers{kHard, kEasy};
 }
 
@@ -191,12 +211,13 @@ bool JobOracle::take_job(const Position& start) const {
 // it decides its root. Its table is kept from pause to pause: what it proved stays proved (the
 // round-start table only grows, and only with proved values), and numbers it stored beside a
 // waiting job only steer it.
-Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs) {
+Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::uint64_t node_budget) {
   Decision d;
   JobOracle oracle(*this, depth, share_jobs ? 4 * std::size_t(std::max(1u, options_.threads)) : 1);
   SolveLimits limits;
   limits.hash_mb = options_.hash_mb;
   limits.stop = &halt_;
+  limits.nodes = node_budget;
   limits.round_starts = &oracle;
   const std::unique_ptr<TranspositionTable, TableReturn> table = lend_table();
   Prover prover(*table, limits);
@@ -208,12 +229,16 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs) {
     d.nodes += prover.nodes() - counted;
     counted = prover.nodes();
     if (proof.proved || proof.disproved) return d.winner = proof.proved ? mover : ~mover, d;
-    if (!prover.paused() || halted()) return d;
+    if (!prover.paused() || halted()) return d.over_budget = !halted(), d;
     const std::vector<std::pair<RoundStartKey, Position>> jobs = oracle.take_batch();
     std::vector<Decision> decided_jobs;
     prove_jobs(jobs, depth + 1, share_jobs, decided_jobs);
-    for (const Decision& j : decided_jobs)
-      if (!j.winner) return d;  // stopped
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      if (decided_jobs[i].over_budget)
+        oracle.search_into(jobs[i].first);
+      else if (!decided_jobs[i].winner)
+        return d;  // stopped
+    }
   }
 }
 
@@ -232,8 +257,9 @@ void Run::prove_jobs(const std::vector<std::pair<RoundStartKey, Position>>& jobs
           ++table_hits_;
           out[i].winner = winner_of(*round_start_of(start), *v);
         } else {
-          out[i] = decide(start, depth, false);
+          out[i] = decide(start, depth, false, last_round(start) ? options_.job_nodes : 0);
           if (out[i].winner) add(key, start, *out[i].winner, out[i].nodes, depth);
+          if (out[i].over_budget) over_budget(depth);
         }
         if (share) ++jobs_done_, --jobs_queued_;
       }
@@ -328,7 +354,7 @@ nlohmann::json by_rounds_json(const Position& root, const ByRoundsResult& r) {
   nlohmann::json rounds = nlohmann::json::array();
   for (std::size_t i = 0; i < r.rounds.size(); ++i) {
     const RoundCount& c = r.rounds[i];
-    rounds.push_back({{"round", i + 1}, {"jobs", c.jobs}, {"proved", c.proved}, {"known", c.known}});
+    rounds.push_back({{"round", i + 1}, {"jobs", c.jobs}, {"proved", c.proved}, {"searched_into", c.searched_into}, {"known", c.known}});
   }
   return {{"kfen", to_kfen(root)},
           {"goal", "match"},
@@ -355,8 +381,8 @@ std::string by_rounds_text(const Position& root, const ByRoundsResult& r) {
                      r.nodes, r.seconds, r.table_size, r.table_read);
   for (std::size_t i = 1; i < r.rounds.size(); ++i) {
     const RoundCount& c = r.rounds[i];
-    out += fmt::format("round {}: {} starts taken as jobs, {} proved; {} found proved by a master (each once a master)\n", i + 1, c.jobs, c.proved,
-                       c.known);
+    out += fmt::format("round {}: {} starts taken as jobs, {} proved, {} over budget and searched by their master; {} found proved by another\n",
+                       i + 1, c.jobs, c.proved, c.searched_into, c.known);
   }
   return out;
 }

@@ -12,10 +12,15 @@
 //
 // When the master's most proving node is a job, the master takes it: the job waits with numbers
 // so large that the master looks elsewhere, and after a batch of them the master pauses. The
-// jobs are proved (each a round start, proved the same way one round deeper; the last round's
-// starts are plain round searches), their values go into the table, and the master resumes with
-// its own table as it left it. Every value an answer rests on is proved; a guess only orders
-// the work, and the master's proof numbers count jobs, so it prefers proofs that need few.
+// jobs are proved (each a round start, proved the same way one round deeper), their values go
+// into the table, and the master resumes with its own table as it left it. Every value an answer
+// rests on is proved; a guess only orders the work, and the master's proof numbers count jobs,
+// so it prefers proofs that need few.
+//
+// A job is proved whole, where a search into the start would leave it as soon as another line
+// looked cheaper. For a last round's start, whose winner wins the match, that costs more than
+// it saves (measured: docs/solver.md), so by default such starts are not jobs: their master
+// searches into them, and the jobs are the starts of rounds that do not decide the match.
 //
 // Jobs are independent: the first master's batches are shared out among threads (each with its
 // own search table: never one table between threads); deeper jobs are done by the thread that
@@ -56,19 +61,25 @@ struct ByRoundsProgress {
 struct ByRoundsOptions {
   std::size_t hash_mb = 64;  // each search's table (one per thread)
   unsigned threads = 1;
-  double seconds = 0;                                     // 0: no limit
-  const std::atomic<bool>* stop = nullptr;                // Ctrl-C
-  std::string table_path;                                 // the round-start table: read if there, written as the run goes
-  double checkpoint_seconds = 300;                        // between writes of table_path
+  double seconds = 0;                       // 0: no limit
+  const std::atomic<bool>* stop = nullptr;  // Ctrl-C
+  std::string table_path;                   // the round-start table: read if there, written as the run goes
+  double checkpoint_seconds = 300;          // between writes of table_path
+  // The starts of a last round (whose winner wins the match) are jobs only if this is not 0: a
+  // job that needs more nodes than this (counted by 4096) is given back and its master searches
+  // into the start itself, as the whole-match search would. 0 (the default): such starts are
+  // always searched by their master, which measured faster (docs/solver.md).
+  std::uint64_t job_nodes = 0;
   std::function<void(const ByRoundsProgress&)> progress;  // every progress_seconds (at least 0.1 s)
   double progress_seconds = 2;
 };
 
 // What one depth of the run met: depth 1 is the root's round, 2 the next, and so on.
 struct RoundCount {
-  std::uint64_t jobs = 0;    // starts taken as jobs by the masters of the round before
-  std::uint64_t proved = 0;  // proved (a job another thread proved first is not proved twice)
-  std::uint64_t known = 0;   // starts a master found proved by others (each once a master): reuse
+  std::uint64_t jobs = 0;           // starts taken as jobs by the masters of the round before
+  std::uint64_t proved = 0;         // proved (a job another thread proved first is not proved twice)
+  std::uint64_t searched_into = 0;  // last-round jobs over their budget, searched by their master
+  std::uint64_t known = 0;          // starts a master found proved by others (each once a master): reuse
 };
 
 struct ByRoundsResult {

@@ -46,6 +46,7 @@ struct SolveOptions {
   bool by_rounds = false;
   std::string starts;
   unsigned threads = 1;
+  std::uint64_t job_nodes = solver::ByRoundsOptions{}.job_nodes;
 };
 
 // --by-rounds: the match proved round by round (solver/match/by_rounds.h).
@@ -56,6 +57,7 @@ int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
   solver::ByRoundsOptions o;
   o.hash_mb = opt.hash;
   o.threads = opt.threads;
+  o.job_nodes = opt.job_nodes;
   o.seconds = opt.certify.limits.seconds;
   o.stop = io.stop;
   o.table_path = opt.starts;
@@ -134,6 +136,9 @@ void add_solve(CLI::App& app, Action& action) {
                 "Prove only who wins, not the distance (faster; no proof tree, and no ring stakes at a match round's start)");
   cmd->add_flag("--by-rounds", opt->by_rounds, "With --goal match: prove the match round by round, each round start a job proved once");
   output_option(cmd, "--starts", opt->starts, "--by-rounds: the round-start table FILE, read if there and saved as the run goes");
+  cmd->add_option(
+      "--job-nodes", opt->job_nodes,
+      "--by-rounds: a last round's starts are jobs of at most N nodes each, then searched by their master (0, the default: always searched by it)");
   cmd->add_option("--threads", opt->threads, "--by-rounds: threads proving the next round's starts (default 1)")->check(CLI::Range(1, 256));
 }
 
