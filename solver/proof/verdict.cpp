@@ -56,8 +56,8 @@ Verdict verdict_of(const Position& pos, const CertifyOptions& c, const Certified
                       {"root_pn", r.root_pn},
                       {"root_dn", r.root_dn}};
   j["goal"] = aim_id(c.aim);
-  std::string text = known ? fmt::format("{} to move {} {}\n", side_name(pos.side_to_move()), r.value == Value::Win ? "wins" : "loses",
-                                         c.aim.kind == AimKind::Round ? "" : aim_text(c.aim))
+  std::string text = known ? fmt::format("{} to move {}{}\n", side_name(pos.side_to_move()), r.value == Value::Win ? "wins" : "loses",
+                                         c.aim.kind == AimKind::Round ? "" : " " + aim_text(c.aim))
                            : fmt::format("unknown (stopped: root proof number {}, disproof number {})\n", r.root_pn, r.root_dn);
   text += distance_text(r, proved.winner, c.value_only);
   if (known) j["winner"] = side_id(proved.winner);
