@@ -290,7 +290,7 @@ void Run::add(const RoundStartKey& key, const Position& start, Side winner, std:
     std::unique_lock lock(table_mutex_);
     table_.add(key, {winner == start.side_to_move(), std::nullopt, false, nodes}, "the run");
   }
-  ++starts_proved_;
+  if (++starts_proved_ == options_.max_jobs) halt_ = true;
   {
     std::lock_guard lock(counts_mutex_);
     ++count(depth).proved;

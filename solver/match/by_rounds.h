@@ -62,6 +62,7 @@ struct ByRoundsOptions {
   std::size_t hash_mb = 64;  // each search's table (one per thread)
   unsigned threads = 1;
   double seconds = 0;                       // 0: no limit
+  std::uint64_t max_jobs = 0;               // stop once this many starts are proved (0: no limit), a limit that repeats exactly
   const std::atomic<bool>* stop = nullptr;  // Ctrl-C
   std::string table_path;                   // the round-start table: read if there, written as the run goes
   double checkpoint_seconds = 300;          // between writes of table_path
