@@ -11,18 +11,11 @@ mkdir -p "$dir"
 # Gold to move at 2:1-0, some 200 jobs of the last round when those are jobs (--job-nodes; about
 # 25 s on one core).
 pos="1kp2rgo/8/8/8/4y3/1P1n4/bO6/G1R1KNBY g y 2:1-0"
-field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, {'d': d}))" "$1" "$2"; }
+source "$(dirname "$0")/kill_resume_lib.sh"
 
 "$kamisado" solve "$pos" --goal match --by-rounds --job-nodes 100000000 --starts "$dir/whole.starts" --json >"$dir/whole.json" 2>/dev/null
 "$kamisado" solve "$pos" --goal match --by-rounds --job-nodes 100000000 --starts "$dir/killed.starts" --checkpoint-every 1 --json >"$dir/killed.json" 2>/dev/null &
-pid=$!
-for _ in $(seq 1 2400); do
-  [ -e "$dir/killed.starts" ] && break
-  kill -0 "$pid" 2>/dev/null || break
-  sleep 0.05
-done
-kill -9 "$pid" 2>/dev/null || true
-wait "$pid" 2>/dev/null || true
+kill_when_saved $! "$dir/killed.starts"
 if [ -s "$dir/killed.json" ]; then
   echo "SKIP: the run finished before its first save, too fast to be killed on this machine"
   exit 77

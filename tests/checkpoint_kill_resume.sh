@@ -13,19 +13,7 @@ dir=$2
 rm -rf "$dir"
 mkdir -p "$dir"
 start="obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -"
-field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, {'d': d}))" "$1" "$2"; }
-
-# Waits (up to 120 s) until FILE exists or the process PID has ended; then kills PID.
-kill_when_saved() {
-  local pid=$1 file=$2
-  for _ in $(seq 1 2400); do
-    [ -e "$file" ] && break
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.05
-  done
-  kill -9 "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-}
+source "$(dirname "$0")/kill_resume_lib.sh"
 
 # 1. Killed, resumed, the same answer.
 "$kamisado" solve "$start 1:0-0" --goal match --hash 1 --json >"$dir/whole.json" 2>/dev/null

@@ -1,0 +1,18 @@
+# Helpers of the kill-and-resume tests (checkpoint_kill_resume.sh, by_rounds_kill_resume.sh),
+# sourced by them.
+
+# FILE's JSON field EXPR, an expression in `d`: field out.json "d['value']".
+field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, {'d': d}))" "$1" "$2"; }
+
+# Waits (up to 120 s) until FILE exists or the process PID has ended; then kills PID (SIGKILL: no
+# chance to save).
+kill_when_saved() {
+  local pid=$1 file=$2
+  for _ in $(seq 1 2400); do
+    [ -e "$file" ] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.05
+  done
+  kill -9 "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+}
