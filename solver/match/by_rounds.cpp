@@ -368,7 +368,7 @@ nlohmann::json by_rounds_json(const Position& root, const ByRoundsResult& r) {
           {"goal", "match"},
           {"by_rounds", true},
           {"value", value_word(root, r)},
-          {"winner", r.winner ? nlohmann::json(*r.winner == Side::Black ? "black" : "gold") : nlohmann::json()},
+          {"winner", r.winner ? nlohmann::json(side_id(*r.winner)) : nlohmann::json()},
           {"masters", r.masters},
           {"nodes", r.nodes},
           {"seconds", r.seconds},
@@ -381,7 +381,7 @@ nlohmann::json by_rounds_json(const Position& root, const ByRoundsResult& r) {
 std::string by_rounds_text(const Position& root, const ByRoundsResult& r) {
   std::string out;
   if (r.winner)
-    out += fmt::format("{} to move {} the match (by rounds; a value, no distance)\n", root.side_to_move() == Side::Black ? "Black" : "Gold",
+    out += fmt::format("{} to move {} the match (by rounds; a value, no distance)\n", side_name(root.side_to_move()),
                        *r.winner == root.side_to_move() ? "wins" : "loses");
   else
     out += "unknown: stopped before the match was decided (the round-start table keeps what was proved)\n";
