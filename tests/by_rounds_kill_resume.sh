@@ -8,19 +8,18 @@ kamisado=$1
 dir=$2
 rm -rf "$dir"
 mkdir -p "$dir"
-# Gold to move at 2:1-0, some 200 jobs of the last round when those are jobs (--job-nodes; about
-# 25 s on one core).
-pos="1kp2rgo/8/8/8/4y3/1P1n4/bO6/G1R1KNBY g y 2:1-0"
+# Gold to move at 2:1-0 from a set-up: some 180 jobs, about 20 s on one core.
+pos="bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0"
 source "$(dirname "$0")/kill_resume_lib.sh"
 
-"$kamisado" solve "$pos" --goal match --by-rounds --job-nodes 100000000 --starts "$dir/whole.starts" --json >"$dir/whole.json" 2>/dev/null
-"$kamisado" solve "$pos" --goal match --by-rounds --job-nodes 100000000 --starts "$dir/killed.starts" --checkpoint-every 1 --json >"$dir/killed.json" 2>/dev/null &
+"$kamisado" solve "$pos" --goal match --by-rounds --starts "$dir/whole.starts" --json >"$dir/whole.json" 2>/dev/null
+"$kamisado" solve "$pos" --goal match --by-rounds --starts "$dir/killed.starts" --checkpoint-every 1 --json >"$dir/killed.json" 2>/dev/null &
 kill_when_saved $! "$dir/killed.starts"
 if [ -s "$dir/killed.json" ]; then
   echo "SKIP: the run finished before its first save, too fast to be killed on this machine"
   exit 77
 fi
-"$kamisado" solve "$pos" --goal match --by-rounds --job-nodes 100000000 --starts "$dir/killed.starts" --json >"$dir/resumed.json" 2>/dev/null
+"$kamisado" solve "$pos" --goal match --by-rounds --starts "$dir/killed.starts" --json >"$dir/resumed.json" 2>/dev/null
 read_back=$(field "$dir/resumed.json" "d['table_read']")
 [ "$read_back" -gt 0 ] || { echo "FAIL: the second run did not start from the saved table"; exit 1; }
 a=$(field "$dir/whole.json" "d['value']")
@@ -38,7 +37,7 @@ b[20] ^= 0x40
 open(p, 'wb').write(b)
 PY
 before=$(md5sum <"$dir/killed.starts")
-if "$kamisado" solve "$pos" --goal match --by-rounds --job-nodes 100000000 --starts "$dir/killed.starts" >"$dir/damaged.out" 2>"$dir/damaged.err"; then
+if "$kamisado" solve "$pos" --goal match --by-rounds --starts "$dir/killed.starts" >"$dir/damaged.out" 2>"$dir/damaged.err"; then
   echo "FAIL: a damaged table was accepted"; exit 1
 fi
 [ "$(wc -l <"$dir/damaged.err")" -eq 1 ] || { echo "FAIL: not one line: $(cat "$dir/damaged.err")"; exit 1; }

@@ -4,18 +4,21 @@
 #include <condition_variable>
 #include <exception>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <shared_mutex>
 #include <thread>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
 #include "io/run_lock.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
+#include "kamisado/movegen.h"
 #include "solver/search/aim.h"
 #include "solver/search/transposition_table.h"
 
@@ -48,39 +51,45 @@ bool last_round(const Position& start) {
 class Run;
 
 // A master's view of round starts (the file's comment): the table's winner where it holds the
-// start; else a job, a leaf whose numbers guess its value until it is proved. A job taken (the
-// master's most proving node) waits for its proof with numbers so large that the master looks
-// elsewhere meanwhile; `batch` taken jobs pause the master.
+// start; else a job, a leaf whose numbers guess its value. A job the master took (its most
+// proving node) counts as its guess from then on, until the master forgets its guesses.
 class JobOracle final : public RoundStartOracle {
  public:
   JobOracle(Run& run, unsigned depth, std::size_t batch) : run_(run), depth_(depth), batch_(batch) {}
   std::optional<Side> match_winner(const Position& start) const override;
   std::optional<ProofNumbers> job_numbers(const Position& start, Side attacker) const override;
-  bool take_job(const Position& start) const override;
-
-  // A job that ran over its budget: from now on a start this master searches into itself.
-  void search_into(const RoundStartKey& key) { searched_.insert(key); }
-
-  // The jobs taken since the last call, handed over.
+  bool take_job(const Position& start) const override {
+    const RoundStartKey key = key_of(*round_start_of(start));
+    guessed_.insert(key);
+    taken_.emplace(key, start);
+    return taken_.size() >= batch_;
+  }
+  // The jobs taken since the last call.
   std::vector<std::pair<RoundStartKey, Position>> take_batch() {
     std::vector<std::pair<RoundStartKey, Position>> jobs(taken_.begin(), taken_.end());
     taken_.clear();
     return jobs;
   }
 
+  // Whether `start` is valued by a guess, not by the table.
+  bool guessed(const RoundStartKey& key) const;
+  // A job that ran over its budget: from now on a start this master searches into itself.
+  void search_into(const RoundStartKey& key) { searched_.insert(key); }
+  void forget_guesses() { guessed_.clear(); }
+  std::size_t guesses() const { return guessed_.size(); }
+
  private:
   // A guessed winner's job: easier to prove for him than to refute (kEasy against kHard), and
   // each dearer than a plain leaf (whose numbers start at its count of moves), since a job is a
-  // whole search; kWaiting while taken. (kEasy 64 took 4 492 jobs and 176 s on Gold to move at
-  // 2:1-0, bkpnyrgo/8/8/8/8/8/8/GORPKNBY, with every last-round start a job; 512, slower.)
-  static constexpr std::uint32_t kEasy = 64, kHard = 16 * kEasy, kWaiting = 1u << 24;
+  // whole search.
+  static constexpr std::uint32_t kEasy = 64, kHard = 16 * kEasy;
   Run& run_;
   unsigned depth_;
   std::size_t batch_;
-  mutable std::map<RoundStartKey, Position> taken_;
-  mutable std::set<RoundStartKey> mine_;   // every job this master took
-  std::set<RoundStartKey> searched_;       // jobs over budget, searched by this master
-  mutable std::set<RoundStartKey> known_;  // the starts it found proved by others
+  mutable std::map<RoundStartKey, Position> taken_;  // since the last batch
+  mutable std::set<RoundStartKey> guessed_;          // jobs taken, valued by their guess
+  std::set<RoundStartKey> searched_;                 // jobs over budget, searched by this master
+  mutable std::set<RoundStartKey> known_;            // the starts it found proved by others
 };
 
 // One run: the table shared by the threads, the counts, the clock and the stop.
@@ -93,6 +102,7 @@ class Run {
     return table_.find(key);
   }
   Decision decide(const Position& pos, unsigned depth, bool share_jobs, std::uint64_t node_budget = 0);
+  ByRoundsPlan plan(const Position& root);
   void report_until_done();
   void finish() {
     {
@@ -121,7 +131,6 @@ class Run {
     last_save_ = std::chrono::steady_clock::now();
   }
   bool halted() const { return halt_.load(); }
-  std::uint64_t job_nodes() const { return options_.job_nodes; }
   // Search tables are lent to masters and given back, never shared by two at once: a job of a
   // last round is a search of some 50 ms, and making a 64 MB table took it 80 ms more. What a
   // table keeps from an earlier master is true of its positions (values proved from proved
@@ -148,14 +157,19 @@ class Run {
     std::lock_guard lock(counts_mutex_);
     ++count(depth).searched_into;
   }
-  void took(unsigned depth) {
+  void took(unsigned depth, std::size_t jobs) {
     std::lock_guard lock(counts_mutex_);
-    ++count(depth).jobs;
+    count(depth).jobs += jobs;
   }
+  // Every start this run adds goes into `added` too (a far job's, sent back: prove_far_job).
+  void record(RoundStartTable* added) { added_ = added; }
+  void add(const RoundStartKey& key, const Position& start, Side winner, std::uint64_t nodes, unsigned depth);
   ByRoundsResult result(std::optional<Side> winner) const {
     ByRoundsResult r;
     r.winner = winner;
     r.masters = masters_;
+    r.restarts = restarts_;
+    r.far_jobs = far_jobs_;
     r.nodes = nodes_;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     r.rounds = rounds_;
@@ -166,7 +180,8 @@ class Run {
 
  private:
   void prove_jobs(const std::vector<std::pair<RoundStartKey, Position>>& jobs, unsigned depth, bool share, std::vector<Decision>& out);
-  void add(const RoundStartKey& key, const Position& start, Side winner, std::uint64_t nodes, unsigned depth);
+  Decision prove_far(const Position& start, unsigned depth);
+  void counted_proved();
   RoundCount& count(unsigned depth) {
     if (rounds_.size() < depth) rounds_.resize(depth);
     return rounds_[depth - 1];
@@ -181,8 +196,9 @@ class Run {
   std::condition_variable done_cv_;
   bool done_ = false;
   std::atomic<bool> halt_{false};
-  std::atomic<std::uint64_t> masters_{0}, nodes_{0}, table_hits_{0}, starts_proved_{0}, jobs_done_{0}, jobs_queued_{0};
+  std::atomic<std::uint64_t> far_jobs_{0}, restarts_{0}, masters_{0}, nodes_{0}, table_hits_{0}, starts_proved_{0}, jobs_done_{0}, jobs_queued_{0};
   std::vector<RoundCount> rounds_;
+  RoundStartTable* added_ = nullptr;                                                    // under table_mutex_
   std::chrono::steady_clock::time_point last_save_ = std::chrono::steady_clock::now();  // under save_mutex_
 };
 
@@ -190,38 +206,95 @@ std::optional<Side> JobOracle::match_winner(const Position& start) const {
   const std::optional<RoundStart> s = round_start_of(start);
   if (!s || !s->match.is_match()) return std::nullopt;
   const RoundStartKey key = key_of(*s);
-  const std::optional<RoundStartValue> v = run_.find(key);
-  if (v && !mine_.count(key) && known_.insert(key).second) run_.met(depth_ + 1);
-  if (v) return winner_of(*s, *v);
+  if (const std::optional<RoundStartValue> v = run_.find(key)) {
+    if (!guessed_.count(key) && known_.insert(key).second) run_.met(depth_ + 1);
+    return winner_of(*s, *v);
+  }
+  if (guessed_.count(key) && !searched_.count(key)) return guessed_match_winner(start);
   return std::nullopt;
 }
 
+bool JobOracle::guessed(const RoundStartKey& key) const { return guessed_.count(key) && !run_.find(key); }
+
 std::optional<ProofNumbers> JobOracle::job_numbers(const Position& start, Side attacker) const {
   const std::optional<RoundStart> s = round_start_of(start);
-  if (!s || !s->match.is_match()) return std::nullopt;
-  if (last_round(start) && run_.job_nodes() == 0) return std::nullopt;  // searched by the master
-  const RoundStartKey key = key_of(*s);
-  if (searched_.count(key)) return std::nullopt;
-  if (taken_.count(key)) return ProofNumbers{kWaiting, kWaiting};
+  if (!s || !s->match.is_match() || searched_.count(key_of(*s))) return std::nullopt;
   return guessed_match_winner(start) == attacker ? ProofNumbers{kEasy, kHard} : ProofNumbers{kHard, kEasy};
 }
 
-bool JobOracle::take_job(const Position& start) const {
-  const RoundStartKey key = key_of(*round_start_of(start));
-  if (!taken_.emplace(key, start).second) return true;  // the most proving node waits already
-  mine_.insert(key);
-  run_.took(depth_ + 1);
-  return taken_.size() >= batch_;
+// The round starts guessed, not proved, that the proof of `winner` from `root` in `prover`'s table
+// rests on: the proof walked down, the winner's one move at his turns (a child known to be won,
+// else one that a search proves), every move at the other's, to the rules' ends and the round
+// starts. The walk checks the proof as it goes: it is whole, and its leaves are decided by the
+// rules, by the round-start table, or by a guess listed here. nullopt if it cannot be walked
+// (the search was stopped).
+std::optional<std::map<RoundStartKey, Position>> guesses_of_proof(Prover& prover, const JobOracle& oracle, const Position& root, Side winner) {
+  std::map<RoundStartKey, Position> guesses;
+  std::unordered_set<std::uint64_t> walked;  // proved positions, by key
+  const Goal goal{winner, Metric::Plies, kUnbounded, Aim::match()};
+  // Whether `winner` wins from `p`, as far as is known without a search.
+  auto won = [&](const Position& p) {
+    if (auto w = decided(Aim::match(), p)) return *w == winner;
+    if (p.turn() == Turn::FreeChoice) return oracle.match_winner(p) == winner;
+    return walked.count(p.key()) || prover.known(p, winner, Metric::Plies, Aim::match()).at_most <= kUnbounded;
+  };
+  std::function<bool(const Position&, bool)> walk = [&](const Position& p, bool root_round) -> bool {
+    if (auto w = decided(Aim::match(), p)) return *w == winner;
+    if (!root_round && p.turn() == Turn::FreeChoice) {  // a round start: a leaf
+      if (oracle.match_winner(p) != winner) return false;
+      const RoundStartKey key = key_of(*round_start_of(p));
+      if (oracle.guessed(key)) guesses.emplace(key, p);
+      return true;
+    }
+    if (walked.count(p.key())) return true;
+    MoveList moves;
+    generate_moves(p, moves);
+    bool proved = true;
+    if (p.side_to_move() == winner) {
+      proved = false;
+      for (int attempt = 0; attempt < 2 && !proved; ++attempt) {
+        // The table lost the winning child (replaced by later entries): search `p` again.
+        if (attempt == 1) {
+          prover.forget(p);
+          if (prover.stopped() || !prover.prove(p, goal).proved) break;
+        }
+        for (Move m : moves)
+          if (won(p.after(m)) && walk(p.after(m), false)) {
+            proved = true;
+            break;
+          }
+      }
+    } else {
+      for (Move m : moves)
+        if (!walk(p.after(m), false)) {
+          proved = false;
+          break;
+        }
+    }
+    if (proved) walked.insert(p.key());
+    return proved;
+  };
+  if (!walk(root, true)) return std::nullopt;
+  return guesses;
 }
 
-// Proves who wins from `pos`, whose round is the run's `depth`: a master search, paused for
-// its jobs each time it takes a batch of them, resumed with their values in the table, until
-// it decides its root. Its table is kept from pause to pause: what it proved stays proved (the
-// round-start table only grows, and only with proved values), and numbers it stored beside a
-// waiting job only steer it.
+// Proves who wins from `pos`, whose round is the run's `depth`: a master search that runs on
+// guesses. A job it takes counts as its guess (the first mover wins) until proved, so that it
+// goes on to the next job its proof would need if the guess held. After a batch of jobs it
+// pauses (4 per hand that proves them): the jobs are proved (the first master's shared out among
+// threads and ranks, a deeper master's by its own thread), and the master resumes. Most guesses hold. Where one does not (or
+// a job is given back over its budget), what the master's table stored rests on a wrong guess:
+// the table is cleared and the search starts again from the round-start table, which now holds
+// the proved jobs. A value is returned only when every job it took is proved.
+//
+// Had the master instead kept taken jobs out of its way until proved (numbers so large that it
+// looked elsewhere), it would have taken jobs no proof needed: on Gold to move at 2:1-0 from a
+// set-up (docs/solver.md), 212 to 4 492 jobs as the batch went from 4 to 16, where on guesses
+// it takes 180.
 Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::uint64_t node_budget) {
   Decision d;
-  JobOracle oracle(*this, depth, share_jobs ? 4 * std::size_t(std::max(1u, options_.threads)) : 1);
+  const unsigned hands = std::max(1u, options_.threads) + (options_.far ? options_.far->count() : 0);
+  JobOracle oracle(*this, depth, 4 * std::size_t(share_jobs ? hands : 1));
   SolveLimits limits;
   limits.hash_mb = options_.hash_mb;
   limits.stop = &halt_;
@@ -236,18 +309,61 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
     nodes_ += prover.nodes() - counted;
     d.nodes += prover.nodes() - counted;
     counted = prover.nodes();
-    if (proof.proved || proof.disproved) return d.winner = proof.proved ? mover : ~mover, d;
-    if (!prover.paused() || halted()) return d.over_budget = !halted(), d;
+    const bool decided = proof.proved || proof.disproved;
+    if (!decided && (!prover.paused() || halted())) {  // stopped, or over its budget
+      table->clear();                                  // it rests on guesses: no other master may start from it
+      return d.over_budget = !halted(), d;
+    }
     const std::vector<std::pair<RoundStartKey, Position>> jobs = oracle.take_batch();
+    if (decided && jobs.empty()) return d.winner = proof.proved ? mover : ~mover, d;  // every job it took is proved
+    took(depth + 1, jobs.size());
     std::vector<Decision> decided_jobs;
     prove_jobs(jobs, depth + 1, share_jobs, decided_jobs);
+    bool wrong = false;
     for (std::size_t i = 0; i < jobs.size(); ++i) {
-      if (decided_jobs[i].over_budget)
+      if (decided_jobs[i].over_budget) {
         oracle.search_into(jobs[i].first);
-      else if (!decided_jobs[i].winner)
+        wrong = true;
+      } else if (!decided_jobs[i].winner) {
+        table->clear();
         return d;  // stopped
+      } else {
+        wrong = wrong || *decided_jobs[i].winner != guessed_match_winner(jobs[i].second);
+      }
+    }
+    if (wrong) {
+      table->clear();
+      oracle.forget_guesses();
+      ++restarts_;
     }
   }
+}
+
+// The first master's search on guesses (decide), and its proof's guesses, none proved.
+ByRoundsPlan Run::plan(const Position& root) {
+  ByRoundsPlan plan;
+  JobOracle oracle(*this, 1, std::numeric_limits<std::size_t>::max());
+  SolveLimits limits;
+  limits.hash_mb = options_.hash_mb;
+  limits.stop = &halt_;
+  limits.round_starts = &oracle;
+  if (options_.progress)  // the jobs taken as guesses so far, as queued
+    limits.progress = [&](const SolveProgress& p) { options_.progress({p.seconds, 0, oracle.guesses(), 0, table_.size(), p.nodes}); };
+  const std::unique_ptr<TranspositionTable, TableReturn> table = lend_table();
+  Prover prover(*table, limits);
+  const Side mover = root.side_to_move();
+  const Proof proof = prover.prove(root, {mover, Metric::Plies, kUnbounded, Aim::match()});
+  plan.taken = oracle.guesses();
+  if (proof.proved || proof.disproved)
+    if (auto guesses = guesses_of_proof(prover, oracle, root, proof.proved ? mover : ~mover)) {
+      plan.winner = proof.proved ? mover : ~mover;
+      for (auto& [key, start] : *guesses) plan.jobs.push_back(start);
+    }
+  table->clear();  // it rests on guesses
+  plan.nodes = prover.nodes();
+  plan.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  plan.table_size = table_.size();
+  return plan;
 }
 
 // The jobs of one master: on `options.threads` threads when `share`, else on this one.
@@ -257,13 +373,16 @@ void Run::prove_jobs(const std::vector<std::pair<RoundStartKey, Position>>& jobs
   std::exception_ptr failure;
   std::mutex failure_mutex;
   if (share) jobs_queued_ += jobs.size();
-  auto work = [&] {
+  auto work = [&](bool far) {
     try {
       for (std::size_t i; (i = next++) < jobs.size() && !halted();) {
         const auto& [key, start] = jobs[i];
         if (auto v = find(key)) {
           ++table_hits_;
           out[i].winner = winner_of(*round_start_of(start), *v);
+        } else if (far) {
+          out[i] = prove_far(start, depth);
+          if (out[i].over_budget) over_budget(depth);
         } else {
           out[i] = decide(start, depth, false, last_round(start) ? options_.job_nodes : 0);
           if (out[i].winner) add(key, start, *out[i].winner, out[i].nodes, depth);
@@ -277,25 +396,59 @@ void Run::prove_jobs(const std::vector<std::pair<RoundStartKey, Position>>& jobs
       halt_ = true;
     }
   };
+  // A far hand waits on its job in a thread of its own, which takes no core from the provers.
   const unsigned threads = share ? std::max(1u, std::min<unsigned>(options_.threads, unsigned(jobs.size()))) : 1;
+  const unsigned far = share && options_.far ? std::min<unsigned>(options_.far->count(), unsigned(jobs.size())) : 0;
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
+  for (unsigned t = 0; t < far; ++t) pool.emplace_back(work, true);
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, false);
+  work(false);
   for (std::thread& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
 }
 
 void Run::add(const RoundStartKey& key, const Position& start, Side winner, std::uint64_t nodes, unsigned depth) {
+  const RoundStartValue value{winner == start.side_to_move(), std::nullopt, false, nodes};
   {
     std::unique_lock lock(table_mutex_);
-    table_.add(key, {winner == start.side_to_move(), std::nullopt, false, nodes}, "the run");
+    table_.add(key, value, "the run");
+    if (added_) added_->add(key, value);
   }
-  if (++starts_proved_ == options_.max_jobs) halt_ = true;
   {
     std::lock_guard lock(counts_mutex_);
     ++count(depth).proved;
   }
+  counted_proved();
+}
+
+void Run::counted_proved() {
+  if (++starts_proved_ == options_.max_jobs) halt_ = true;
   save_when_due();
+}
+
+// A job proved by a far hand: what it proved goes into the table and its counts into the run's.
+Decision Run::prove_far(const Position& start, unsigned depth) {
+  const FarJob far = options_.far->prove(start, depth, last_round(start) ? options_.job_nodes : 0, halt_);
+  {
+    std::unique_lock lock(table_mutex_);
+    table_.merge(far.proved, "a far rank's job");
+  }
+  {
+    std::lock_guard lock(counts_mutex_);
+    for (std::size_t i = 0; i < far.rounds.size(); ++i) {
+      RoundCount& c = count(unsigned(i + 1));
+      c.jobs += far.rounds[i].jobs, c.proved += far.rounds[i].proved;
+      c.searched_into += far.rounds[i].searched_into, c.known += far.rounds[i].known;
+    }
+  }
+  nodes_ += far.nodes;
+  masters_ += far.masters;
+  ++far_jobs_;
+  for (std::size_t i = 0; i < far.proved.size(); ++i) counted_proved();
+  Decision d;
+  d.winner = far.winner;
+  d.over_budget = far.over_budget;
+  return d;
 }
 
 // On its own thread: turns Ctrl-C and the time limit into the searches' stop, and reports.
@@ -351,6 +504,53 @@ ByRoundsResult solve_by_rounds(const Position& root, RoundStartTable& table, con
   return r;
 }
 
+ByRoundsPlan plan_by_rounds(const Position& root, RoundStartTable& table, const ByRoundsOptions& options) {
+  if (!root.match().is_match()) throw InputError("by rounds: the position is a single round, not a match (give it a match field, e.g. '2:0-0')");
+  ByRoundsOptions o = options;
+  o.table_path.clear();
+  o.progress_seconds = 1e9;  // the search reports instead (Run::plan)
+  Run run(table, o);
+  std::thread reporter([&run] { run.report_until_done(); });
+  ByRoundsPlan plan;
+  try {
+    plan = run.plan(root);
+  } catch (...) {
+    run.finish();
+    reporter.join();
+    throw;
+  }
+  run.finish();
+  reporter.join();
+  return plan;
+}
+
+FarJob prove_far_job(const Position& start, unsigned depth, std::uint64_t node_budget, RoundStartTable& table, const ByRoundsOptions& options) {
+  ByRoundsOptions o = options;
+  o.table_path.clear(), o.threads = 1, o.far = nullptr, o.max_jobs = 0;
+  Run run(table, o);
+  FarJob far;
+  run.record(&far.proved);
+  std::thread reporter([&run] { run.report_until_done(); });
+  Decision d;
+  try {
+    d = run.decide(start, depth, false, node_budget);
+    if (d.winner) run.add(key_of(*round_start_of(start)), start, *d.winner, d.nodes, depth);
+  } catch (...) {
+    run.finish();
+    reporter.join();
+    throw;
+  }
+  run.finish();
+  reporter.join();
+  const ByRoundsResult r = run.result(d.winner);
+  far.winner = d.winner;
+  far.over_budget = d.over_budget;
+  far.masters = r.masters;
+  far.nodes = r.nodes;
+  far.rounds = r.rounds;
+  return far;
+}
+
 namespace {
 const char* value_word(const Position& root, const ByRoundsResult& r) {
   if (!r.winner) return "unknown";
@@ -370,12 +570,36 @@ nlohmann::json by_rounds_json(const Position& root, const ByRoundsResult& r) {
           {"value", value_word(root, r)},
           {"winner", r.winner ? nlohmann::json(side_id(*r.winner)) : nlohmann::json()},
           {"masters", r.masters},
+          {"restarts", r.restarts},
+          {"jobs_on_other_ranks", r.far_jobs},
           {"nodes", r.nodes},
           {"seconds", r.seconds},
           {"table_read", r.table_read},
           {"table_size", r.table_size},
           {"table_hits", r.table_hits},
           {"rounds", rounds}};
+}
+
+nlohmann::json by_rounds_plan_json(const Position& root, const ByRoundsPlan& plan) {
+  nlohmann::json jobs = nlohmann::json::array();
+  for (const Position& start : plan.jobs) jobs.push_back(to_kfen(start));
+  return {{"kfen", to_kfen(root)},
+          {"goal", "match"},
+          {"plan", true},
+          {"winner_if_guesses_hold", plan.winner ? nlohmann::json(side_id(*plan.winner)) : nlohmann::json()},
+          {"nodes", plan.nodes},
+          {"seconds", plan.seconds},
+          {"table_size", plan.table_size},
+          {"jobs", jobs}};
+}
+
+std::string by_rounds_plan_text(const Position& root, const ByRoundsPlan& plan) {
+  if (!plan.winner) return fmt::format("unknown: stopped before a plan was made ({} nodes, {:.1f} s)\n", plan.nodes, plan.seconds);
+  return fmt::format(
+      "{} to move {} the match if every job's guess holds (a plan, nothing proved): {} jobs, the next round's starts the proof needs "
+      "({} known to the table; {} nodes, {:.1f} s)\n",
+      side_name(root.side_to_move()), *plan.winner == root.side_to_move() ? "wins" : "loses", plan.jobs.size(), plan.table_size, plan.nodes,
+      plan.seconds);
 }
 
 std::string by_rounds_text(const Position& root, const ByRoundsResult& r) {
@@ -387,6 +611,7 @@ std::string by_rounds_text(const Position& root, const ByRoundsResult& r) {
     out += "unknown: stopped before the match was decided (the round-start table keeps what was proved)\n";
   out += fmt::format("{} master searches, {} nodes, {:.1f} s; the round-start table holds {} starts ({} of them when the run began)\n", r.masters,
                      r.nodes, r.seconds, r.table_size, r.table_read);
+  if (r.restarts) out += fmt::format("the first master started again {} times, after jobs proved its guesses wrong\n", r.restarts);
   for (std::size_t i = 1; i < r.rounds.size(); ++i) {
     const RoundCount& c = r.rounds[i];
     out += fmt::format("round {}: {} starts taken as jobs, {} proved, {} over budget and searched by their master; {} found proved by another\n",

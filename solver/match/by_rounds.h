@@ -10,17 +10,20 @@
 // round's first mover won it, the rounds' winners would alternate (F1: the loser moves first
 // next), and the side moving first takes the match exactly when its points are not behind.
 //
-// When the master's most proving node is a job, the master takes it: the job waits with numbers
-// so large that the master looks elsewhere, and after a batch of them the master pauses. The
-// jobs are proved (each a round start, proved the same way one round deeper), their values go
-// into the table, and the master resumes with its own table as it left it. Every value an answer
-// rests on is proved; a guess only orders the work, and the master's proof numbers count jobs,
-// so it prefers proofs that need few.
+// When a job is the master's most proving node, the master takes it and, after a batch of them,
+// pauses; the jobs are proved (each a round start, proved the same way one round deeper), their
+// values go into the table, and the master resumes with its own table as it left it. A deeper
+// master pauses at each job, which its own thread proves. The first master, whose batches are
+// shared out, *runs ahead*: a job it took counts as its guess until proved, so that it goes on
+// to the jobs the proof needs if the guesses hold (most do), and where a job proves its guess
+// wrong it starts again from the table. Every value an answer rests on is proved; a guess only
+// orders the work, and the master's proof numbers count jobs, so it prefers proofs that need few.
 //
 // A job is proved whole, where a search into the start would leave it as soon as another line
-// looked cheaper. For a last round's start, whose winner wins the match, that costs more than
-// it saves (measured: docs/solver.md), so by default such starts are not jobs: their master
-// searches into them, and the jobs are the starts of rounds that do not decide the match.
+// looked cheaper; yet with a table of its own each job keeps its master's table small, and on
+// the positions measured (docs/solver.md) that is cheaper than the master searching into the
+// starts. A last round's jobs (plain round searches) can be given a budget, past which the
+// master searches into the start itself (job_nodes).
 //
 // Jobs are independent: the first master's batches are shared out among threads (each with its
 // own search table: never one table between threads); deeper jobs are done by the thread that
@@ -58,23 +61,6 @@ struct ByRoundsProgress {
   std::uint64_t nodes = 0;
 };
 
-struct ByRoundsOptions {
-  std::size_t hash_mb = 64;  // each search's table (one per thread)
-  unsigned threads = 1;
-  double seconds = 0;                       // 0: no limit
-  std::uint64_t max_jobs = 0;               // stop once this many starts are proved (0: no limit), a limit that repeats exactly
-  const std::atomic<bool>* stop = nullptr;  // Ctrl-C
-  std::string table_path;                   // the round-start table: read if there, written as the run goes
-  double checkpoint_seconds = 300;          // between writes of table_path
-  // The starts of a last round (whose winner wins the match) are jobs only if this is not 0: a
-  // job that needs more nodes than this (counted by 4096) is given back and its master searches
-  // into the start itself, as the whole-match search would. 0 (the default): such starts are
-  // always searched by their master, which measured faster (docs/solver.md).
-  std::uint64_t job_nodes = 0;
-  std::function<void(const ByRoundsProgress&)> progress;  // every progress_seconds (at least 0.1 s)
-  double progress_seconds = 2;
-};
-
 // What one depth of the run met: depth 1 is the root's round, 2 the next, and so on.
 struct RoundCount {
   std::uint64_t jobs = 0;           // starts taken as jobs by the masters of the round before
@@ -83,9 +69,48 @@ struct RoundCount {
   std::uint64_t known = 0;          // starts a master found proved by others (each once a master): reuse
 };
 
+// What a job proved in another process (by_rounds_mpi.h) gives back: its winner (nullopt: it
+// was stopped first, or over its budget), its nodes, every start it proved on the way (itself
+// included), for the table, and its counts per round, at the run's depths.
+struct FarJob {
+  std::optional<Side> winner;
+  bool over_budget = false;
+  std::uint64_t masters = 0, nodes = 0;
+  RoundStartTable proved;
+  std::vector<RoundCount> rounds;
+};
+
+// Other processes that prove the first master's jobs beside the run's own threads. prove() is
+// called by one of the run's threads and returns when the job is done, or soon after `halt`.
+class FarHands {
+ public:
+  virtual ~FarHands() = default;
+  virtual unsigned count() const = 0;  // jobs at once
+  virtual FarJob prove(const Position& start, unsigned depth, std::uint64_t node_budget, const std::atomic<bool>& halt) = 0;
+};
+
+struct ByRoundsOptions {
+  std::size_t hash_mb = 64;  // each search's table (one per thread)
+  unsigned threads = 1;
+  double seconds = 0;                       // 0: no limit
+  std::uint64_t max_jobs = 0;               // stop once this many starts are proved (0: no limit), a limit that repeats exactly
+  const std::atomic<bool>* stop = nullptr;  // Ctrl-C
+  std::string table_path;                   // the round-start table: read if there, written as the run goes
+  double checkpoint_seconds = 300;          // between writes of table_path
+  // A job of a last round (whose winner wins the match, so its job is a plain round search) that
+  // needs more nodes than this (counted by 4096) is given back, and its master searches into the
+  // start itself, as the whole-match search would. 0 (the default): no limit.
+  std::uint64_t job_nodes = 0;
+  std::function<void(const ByRoundsProgress&)> progress;  // every progress_seconds (at least 0.1 s)
+  double progress_seconds = 2;
+  FarHands* far = nullptr;  // other processes proving the first master's jobs too (by_rounds_mpi.h)
+};
+
 struct ByRoundsResult {
   std::optional<Side> winner;  // nullopt: stopped first
   std::uint64_t masters = 0;   // master searches run
+  std::uint64_t restarts = 0;  // times the first master found a guess wrong and started again
+  std::uint64_t far_jobs = 0;  // the first master's jobs proved by other processes (MPI ranks)
   std::uint64_t nodes = 0;     // nodes of every search
   double seconds = 0;
   std::vector<RoundCount> rounds;  // [depth - 1]
@@ -97,6 +122,26 @@ struct ByRoundsResult {
 // Proves who wins the match from `root` (a match position: an InputError otherwise), with the
 // table (read from and written to options.table_path when one is given, else kept in `table`).
 ByRoundsResult solve_by_rounds(const Position& root, RoundStartTable& table, const ByRoundsOptions& options);
+
+// The jobs of a run if every guess held: the first master alone, run ahead (by_rounds.cpp,
+// Run::decide) until its root is decided, with no job proved. What a run would cost is these
+// jobs' count times what a job costs: a projection (match-report).
+struct ByRoundsPlan {
+  std::optional<Side> winner;  // the root's winner if every guess holds; nullopt: stopped first
+  std::vector<Position> jobs;  // the next round's starts its proof rests on, guessed, by key
+  std::size_t taken = 0;       // the jobs the search took as guesses, in its proof or not
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::size_t table_size = 0;  // starts known to the table: not jobs
+};
+ByRoundsPlan plan_by_rounds(const Position& root, RoundStartTable& table, const ByRoundsOptions& options);
+nlohmann::json by_rounds_plan_json(const Position& root, const ByRoundsPlan& plan);
+std::string by_rounds_plan_text(const Position& root, const ByRoundsPlan& plan);
+
+// One job, as a process of a run under MPI proves it for the run's first process: `start` of the
+// run's round `depth`, searched into by its master when over `node_budget` (0: no budget), with
+// `table` (what this process proved before and what it read) kept between jobs.
+FarJob prove_far_job(const Position& start, unsigned depth, std::uint64_t node_budget, RoundStartTable& table, const ByRoundsOptions& options);
 
 // The answer for the side to move at `root`, with the counts per round: as JSON and as text.
 nlohmann::json by_rounds_json(const Position& root, const ByRoundsResult& r);

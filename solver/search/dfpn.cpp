@@ -1,6 +1,7 @@
 #include "solver/search/dfpn.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "kamisado/movegen.h"
 #include "kamisado/rules.h"
@@ -420,15 +421,15 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
     if (numbers.pn == 0 || numbers.dn == 0 || numbers.pn >= th_pn || numbers.dn >= th_dn || stopped_ || paused_)
       return leave(x, numbers, children, count);
     Child& ch = children[best];
-    if (ch.job) {  // the most proving node is a round start to be proved as a job: hand it over
+    if (ch.job) {  // the most proving node is a round start to be proved as a job: the oracle takes it
       const Position start = p.after(ch.move);
       paused_ = limits_.round_starts->take_job(start) || paused_;
-      if (auto n = limits_.round_starts->job_numbers(start, attacker_)) {
-        ch.pn = n->pn;
-        ch.dn = n->dn;
-      } else {
-        paused_ = true;
-      }
+      const std::optional<Side> w = limits_.round_starts->match_winner(start);  // its guess from now on
+      if (!w) throw std::logic_error("a round-start oracle took a job that it does not value");
+      ch.set(*w == attacker_ ? Bounds{0, 0} : Bounds{kNever, kNever});
+      ch.pn = *w == attacker_ ? 0 : kInfinity;
+      ch.dn = *w == attacker_ ? kInfinity : 0;
+      ch.job = false;
       continue;
     }
     // Into the most proving child, with thresholds that send us back here as soon as another

@@ -78,10 +78,11 @@ class RoundStartOracle {
   // as a job of its own is a leaf with these numbers (the attacker's), never searched into;
   // nullopt: searched into as any position.
   virtual std::optional<ProofNumbers> job_numbers(const Position& /*start*/, Side /*attacker*/) const { return std::nullopt; }
-  // The search chose that leaf as its most proving node: the oracle takes the job (its numbers
-  // change from then on), and true pauses the search (prove returns neither proved nor
-  // disproved, and paused() says why), to have the jobs proved and the search resumed.
-  virtual bool take_job(const Position& /*start*/) const { return true; }
+  // The search chose that leaf as its most proving node: the oracle takes the job, and from then
+  // on match_winner answers it with a guess, which the oracle's owner proves before it trusts a
+  // value that rests on it (match/by_rounds.h). True pauses the search (prove returns, and
+  // paused() says why), to have the jobs taken proved before it goes on.
+  virtual bool take_job(const Position& /*start*/) const { return false; }
 };
 
 struct SolveLimits {
@@ -128,7 +129,11 @@ class Prover {
   std::uint64_t positions() const { return positions_; }
   double seconds() const;
   bool stopped() const { return stopped_; }
-  bool paused() const { return paused_; }  // the last prove handed jobs to the round-start oracle
+  bool paused() const { return paused_; }  // the last prove stopped for jobs (RoundStartOracle::take_job)
+  // Drops what the table holds of `pos` in the question of the last prove, so that the next
+  // prove of it searches its children again (and stores them): how a proof is walked where the
+  // table kept a proved position but lost its proved child (match/by_rounds.cpp).
+  void forget(const Position& pos) { table_.forget(key_of(pos)); }
 
  private:
   struct Child;

@@ -92,4 +92,15 @@ void TranspositionTable::store(std::uint64_t key, Distance budget, ProofNumbers 
   tags_[b] = tags;
 }
 
+void TranspositionTable::forget(std::uint64_t key) {
+  const std::size_t b = bucket_of(key);
+  const std::uint32_t check = check_of(key);
+  std::uint8_t tags = 0;
+  for (Entry& held : buckets_[b].entry) {
+    if (held.check == check) held = Entry{}, --used_;
+    if (held.check) tags |= tag_of_check(held.check);
+  }
+  tags_[b] = tags;
+}
+
 }  // namespace kamisado::solver

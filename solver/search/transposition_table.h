@@ -96,6 +96,8 @@ class TranspositionTable {
   void restore_used(std::size_t used) { used_ = std::min(used, capacity()); }
   // Empties the table, as new.
   void clear();
+  // Drops what the table holds of `key`, so that a search of it searches again.
+  void forget(std::uint64_t key);
 
   static constexpr std::size_t kEntriesPerBucket = 3;
   // What one position costs: its share of a bucket and of a tag.
