@@ -35,7 +35,7 @@ ALLOWED = {
     "cli": None,  # the command line may use every library
 }
 HEAVY = re.compile(r'#include\s*<(z3\+\+\.h|mpi\.h|boost/graph/[^>]*)>')
-HEAVY_OWNERS = {"z3++.h": {"verify"}, "mpi.h": {"solver/census"}, "boost/graph": {"solver/proof", "solver/retro"}}
+HEAVY_OWNERS = {"z3++.h": {"verify"}, "mpi.h": {"solver/census", "solver/match"}, "boost/graph": {"solver/proof", "solver/retro"}}
 LOCAL = re.compile(r'#include\s*"([^"]+)"')
 
 

@@ -1,11 +1,14 @@
 // kamisado solve <kfen>: who wins the round (or the match, or a ring goal), in how many plies,
 // proved and certified (solver/proof/certify.h).
 
+#include <filesystem>
+
 #include <fmt/format.h>
 
 #include "cli/commands.h"
 #include "kamisado/kfen.h"
 #include "solver/match/by_rounds.h"
+#include "solver/match/by_rounds_mpi.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/verdict.h"
 #include "solver/search/goal.h"
@@ -32,10 +35,14 @@ const CommandText kSolveText{"solve", "Prove who wins the round from a position,
                              "--by-rounds (with --goal match) proves the match round by round: each round start is a job,\n"
                              "proved once and kept in the round-start table --starts FILE (read if there, saved every\n"
                              "--checkpoint-every seconds and at the end: run again after a stop and it goes on from it);\n"
-                             "--threads shares the next round's starts among threads. It proves the value, not the distance,\n"
-                             "within a bounded memory; where the whole-match search fits in memory it is faster (docs/solver.md).\n"
+                             "--threads shares the next round's starts among threads, --mpi under mpirun among ranks too.\n"
+                             "It proves the value, not the distance, within a bounded memory, and on the matches measured\n"
+                             "faster than the whole-match search (docs/solver.md). --plan proves no job and lists the starts a\n"
+                             "proof needs if every job's guess (the first mover wins) holds: the size of the work ahead.\n"
                              "Example: kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --proof start.proof\n"
-                             "         kamisado solve \"bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0\" --goal match"};
+                             "         kamisado solve \"bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0\" --goal match\n"
+                             "         mpirun -np 2 kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 2:0-0\" --goal match \\\n"
+                             "           --by-rounds --starts runs/two-point.starts --mpi"};
 
 struct SolveOptions {
   std::string kfen, goal = "round";
@@ -43,7 +50,7 @@ struct SolveOptions {
   std::size_t hash = 64;
   CLI::Option* hash_given = nullptr;
   bool check = false, value_only = false;
-  bool by_rounds = false;
+  bool by_rounds = false, mpi = false, plan = false;
   std::string starts;
   unsigned threads = 1;
   std::uint64_t job_nodes = solver::ByRoundsOptions{}.job_nodes;
@@ -68,15 +75,31 @@ int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
            << std::endl;
   };
   solver::RoundStartTable table;
-  const solver::ByRoundsResult r = solver::solve_by_rounds(pos, table, o);
-  io.print(solver::by_rounds_json(pos, r), solver::by_rounds_text(pos, r));
-  return r.winner ? kOk : kStopped;
+  if (opt.plan) {
+    if (opt.mpi) throw UsageError("--plan proves no job: drop --mpi");
+    std::error_code ec;
+    if (!opt.starts.empty() && std::filesystem::exists(opt.starts, ec)) table = solver::read_round_starts(opt.starts);  // read, not written
+    const solver::ByRoundsPlan plan = solver::plan_by_rounds(pos, table, o);
+    io.print(solver::by_rounds_plan_json(pos, plan), solver::by_rounds_plan_text(pos, plan));
+    return plan.winner ? kOk : kStopped;
+  }
+  if (!opt.mpi) {
+    const solver::ByRoundsResult r = solver::solve_by_rounds(pos, table, o);
+    io.print(solver::by_rounds_json(pos, r), solver::by_rounds_text(pos, r));
+    return r.winner ? kOk : kStopped;
+  }
+  const std::optional<solver::ByRoundsResult> r = solver::solve_by_rounds_mpi(pos, table, o);
+  if (!r) return kOk;  // a rank other than 0: rank 0 answers
+  io.print(solver::by_rounds_json(pos, *r), solver::by_rounds_text(pos, *r));
+  return r->winner ? kOk : kStopped;
 }
 
 int solve(const SolveOptions& opt, Io& io) {
   Position pos = parse_kfen(opt.kfen);
   if (opt.by_rounds) return solve_by_rounds(opt, pos, io);
   if (!opt.starts.empty()) throw UsageError("--starts is the round-start table of --by-rounds: add --by-rounds");
+  if (opt.mpi) throw UsageError("--mpi spreads the jobs of --by-rounds over MPI ranks: add --by-rounds");
+  if (opt.plan) throw UsageError("--plan counts the jobs of --by-rounds: add --by-rounds");
   solver::CertifyOptions c = opt.certify;
   c.limits.hash_mb = opt.hash;
   c.aim = solver::parse_aim(opt.goal, pos);
@@ -136,10 +159,14 @@ void add_solve(CLI::App& app, Action& action) {
                 "Prove only who wins, not the distance (faster; no proof tree, and no ring stakes at a match round's start)");
   cmd->add_flag("--by-rounds", opt->by_rounds, "With --goal match: prove the match round by round, each round start a job proved once");
   output_option(cmd, "--starts", opt->starts, "--by-rounds: the round-start table FILE, read if there and saved as the run goes");
-  cmd->add_option(
-      "--job-nodes", opt->job_nodes,
-      "--by-rounds: a last round's starts are jobs of at most N nodes each, then searched by their master (0, the default: always searched by it)");
-  cmd->add_option("--threads", opt->threads, "--by-rounds: threads proving the next round's starts (default 1)")->check(CLI::Range(1, 256));
+  cmd->add_option("--job-nodes", opt->job_nodes,
+                  "--by-rounds: a last round's starts are jobs of at most N nodes each, then searched by their master (0, the default: no limit)");
+  cmd->add_option("--threads", opt->threads, "--by-rounds: threads proving the next round's starts (default 1; with --mpi, rank 0's)")
+      ->check(CLI::Range(1, 256));
+  cmd->add_flag("--plan", opt->plan,
+                "--by-rounds: prove no job, count them: the next round's starts a proof needs if each job's guess holds (--json lists them)");
+  cmd->add_flag("--mpi", opt->mpi,
+                "--by-rounds across the ranks of an MPI job: mpirun -np N kamisado solve ... --by-rounds --mpi (N >= 2; rank 0 keeps --starts)");
 }
 
 }  // namespace kamisado::cli
