@@ -78,6 +78,10 @@ case "$job" in
       $k census plan build/tour/census --subspace regrouped:200:1 --shard-size 25 >/dev/null
       mpirun -np 2 --oversubscribe $k census run build/tour/census --mpi
       $k census merge build/tour/census --threads 2
+      # A match proved round by round on two MPI ranks (about 15 s; proved afresh each time).
+      rm -f build/tour/by-rounds.starts
+      mpirun -np 2 --oversubscribe $k solve "bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0" --goal match --by-rounds \
+        --starts build/tour/by-rounds.starts --mpi
       echo "main: done; bash scripts/run.sh reports regenerates the long reports too (hours)"
     else
       $k solve-bench --report reports/solver.md

@@ -8,9 +8,12 @@
 #include <fstream>
 #include <iostream>
 
+#include <fmt/format.h>
+
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "solver/match/by_rounds.h"
+#include "solver/match/by_rounds_study.h"
 #include "solver/match/match_suite.h"
 
 using namespace kamisado;
@@ -181,4 +184,27 @@ TEST(ByRounds_P3, APlansJobsAreAllTheProofNeedsIfItsGuessesHold) {
   EXPECT_EQ(planned, 6u);
   EXPECT_GE(held, 3u);
   std::cout << planned << " plans, " << held << " whose every guess held\n";
+}
+
+// The projection (by_rounds_study.h) proves an even sample of the plan's starts, each the way a
+// run proves its jobs: each sampled start's winner is what a run on it finds.
+TEST(ByRounds_P3, TheProjectionProvesAnEvenSampleOfThePlan) {
+  const Position pos = busiest_case();
+  const ByRoundsProjection p = project_by_rounds(pos, 3, 4, nullptr);
+  ASSERT_TRUE(p.plan.winner);
+  ASSERT_GE(p.plan.jobs.size(), 3u);
+  ASSERT_EQ(p.sample.size(), 3u);
+  EXPECT_EQ(p.sample[0].kfen, to_kfen(p.plan.jobs[0]));
+  for (const SampledStart& s : p.sample) {
+    const Position start = parse_kfen(s.kfen);
+    RoundStartTable table;
+    const ByRoundsResult r = solve_by_rounds(start, table, small());
+    ASSERT_TRUE(r.winner);
+    EXPECT_EQ(s.guess_held, *r.winner == guessed_match_winner(start)) << s.kfen;
+    EXPECT_GT(s.nodes, 0u);
+  }
+  EXPECT_NEAR(p.core_hours(), double(p.plan.jobs.size()) * p.mean_seconds() / 3600, 1e-9);
+  io::Report md("t", "t");
+  by_rounds_section(md, p, 0);
+  EXPECT_NE(md.markdown().find(fmt::format("rests on {} distinct round-2 starts", p.plan.jobs.size())), std::string::npos);
 }

@@ -169,6 +169,8 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
     }
     if (options.stop && options.stop->load()) break;
   }
+  if (options.by_rounds_sample > 0 && !(options.stop && options.stop->load()))
+    s.by_rounds = project_by_rounds(start_of(2), options.by_rounds_sample, 64, options.stop, lines);
   if (options.scores.starts_per_score > 0 && !(options.stop && options.stop->load())) {
     ScoreSampleOptions scores = options.scores;
     scores.stop = options.stop;
@@ -178,6 +180,18 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
 }
 
 namespace {
+
+// What the proof below needs, in core-hours of the whole-match search at its measured rate (0:
+// not measured).
+double frontier_core_hours(const MatchStudy& s) {
+  std::size_t proofs = 0, ends = 0;
+  for (const RoundTwoStart& r : s.round_two)
+    if (r.round_ends) ++proofs, ends += r.round_ends;
+  const RoundThreeStarts& t = s.round_three;
+  if (!proofs || t.starts == t.open || t.seconds <= 0) return 0;
+  const double starts3 = double(s.round_one_ends) * double(ends) / double(proofs) * 2;
+  return starts3 * double(t.nodes) / double(t.starts) / (double(t.nodes) / t.seconds) / 3600;
+}
 
 // What a proof of the 2-point match must contain if Black wins it the way the search points
 // to (round 1, then every round 3 after Gold's round-2 wins), measured on the samples above.
@@ -317,6 +331,7 @@ std::string match_study_report(const MatchStudy& s, const std::string& command) 
   for (const RoundTwoStart& r : s.round_two)
     md.row({"`" + r.end_kfen + "`", r.fill, value_name(r.match), value_name(r.round), std::to_string(r.nodes)});
   frontier_section(md, s);
+  if (s.options.by_rounds_sample > 0) by_rounds_section(md, s.by_rounds, frontier_core_hours(s));
   scores_section(md, s);
   md.section("The run").paragraph(fmt::format("The whole run took {:.0f} s; peak memory {} MB.", s.seconds, s.peak_rss_mb));
   return md.markdown();

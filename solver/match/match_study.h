@@ -6,6 +6,8 @@
 //              the value, first move, distance and a checked certificate where it is proved,
 //              else the frontier (nodes, the root's proof and disproof numbers, table fill);
 //   stakes     the most valuable ring each side can force in round 1 (P2);
+//   by rounds  the 2-point match proved round by round: its plan and a sample of its jobs proved,
+//              a projection of the whole run (by_rounds_study.h);
 //   round 2    of the 2-point match: Black wins round 1 (his round proof's distinct round
 //              ends are where Gold may let it end); a seeded sample of those ends, each with
 //              both fills (F1), searched as round-2 starts with the match aim: who wins the
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "io/progress.h"
+#include "solver/match/by_rounds_study.h"
 #include "solver/match/match_sample.h"
 #include "solver/proof/certify.h"
 #include "solver/search/goal.h"
@@ -26,13 +29,14 @@ namespace kamisado::solver {
 
 struct MatchStudyOptions {
   std::size_t hash_mb = 1024;
-  double seconds = 60;           // per match value still open after the 1-point match
-  int round_two_ends = 20;       // round ends of the 2-point match to sample
-  double seconds_per_end = 5;    // per round-2 start
-  std::string proof_dir;         // certificates written here, when not empty
-  std::string checkpoint_dir;    // match-T.ckpt resumed and saved here, when not empty
-  int round_three_per_end = 10;  // round-3 starts sampled from each round-2 proof
-  ScoreSampleOptions scores;     // starts_per_score 0: no score sample
+  double seconds = 60;                // per match value still open after the 1-point match
+  int round_two_ends = 20;            // round ends of the 2-point match to sample
+  double seconds_per_end = 5;         // per round-2 start
+  std::string proof_dir;              // certificates written here, when not empty
+  std::string checkpoint_dir;         // match-T.ckpt resumed and saved here, when not empty
+  int round_three_per_end = 10;       // round-3 starts sampled from each round-2 proof
+  ScoreSampleOptions scores;          // starts_per_score 0: no score sample
+  std::size_t by_rounds_sample = 12;  // round-2 starts of the by-rounds plan proved (0: no plan)
   const std::atomic<bool>* stop = nullptr;
 };
 
@@ -73,6 +77,7 @@ struct MatchStudy {
   std::vector<RoundTwoStart> round_two;
   RoundThreeStarts round_three;
   std::vector<ScoreSample> scores;
+  ByRoundsProjection by_rounds;  // of the 2-point match
   double seconds = 0;
   long peak_rss_mb = 0;
 };

@@ -12,16 +12,18 @@ namespace kamisado::cli {
 
 namespace {
 
-const CommandText kMatchReportText{"match-report", "Prove what can be proved of whole matches from the set-up, and say where the rest stands",
-                                   "Searches the 1-, 2-, 3- (Standard) and 7-point (Long) matches from the set-up with the match\n"
-                                   "aim (solve --goal match), the 1-point match to the end and the others for --seconds each:\n"
-                                   "the value, first move and a checked certificate where proved, else the search's frontier.\n"
-                                   "Then the stakes of round 1 (ring goals), a sample of the 2-point match's round-2 starts, the\n"
-                                   "measured shape of its proof with a projection, and round starts of the Standard match at every\n"
-                                   "reachable score (node limits: the run repeats exactly). --checkpoints DIR resumes the long\n"
-                                   "searches from DIR/match-T.ckpt (solve --goal match --checkpoint) and saves them back.\n"
-                                   "--proofs DIR writes the certificates (match-1.proof, ...). Ctrl-C stops; what is done is reported.\n"
-                                   "Example: kamisado match-report --report reports/match.md --seconds 120"};
+const CommandText kMatchReportText{
+    "match-report", "Prove what can be proved of whole matches from the set-up, and say where the rest stands",
+    "Searches the 1-, 2-, 3- (Standard) and 7-point (Long) matches from the set-up with the match\n"
+    "aim (solve --goal match), the 1-point match to the end and the others for --seconds each:\n"
+    "the value, first move and a checked certificate where proved, else the search's frontier.\n"
+    "Then the stakes of round 1 (ring goals), a sample of the 2-point match's round-2 starts, the\n"
+    "measured shape of its proof with a projection, the plan of its proof round by round (solve\n"
+    "--by-rounds --plan) with a sample of its jobs proved and a projection, and round starts of the\n"
+    "Standard match at every reachable score (node limits: the run repeats exactly). --checkpoints DIR resumes the long\n"
+    "searches from DIR/match-T.ckpt (solve --goal match --checkpoint) and saves them back.\n"
+    "--proofs DIR writes the certificates (match-1.proof, ...). Ctrl-C stops; what is done is reported.\n"
+    "Example: kamisado match-report --report reports/match.md --seconds 120"};
 
 struct MatchReportOptions {
   std::string report, proofs;
@@ -37,9 +39,10 @@ int match_report(const MatchReportOptions& opt, Io& io) {
   o.proof_dir = opt.proofs;
   o.stop = io.stop;
   solver::MatchStudy s = solver::study_matches(o, io.lines());
-  std::string command = fmt::format("kamisado match-report --report {} --seconds {} --hash {}{}{} --starts-per-score {} --seed {}", opt.report,
-                                    o.seconds, o.hash_mb, opt.proofs.empty() ? "" : " --proofs " + opt.proofs,
-                                    o.checkpoint_dir.empty() ? "" : " --checkpoints " + o.checkpoint_dir, o.scores.starts_per_score, o.scores.seed);
+  std::string command =
+      fmt::format("kamisado match-report --report {} --seconds {} --hash {}{}{} --starts-per-score {} --seed {} --by-rounds-sample {}", opt.report,
+                  o.seconds, o.hash_mb, opt.proofs.empty() ? "" : " --proofs " + opt.proofs,
+                  o.checkpoint_dir.empty() ? "" : " --checkpoints " + o.checkpoint_dir, o.scores.starts_per_score, o.scores.seed, o.by_rounds_sample);
   if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::match_study_report(s, command));
   nlohmann::json j = nlohmann::json::array();
   std::string text;
@@ -54,7 +57,15 @@ int match_report(const MatchReportOptions& opt, Io& io) {
                         r.distance_known ? fmt::format(" in {} plies", r.plies) : "", r.nodes, r.seconds,
                         v.proved.checked() ? ", certificate checked" : "");
   }
-  return io.print({{"matches", j}, {"round_two_starts", s.round_two.size()}, {"round_three_starts", s.round_three.kfens}, {"seconds", s.seconds}},
+  const nlohmann::json by_rounds = {{"plan_jobs", s.by_rounds.plan.jobs.size()},
+                                    {"sampled", s.by_rounds.sample.size()},
+                                    {"mean_seconds", s.by_rounds.mean_seconds()},
+                                    {"core_hours", s.by_rounds.core_hours()}};
+  return io.print({{"matches", j},
+                   {"round_two_starts", s.round_two.size()},
+                   {"round_three_starts", s.round_three.kfens},
+                   {"by_rounds", by_rounds},
+                   {"seconds", s.seconds}},
                   text, io.stop && io.stop->load() ? kStopped : kOk);
 }
 
@@ -77,6 +88,9 @@ void add_match_report(CLI::App& app, Action& action) {
       ->check(CLI::Range(0, 1000000));
   cmd->add_option("--match-nodes", opt->study.scores.match_nodes, "Node limit of each score sample's match search (default 200000)");
   seed_option(cmd, opt->study.scores.seed, "the score sample");
+  cmd->add_option("--by-rounds-sample", opt->study.by_rounds_sample,
+                  "Round-2 starts of the 2-point match's by-rounds plan proved for its projection (default 12; 0: no plan)")
+      ->check(CLI::Range(0, 100000));
 }
 
 }  // namespace kamisado::cli
