@@ -45,14 +45,6 @@ c=$(field "$dir/resumed.json" "d['value']")
 echo "a rank killed with $read_back starts saved, run again: $c, as uninterrupted"
 
 # Bad input: one line on rank 0, exit 2.
-expect_refusal() {  # expect_refusal WHAT_THE_LINE_SAYS COMMAND...
-  local says=$1
-  shift
-  local status=0 out
-  out=$("$@" 2>&1 >/dev/null) || status=$?
-  [ "$status" = 2 ] || { echo "FAIL: '$*' gave exit $status, not 2: $out"; exit 1; }
-  grep -q -- "$says" <<<"$out" || { echo "FAIL: '$*' said: $out"; exit 1; }
-}
 expect_refusal "needs 2 ranks" mpirun -np 1 "$kamisado" "${solve[@]}" --starts "$dir/one-rank.starts" --mpi
 printf 'x' | dd of="$dir/killed.starts" bs=1 seek=20 conv=notrunc status=none
 expect_refusal "killed.starts" "${mpirun[@]}" "$kamisado" "${solve[@]}" --starts "$dir/killed.starts" --mpi

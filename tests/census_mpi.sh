@@ -14,6 +14,7 @@ rm -rf "$dir"
 mkdir -p "$dir"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 mpirun=(mpirun -np 2 --oversubscribe)
+source "$(dirname "$0")/kill_resume_lib.sh"
 plan=(--subspace range:305:385 --shard-size 8 --hash 4)  # 80 classes, 320 starts, 2 of them second-mover wins (3 s each)
 
 # The merged result without what differs from run to run (times) or names the folder.
@@ -65,14 +66,6 @@ wait "$job" || status=$?
 [ "$(merged "$dir/stopped")" = "$expected" ] || { echo "FAIL: the stopped and resumed run differs"; exit 1; }
 
 # Bad input: one line, exit 2, nothing proved lost.
-expect_refusal() {  # expect_refusal WHAT_THE_LINE_SAYS COMMAND...
-  local says=$1
-  shift
-  local status=0 out
-  out=$("$@" 2>&1 >/dev/null) || status=$?
-  [ "$status" = 2 ] || { echo "FAIL: '$*' gave exit $status, not 2: $out"; exit 1; }
-  grep -q -- "$says" <<<"$out" || { echo "FAIL: '$*' said: $out"; exit 1; }
-}
 expect_refusal "needs 2 ranks" mpirun -np 1 "$kamisado" census run "$dir/single" --mpi
 cp "$dir/single/shard-3.bin" "$dir/shard-3.good"
 printf 'x' | dd of="$dir/single/shard-3.bin" bs=1 seek=50 conv=notrunc status=none

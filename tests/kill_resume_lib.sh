@@ -1,5 +1,5 @@
-# Helpers of the kill-and-resume tests (checkpoint_kill_resume.sh, by_rounds_kill_resume.sh),
-# sourced by them.
+# Helpers of the kill-and-resume tests (checkpoint_kill_resume.sh, by_rounds_kill_resume.sh,
+# by_rounds_mpi.sh, census_mpi.sh), sourced by them.
 
 # FILE's JSON field EXPR, an expression in `d`: field out.json "d['value']".
 field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, {'d': d}))" "$1" "$2"; }
@@ -15,4 +15,15 @@ kill_when_saved() {
   done
   kill -9 "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
+}
+
+# Runs COMMAND..., which must fail with exit 2 and say WHAT_THE_LINE_SAYS on stderr:
+# expect_refusal WHAT_THE_LINE_SAYS COMMAND...
+expect_refusal() {
+  local says=$1
+  shift
+  local status=0 out
+  out=$("$@" 2>&1 >/dev/null) || status=$?
+  [ "$status" = 2 ] || { echo "FAIL: '$*' gave exit $status, not 2: $out"; exit 1; }
+  grep -q -- "$says" <<<"$out" || { echo "FAIL: '$*' said: $out"; exit 1; }
 }

@@ -473,8 +473,31 @@ void Run::report_until_done() {
 
 }  // namespace
 
-ByRoundsResult solve_by_rounds(const Position& root, RoundStartTable& table, const ByRoundsOptions& options) {
+namespace {
+
+// Runs `work` with the run's reporter on a thread of its own (the stop, the time limit, the
+// progress), ended however `work` ends.
+template <class Work>
+auto reported(Run& run, Work work) {
+  struct Reporter {
+    Run& run;
+    std::thread thread{[this] { run.report_until_done(); }};
+    ~Reporter() {
+      run.finish();
+      thread.join();
+    }
+  } reporter{run};
+  return work();
+}
+
+void refuse_single_round(const Position& root) {
   if (!root.match().is_match()) throw InputError("by rounds: the position is a single round, not a match (give it a match field, e.g. '2:0-0')");
+}
+
+}  // namespace
+
+ByRoundsResult solve_by_rounds(const Position& root, RoundStartTable& table, const ByRoundsOptions& options) {
+  refuse_single_round(root);
   std::optional<io::RunLock> lock;
   if (!options.table_path.empty()) {
     lock.emplace(io::RunLock::on_file(options.table_path, "solve --by-rounds"));
@@ -483,21 +506,17 @@ ByRoundsResult solve_by_rounds(const Position& root, RoundStartTable& table, con
   }
   const std::size_t read = table.size();
   Run run(table, options);
-  std::thread reporter([&run] { run.report_until_done(); });
   Decision d;
   try {
-    if (auto w = decided(Aim::match(), root))
-      d.winner = *w;
-    else
-      d = run.decide(root, 1, true);
+    d = reported(run, [&] {
+      Decision root_decision;
+      if (auto w = decided(Aim::match(), root)) return root_decision.winner = *w, root_decision;
+      return run.decide(root, 1, true);
+    });
   } catch (...) {
-    run.finish();
-    reporter.join();
     run.save();  // what was proved before the fault is kept
     throw;
   }
-  run.finish();
-  reporter.join();
   run.save();
   ByRoundsResult r = run.result(d.winner);
   r.table_read = read;
@@ -505,23 +524,12 @@ ByRoundsResult solve_by_rounds(const Position& root, RoundStartTable& table, con
 }
 
 ByRoundsPlan plan_by_rounds(const Position& root, RoundStartTable& table, const ByRoundsOptions& options) {
-  if (!root.match().is_match()) throw InputError("by rounds: the position is a single round, not a match (give it a match field, e.g. '2:0-0')");
+  refuse_single_round(root);
   ByRoundsOptions o = options;
   o.table_path.clear();
   o.progress_seconds = 1e9;  // the search reports instead (Run::plan)
   Run run(table, o);
-  std::thread reporter([&run] { run.report_until_done(); });
-  ByRoundsPlan plan;
-  try {
-    plan = run.plan(root);
-  } catch (...) {
-    run.finish();
-    reporter.join();
-    throw;
-  }
-  run.finish();
-  reporter.join();
-  return plan;
+  return reported(run, [&] { return run.plan(root); });
 }
 
 FarJob prove_far_job(const Position& start, unsigned depth, std::uint64_t node_budget, RoundStartTable& table, const ByRoundsOptions& options) {
@@ -530,18 +538,11 @@ FarJob prove_far_job(const Position& start, unsigned depth, std::uint64_t node_b
   Run run(table, o);
   FarJob far;
   run.record(&far.proved);
-  std::thread reporter([&run] { run.report_until_done(); });
-  Decision d;
-  try {
-    d = run.decide(start, depth, false, node_budget);
-    if (d.winner) run.add(key_of(*round_start_of(start)), start, *d.winner, d.nodes, depth);
-  } catch (...) {
-    run.finish();
-    reporter.join();
-    throw;
-  }
-  run.finish();
-  reporter.join();
+  const Decision d = reported(run, [&] {
+    const Decision job = run.decide(start, depth, false, node_budget);
+    if (job.winner) run.add(key_of(*round_start_of(start)), start, *job.winner, job.nodes, depth);
+    return job;
+  });
   const ByRoundsResult r = run.result(d.winner);
   far.winner = d.winner;
   far.over_budget = d.over_budget;
