@@ -26,6 +26,7 @@ kamisado, scratch = sys.argv[1], sys.argv[2]
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser import chromium, fail, wait_for as wait  # noqa: E402 (exits 77 without selenium)
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
@@ -52,7 +53,15 @@ try:
         return driver.find_element(By.ID, "analysis").get_attribute("data-state") == "done"
 
     def click_square(name):
-        driver.find_element(By.CSS_SELECTOR, 'rect.square[data-square="%s"]' % name).click()
+        # The board is drawn anew when an answer comes back (a failed CI-like run clicked a square
+        # just replaced): find the square again until the click lands.
+        for _ in range(50):
+            try:
+                driver.find_element(By.CSS_SELECTOR, 'rect.square[data-square="%s"]' % name).click()
+                return
+            except StaleElementReferenceException:
+                time.sleep(0.1)
+        fail("the square %s was drawn anew for 5 s" % name)
 
     driver.get(address)
     wait_for("the start position", lambda: kfen() == "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -")
