@@ -10,14 +10,15 @@
 // round's first mover won it, the rounds' winners would alternate (F1: the loser moves first
 // next), and the side moving first takes the match exactly when its points are not behind.
 //
-// When a job is the master's most proving node, the master takes it and, after a batch of them,
-// pauses; the jobs are proved (each a round start, proved the same way one round deeper), their
-// values go into the table, and the master resumes with its own table as it left it. A deeper
-// master pauses at each job, which its own thread proves. The first master, whose batches are
-// shared out, *runs ahead*: a job it took counts as its guess until proved, so that it goes on
-// to the jobs the proof needs if the guesses hold (most do), and where a job proves its guess
-// wrong it starts again from the table. Every value an answer rests on is proved; a guess only
-// orders the work, and the master's proof numbers count jobs, so it prefers proofs that need few.
+// When a job is the master's most proving node, the master takes it and *runs ahead*: the job
+// counts as its guess until proved, so that the master goes on to the jobs its proof needs if
+// the guesses hold (most do). After a batch of jobs (4 for each thread or rank proving them:
+// the first master's are shared out, a deeper master's thread proves its own) the master pauses;
+// the jobs are proved (each a round start, proved the same way one round deeper), their values
+// go into the table, and the master resumes with its own table as it left it, or, where a job
+// proved its guess wrong, starts again from the round-start table. Every value an answer rests
+// on is proved; a guess only orders the work, and the master's proof numbers count jobs, so it
+// prefers proofs that need few.
 //
 // A job is proved whole, where a search into the start would leave it as soon as another line
 // looked cheaper; yet with a table of its own each job keeps its master's table small, and on
