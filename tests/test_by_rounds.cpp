@@ -4,6 +4,7 @@
 // its table ends with the value of a run never stopped; a damaged table is refused.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -204,6 +205,9 @@ TEST(ByRounds_P3, TheProjectionProvesAnEvenSampleOfThePlan) {
     EXPECT_GT(s.nodes, 0u);
   }
   EXPECT_NEAR(p.core_hours(), double(p.plan.jobs.size()) * p.mean_seconds() / 3600, 1e-9);
+  double squares = 0;
+  for (const SampledStart& s : p.sample) squares += (s.seconds - p.mean_seconds()) * (s.seconds - p.mean_seconds());
+  EXPECT_NEAR(p.standard_error(), std::sqrt(squares / 2 / 3), 1e-9);
   io::Report md("t", "t");
   by_rounds_section(md, p, 0);
   EXPECT_NE(md.markdown().find(fmt::format("rests on {} distinct round-2 starts", p.plan.jobs.size())), std::string::npos);

@@ -1,6 +1,7 @@
 #include "solver/match/by_rounds_study.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -13,6 +14,14 @@ double ByRoundsProjection::mean_seconds() const {
   double total = 0;
   for (const SampledStart& s : sample) total += s.seconds;
   return total / double(sample.size());
+}
+
+double ByRoundsProjection::standard_error() const {
+  if (sample.size() < 2) return 0;
+  const double mean = mean_seconds();
+  double squares = 0;
+  for (const SampledStart& s : sample) squares += (s.seconds - mean) * (s.seconds - mean);
+  return std::sqrt(squares / double(sample.size() - 1) / double(sample.size()));
 }
 
 ByRoundsProjection project_by_rounds(const Position& root, std::size_t sample, std::size_t hash_mb, const std::atomic<bool>* stop,
@@ -73,11 +82,12 @@ void by_rounds_section(io::Report& md, const ByRoundsProjection& p, double whole
     compare = fmt::format(", {:.1f} times below the {:.1f} core-hours that the whole-match search's frontier projects as a lower bound (above)",
                           whole_search_core_hours / p.core_hours(), whole_search_core_hours);
   md.paragraph(
-      fmt::format("Projection: {} starts × {:.1f} s ≈ {:.1f} core-hours on this machine{}. It is an estimate, not a bound: a run also proves "
+      fmt::format("Projection: {} starts × {:.1f} s ≈ {:.1f} core-hours on this machine (± {:.1f}: the mean's standard error; the times are "
+                  "heavy-tailed){}. It is an estimate, not a bound: a run also proves "
                   "jobs of lines its master leaves, and each start that proves a guess wrong makes the master start again; starts met again "
                   "(reuse, not counted here) make it cheaper. A run keeps its round-start table as its checkpoint, so it can be continued "
                   "from where it stopped, by threads or MPI ranks (`--threads`, `mpirun ... --mpi`).",
-                  p.plan.jobs.size(), p.mean_seconds(), p.core_hours(), compare));
+                  p.plan.jobs.size(), p.mean_seconds(), p.core_hours(), double(p.plan.jobs.size()) * p.standard_error() / 3600, compare));
 }
 
 }  // namespace kamisado::solver

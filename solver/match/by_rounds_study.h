@@ -34,6 +34,7 @@ struct ByRoundsProjection {
   ByRoundsPlan plan;
   std::vector<SampledStart> sample;  // proved, in the plan's order; fewer than asked if stopped
   double mean_seconds() const;
+  double standard_error() const;  // of mean_seconds, from the sample's spread (0 below two)
   double core_hours() const { return double(plan.jobs.size()) * mean_seconds() / 3600; }
 };
 

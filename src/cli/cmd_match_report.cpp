@@ -60,7 +60,8 @@ int match_report(const MatchReportOptions& opt, Io& io) {
   const nlohmann::json by_rounds = {{"plan_jobs", s.by_rounds.plan.jobs.size()},
                                     {"sampled", s.by_rounds.sample.size()},
                                     {"mean_seconds", s.by_rounds.mean_seconds()},
-                                    {"core_hours", s.by_rounds.core_hours()}};
+                                    {"core_hours", s.by_rounds.core_hours()},
+                                    {"core_hours_standard_error", double(s.by_rounds.plan.jobs.size()) * s.by_rounds.standard_error() / 3600}};
   return io.print({{"matches", j},
                    {"round_two_starts", s.round_two.size()},
                    {"round_three_starts", s.round_three.kfens},
