@@ -103,6 +103,14 @@ class Run {
   }
   Decision decide(const Position& pos, unsigned depth, bool share_jobs, std::uint64_t node_budget = 0);
   ByRoundsPlan plan(const Position& root);
+  // A master search's limits: the run's table size and stop, and `oracle` for round starts.
+  SolveLimits master_limits(const JobOracle& oracle) const {
+    SolveLimits limits;
+    limits.hash_mb = options_.hash_mb;
+    limits.stop = &halt_;
+    limits.round_starts = &oracle;
+    return limits;
+  }
   void report_until_done();
   void finish() {
     {
@@ -295,11 +303,8 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
   Decision d;
   const unsigned hands = std::max(1u, options_.threads) + (options_.far ? options_.far->count() : 0);
   JobOracle oracle(*this, depth, 4 * std::size_t(share_jobs ? hands : 1));
-  SolveLimits limits;
-  limits.hash_mb = options_.hash_mb;
-  limits.stop = &halt_;
+  SolveLimits limits = master_limits(oracle);
   limits.nodes = node_budget;
-  limits.round_starts = &oracle;
   const std::unique_ptr<TranspositionTable, TableReturn> table = lend_table();
   Prover prover(*table, limits);
   const Side mover = pos.side_to_move();
@@ -343,10 +348,7 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
 ByRoundsPlan Run::plan(const Position& root) {
   ByRoundsPlan plan;
   JobOracle oracle(*this, 1, std::numeric_limits<std::size_t>::max());
-  SolveLimits limits;
-  limits.hash_mb = options_.hash_mb;
-  limits.stop = &halt_;
-  limits.round_starts = &oracle;
+  SolveLimits limits = master_limits(oracle);
   if (options_.progress)  // the jobs taken as guesses so far, as queued
     limits.progress = [&](const SolveProgress& p) { options_.progress({p.seconds, 0, oracle.guesses(), 0, table_.size(), p.nodes}); };
   const std::unique_ptr<TranspositionTable, TableReturn> table = lend_table();
