@@ -171,6 +171,10 @@ TEST(Proof_File, MalformedFilesAreRefusedNamingTheLine) {
   std::string out_of_range = good;
   out_of_range.replace(out_of_range.find("a1a8 1"), 6, "a1a8 7");
   EXPECT_NE(error_of(out_of_range).find("too large"), std::string::npos) << error_of(out_of_range);
+  // Only a match proof is a layer that ends at round starts (match/match_certificate.h).
+  std::string layer_of_round = good;
+  layer_of_round.replace(layer_of_round.find("plies "), 0, "leaves round-starts\n");
+  EXPECT_NE(error_of(layer_of_round).find("line 3: only a match proof ends at round starts"), std::string::npos) << error_of(layer_of_round);
 }
 
 TEST(Proof_Dot, TheTopLevelsAsAGraphvizGraph) {

@@ -27,6 +27,7 @@ class Checker {
     }
     r.nodes = tree_.nodes.size();
     r.leaves = leaves_;
+    r.round_starts = std::move(round_starts_);
     return r;
   }
 
@@ -88,6 +89,14 @@ class Checker {
       ++leaves_;
       return;
     }
+    // A layer ends at the next round's starts (T1: a round's first move is the only free one).
+    if (tree_.to_round_starts && id != 0 && p.turn() == Turn::FreeChoice) {
+      if (!n.children.empty()) fail(id, "a round start in a layer that ends at round starts, yet the node has moves");
+      if (n.distance != 0) fail(id, "a leaf stores distance " + std::to_string(n.distance) + ", not 0");
+      ++leaves_;
+      round_starts_.push_back(id);
+      return;
+    }
     if (n.children.empty())
       fail(id, aim_.kind == AimKind::Round ? std::string("a leaf where the round is not over")
                                            : std::string("a leaf where the ") + aim_name() + " is not decided");
@@ -123,6 +132,7 @@ class Checker {
   Aim aim_;
   std::vector<std::optional<Position>> positions_;
   std::uint64_t leaves_ = 0;
+  std::vector<std::uint32_t> round_starts_;
 };
 
 }  // namespace

@@ -14,6 +14,9 @@
 //   - the stored value is right for the side to move, and the stored distance is what the
 //     children give (0 at a leaf, one more than the child at the winner's turn, one more than
 //     the longest child at the loser's; in winner's moves, the longest child's at the loser's);
+//   - in a layer of a match certificate (to_round_starts), a node where the next round starts
+//     (after the Defender's fill) is a leaf, which this tree does not prove: it is listed, and
+//     the certificate's checker (match/match_certificate.h) checks it with its own certificate;
 //   - every node is reachable from the root, and the root's distance is the stated plies.
 //
 // It proves the upper bound on the distance; that no faster win exists is proved by the search
@@ -22,6 +25,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "solver/proof/proof_tree.h"
 
@@ -31,6 +35,9 @@ struct ProofCheck {
   bool holds = false;
   std::string failure;  // the node at fault and why, when it does not hold
   std::uint64_t nodes = 0, leaves = 0;
+  // A layer's leaves at round starts (node ids), in the order met: the tree holds if the winner
+  // wins the match from each.
+  std::vector<std::uint32_t> round_starts;
 };
 
 ProofCheck check_proof(const ProofTree& tree);

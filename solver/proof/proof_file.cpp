@@ -25,6 +25,7 @@ void write_proof(const ProofTree& tree, std::ostream& out) {
     out << "goal " << aim_id(tree.aim) << "\n";
   else if (tree.aim.kind == AimKind::Ring)
     out << "goal ring " << side_id(tree.aim.owner) << " " << int(tree.aim.points) << "\n";
+  if (tree.to_round_starts) out << "leaves round-starts\n";
   out << (tree.metric == Metric::Plies ? "plies " : "moves ") << tree.plies << "\n"
       << "nodes " << tree.nodes.size() << "\n";
   for (std::size_t i = 0; i < tree.nodes.size(); ++i) {
@@ -51,6 +52,11 @@ class Reader {
     if (!next_line()) fail("the file ends before the 'plies' or 'moves' line");
     if (line_.rfind("goal ", 0) == 0) {
       tree.aim = goal(std::string_view(line_).substr(5));
+      if (!next_line()) fail("the file ends before the 'plies' or 'moves' line");
+    }
+    if (line_ == "leaves round-starts") {
+      if (tree.aim.kind != AimKind::Match) fail("only a match proof ends at round starts ('goal match' first)");
+      tree.to_round_starts = true;
       if (!next_line()) fail("the file ends before the 'plies' or 'moves' line");
     }
     std::string_view l = line_;

@@ -11,6 +11,10 @@
 //                                  P or more (P2), and `winner` proves it (that side) or refutes
 //                                  it; the goal's one text form (search/goal.h). Files written
 //                                  before it name the owner, "goal ring <black|gold> <P>": still read
+//   leaves round-starts            optional, with goal match: a layer of a match certificate
+//                                  (match/match_certificate.h); the tree ends at the round ends,
+//                                  its leaves are finished matches and the next round's starts
+//                                  (after the Defender's fill), each proved by its own certificate
 //   plies <D>                      the root's distance: the winner wins within D plies;
 //   or moves <D>                   or within D of his own moves (passes and the extra turn after
 //                                  a push count; the loser's moves do not): "win in N" puzzles

@@ -18,6 +18,25 @@ namespace {
 
 constexpr std::uint32_t kUnnumbered = ~std::uint32_t{0};
 
+// The tree of `nodes` from `root`, numbered breadth-first, so that a file reads from the top down.
+ProofTree numbered_from(std::uint32_t root, std::vector<ProofNode>&& nodes) {
+  std::vector<std::uint32_t> order{root}, number(nodes.size(), kUnnumbered);
+  number[root] = 0;
+  for (std::size_t i = 0; i < order.size(); ++i)
+    for (const auto& child : nodes[order[i]].children)
+      if (number[child.second] == kUnnumbered) {
+        number[child.second] = std::uint32_t(order.size());
+        order.push_back(child.second);
+      }
+  ProofTree out;
+  out.plies = nodes[root].distance;
+  for (std::uint32_t id : order) {
+    out.nodes.push_back(std::move(nodes[id]));
+    for (auto& child : out.nodes.back().children) child.second = number[child.second];
+  }
+  return out;
+}
+
 class Builder {
  public:
   Builder(Prover& prover, Side winner, Metric metric, const Aim& aim) : prover_(prover), winner_(winner), metric_(metric), aim_(aim) {}
@@ -73,25 +92,11 @@ class Builder {
     return add(p, std::move(node));
   }
 
-  // The tree numbered breadth-first from the root, so that a file reads from the top down.
   ProofTree take(std::uint32_t root) {
-    std::vector<std::uint32_t> order{root}, number(tree_.nodes.size(), kUnnumbered);
-    number[root] = 0;
-    for (std::size_t i = 0; i < order.size(); ++i)
-      for (const auto& child : tree_.nodes[order[i]].children)
-        if (number[child.second] == kUnnumbered) {
-          number[child.second] = std::uint32_t(order.size());
-          order.push_back(child.second);
-        }
-    ProofTree out;
+    ProofTree out = numbered_from(root, std::move(tree_.nodes));
     out.winner = winner_;
     out.aim = aim_;
     out.metric = metric_;
-    out.plies = tree_.nodes[root].distance;
-    for (std::uint32_t id : order) {
-      out.nodes.push_back(std::move(tree_.nodes[id]));
-      for (auto& child : out.nodes.back().children) child.second = number[child.second];
-    }
     return out;
   }
 
@@ -111,7 +116,86 @@ class Builder {
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_key_;
 };
 
+// A layer of a match certificate (build_round_layer): the proof in `prover`'s table walked down
+// to the round ends. Its searches prove values only (with a round-start oracle, dfpn.h), so a
+// node's distance is counted here, along the tree.
+class LayerBuilder {
+ public:
+  LayerBuilder(Prover& prover, const RoundStartOracle& starts, Side winner) : prover_(prover), starts_(starts), winner_(winner) {}
+
+  std::optional<std::uint32_t> build(const Position& p, bool root) {
+    if (auto it = by_key_.find(p.key()); it != by_key_.end()) return it->second;
+    ProofNode node;
+    node.kfen = to_kfen(p);
+    node.win = p.side_to_move() == winner_;
+    if (auto w = decided(Aim::match(), p)) return *w == winner_ ? std::optional(add(p, std::move(node))) : std::nullopt;
+    if (!root && p.turn() == Turn::FreeChoice)  // the next round's start: a leaf, valued by the oracle
+      return starts_.match_winner(p) == winner_ ? std::optional(add(p, std::move(node))) : std::nullopt;
+    MoveList moves;
+    generate_moves(p, moves);
+    if (node.win) {
+      for (int attempt = 0; attempt < 2; ++attempt) {
+        // The table lost the winning child (replaced by later entries): search `p` again.
+        if (attempt == 1) {
+          prover_.forget(p);
+          if (prover_.stopped() || !prover_.prove(p, {winner_, Metric::Plies, kUnbounded, Aim::match()}).proved) break;
+        }
+        for (Move m : moves)
+          if (won(p.after(m)))
+            if (auto child = build(p.after(m), false)) {
+              node.distance = Distance(nodes_[*child].distance + 1);
+              node.children.emplace_back(to_string(m), *child);
+              return add(p, std::move(node));
+            }
+      }
+      return std::nullopt;
+    }
+    for (Move m : moves) {
+      auto child = build(p.after(m), false);
+      if (!child) return std::nullopt;
+      node.distance = std::max<Distance>(node.distance, Distance(nodes_[*child].distance + 1));
+      node.children.emplace_back(to_string(m), *child);
+    }
+    return add(p, std::move(node));
+  }
+
+  ProofTree take(std::uint32_t root) {
+    ProofTree out = numbered_from(root, std::move(nodes_));
+    out.winner = winner_;
+    out.aim = Aim::match();
+    out.to_round_starts = true;
+    return out;
+  }
+
+ private:
+  // Whether `winner_` wins from `p`, as far as is known without a search.
+  bool won(const Position& p) const {
+    if (auto w = decided(Aim::match(), p)) return *w == winner_;
+    if (p.turn() == Turn::FreeChoice) return starts_.match_winner(p) == winner_;
+    return by_key_.count(p.key()) || prover_.known(p, winner_, Metric::Plies, Aim::match()).at_most <= kUnbounded;
+  }
+  std::uint32_t add(const Position& p, ProofNode node) {
+    auto id = std::uint32_t(nodes_.size());
+    nodes_.push_back(std::move(node));
+    by_key_.emplace(p.key(), id);
+    return id;
+  }
+
+  Prover& prover_;
+  const RoundStartOracle& starts_;
+  Side winner_;
+  std::vector<ProofNode> nodes_;
+  std::unordered_map<std::uint64_t, std::uint32_t> by_key_;
+};
+
 }  // namespace
+
+std::optional<ProofTree> build_round_layer(Prover& prover, const RoundStartOracle& starts, const Position& root, Side winner) {
+  LayerBuilder b(prover, starts, winner);
+  auto id = b.build(root, true);
+  if (!id) return std::nullopt;
+  return b.take(*id);
+}
 
 std::optional<ProofTree> build_proof(Prover& prover, const Position& root, Side winner, Distance budget, Metric metric, std::optional<Move> first,
                                      const Aim& aim) {

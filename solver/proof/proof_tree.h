@@ -36,7 +36,10 @@ struct ProofTree {
   Aim aim = Aim::round();         // what the winner wins: the round, the match, a ring (aim.h)
   Metric metric = Metric::Plies;  // what `plies` and the nodes' distances count
   Distance plies = 0;             // the root's distance
-  std::vector<ProofNode> nodes;   // nodes[0] is the root
+  // A layer of a match certificate (match/match_certificate.h): the tree proves the root's round
+  // only, and stops at the next round's starts, each proved by a certificate of its own.
+  bool to_round_starts = false;
+  std::vector<ProofNode> nodes;  // nodes[0] is the root
 };
 
 // Builds the proof that `winner` wins from `root` within `budget` (in `metric`), searching with
@@ -45,6 +48,15 @@ struct ProofTree {
 // stopped, or if the claim is false (then some branch cannot be proved).
 std::optional<ProofTree> build_proof(Prover& prover, const Position& root, Side winner, Distance budget, Metric metric = Metric::Plies,
                                      std::optional<Move> first = std::nullopt, const Aim& aim = Aim::round());
+
+// A layer of a match certificate (match/match_certificate.h): the proof, found by `prover` (whose
+// limits hold `starts` as their round-start oracle), that `winner` wins the match from `root`,
+// walked through the root's round only. At the winner's turns it takes a child known to be won
+// (searching again where the table lost it), at the loser's every move; its leaves are finished
+// matches and the next round's starts, which `starts` must value as won by `winner`. Distances
+// are plies along the tree, to those leaves. nullopt if the walk fails (the prover was stopped,
+// or a leaf is not won).
+std::optional<ProofTree> build_round_layer(Prover& prover, const RoundStartOracle& starts, const Position& root, Side winner);
 
 // The same proof on the board mirrored left-right with the colours mapped by their involution
 // (rules.md B3), which preserves the game exactly: the proof of the mirror-image position, at
