@@ -101,8 +101,12 @@ class Run {
     std::shared_lock lock(table_mutex_);
     return table_.find(key);
   }
-  Decision decide(const Position& pos, unsigned depth, bool share_jobs, std::uint64_t node_budget = 0);
+  // What a master does with its proof once it is decided and rests on proved starts only: true
+  // when done; false when it took new jobs on the way (decide proves them and asks again).
+  using OnDecided = std::function<bool(Prover&, const JobOracle&, Side)>;
+  Decision decide(const Position& pos, unsigned depth, bool share_jobs, std::uint64_t node_budget = 0, const OnDecided& on_decided = {});
   ByRoundsPlan plan(const Position& root);
+  ByRoundsCertificate certify(const Position& root, LayerFolder& folder);
   // A master search's limits: the run's table size and stop, and `oracle` for round starts.
   SolveLimits master_limits(const JobOracle& oracle) const {
     SolveLimits limits;
@@ -204,7 +208,8 @@ class Run {
   std::condition_variable done_cv_;
   bool done_ = false;
   std::atomic<bool> halt_{false};
-  std::atomic<std::uint64_t> far_jobs_{0}, restarts_{0}, masters_{0}, nodes_{0}, table_hits_{0}, starts_proved_{0}, jobs_done_{0}, jobs_queued_{0};
+  std::atomic<std::uint64_t> layers_{0}, far_jobs_{0}, restarts_{0}, masters_{0}, nodes_{0}, table_hits_{0}, starts_proved_{0}, jobs_done_{0},
+      jobs_queued_{0};
   std::vector<RoundCount> rounds_;
   RoundStartTable* added_ = nullptr;                                                    // under table_mutex_
   std::chrono::steady_clock::time_point last_save_ = std::chrono::steady_clock::now();  // under save_mutex_
@@ -231,58 +236,18 @@ std::optional<ProofNumbers> JobOracle::job_numbers(const Position& start, Side a
 }
 
 // The round starts guessed, not proved, that the proof of `winner` from `root` in `prover`'s table
-// rests on: the proof walked down, the winner's one move at his turns (a child known to be won,
-// else one that a search proves), every move at the other's, to the rules' ends and the round
-// starts. The walk checks the proof as it goes: it is whole, and its leaves are decided by the
+// rests on: the leaves of its layer (proof_tree.h, build_round_layer) that the oracle values by a
+// guess. The walk checks the proof as it goes: it is whole, and its leaves are decided by the
 // rules, by the round-start table, or by a guess listed here. nullopt if it cannot be walked
 // (the search was stopped).
 std::optional<std::map<RoundStartKey, Position>> guesses_of_proof(Prover& prover, const JobOracle& oracle, const Position& root, Side winner) {
+  const std::optional<ProofTree> layer = build_round_layer(prover, oracle, root, winner);
+  if (!layer) return std::nullopt;
   std::map<RoundStartKey, Position> guesses;
-  std::unordered_set<std::uint64_t> walked;  // proved positions, by key
-  const Goal goal{winner, Metric::Plies, kUnbounded, Aim::match()};
-  // Whether `winner` wins from `p`, as far as is known without a search.
-  auto won = [&](const Position& p) {
-    if (auto w = decided(Aim::match(), p)) return *w == winner;
-    if (p.turn() == Turn::FreeChoice) return oracle.match_winner(p) == winner;
-    return walked.count(p.key()) || prover.known(p, winner, Metric::Plies, Aim::match()).at_most <= kUnbounded;
-  };
-  std::function<bool(const Position&, bool)> walk = [&](const Position& p, bool root_round) -> bool {
-    if (auto w = decided(Aim::match(), p)) return *w == winner;
-    if (!root_round && p.turn() == Turn::FreeChoice) {  // a round start: a leaf
-      if (oracle.match_winner(p) != winner) return false;
-      const RoundStartKey key = key_of(*round_start_of(p));
-      if (oracle.guessed(key)) guesses.emplace(key, p);
-      return true;
-    }
-    if (walked.count(p.key())) return true;
-    MoveList moves;
-    generate_moves(p, moves);
-    bool proved = true;
-    if (p.side_to_move() == winner) {
-      proved = false;
-      for (int attempt = 0; attempt < 2 && !proved; ++attempt) {
-        // The table lost the winning child (replaced by later entries): search `p` again.
-        if (attempt == 1) {
-          prover.forget(p);
-          if (prover.stopped() || !prover.prove(p, goal).proved) break;
-        }
-        for (Move m : moves)
-          if (won(p.after(m)) && walk(p.after(m), false)) {
-            proved = true;
-            break;
-          }
-      }
-    } else {
-      for (Move m : moves)
-        if (!walk(p.after(m), false)) {
-          proved = false;
-          break;
-        }
-    }
-    if (proved) walked.insert(p.key());
-    return proved;
-  };
-  if (!walk(root, true)) return std::nullopt;
+  for (const Position& start : layer_round_starts(*layer)) {
+    const RoundStartKey key = key_of(*round_start_of(start));
+    if (oracle.guessed(key)) guesses.emplace(key, start);
+  }
   return guesses;
 }
 
@@ -299,7 +264,7 @@ std::optional<std::map<RoundStartKey, Position>> guesses_of_proof(Prover& prover
 // looked elsewhere), it would have taken jobs no proof needed: on Gold to move at 2:1-0 from a
 // set-up (docs/solver.md), 212 to 4 492 jobs as the batch went from 4 to 16, where on guesses
 // it takes 180.
-Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::uint64_t node_budget) {
+Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::uint64_t node_budget, const OnDecided& on_decided) {
   Decision d;
   const unsigned hands = std::max(1u, options_.threads) + (options_.far ? options_.far->count() : 0);
   JobOracle oracle(*this, depth, 4 * std::size_t(share_jobs ? hands : 1));
@@ -319,8 +284,14 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
       table->clear();                                  // it rests on guesses: no other master may start from it
       return d.over_budget = !halted(), d;
     }
-    const std::vector<std::pair<RoundStartKey, Position>> jobs = oracle.take_batch();
-    if (decided && jobs.empty()) return d.winner = proof.proved ? mover : ~mover, d;  // every job it took is proved
+    std::vector<std::pair<RoundStartKey, Position>> jobs = oracle.take_batch();
+    if (decided && jobs.empty()) {  // every job it took is proved
+      const Side winner = proof.proved ? mover : ~mover;
+      if (!on_decided || on_decided(prover, oracle, winner)) return d.winner = winner, d;
+      jobs = oracle.take_batch();
+      if (jobs.empty() && !halted()) throw std::logic_error("by rounds: a decided master's proof could not be walked: " + to_kfen(pos));
+      if (jobs.empty()) return table->clear(), d;  // stopped
+    }
     took(depth + 1, jobs.size());
     std::vector<Decision> decided_jobs;
     prove_jobs(jobs, depth + 1, share_jobs, decided_jobs);
@@ -350,7 +321,7 @@ ByRoundsPlan Run::plan(const Position& root) {
   JobOracle oracle(*this, 1, std::numeric_limits<std::size_t>::max());
   SolveLimits limits = master_limits(oracle);
   if (options_.progress)  // the jobs taken as guesses so far, as queued
-    limits.progress = [&](const SolveProgress& p) { options_.progress({p.seconds, 0, oracle.guesses(), 0, table_.size(), p.nodes}); };
+    limits.progress = [&](const SolveProgress& p) { options_.progress({p.seconds, 0, oracle.guesses(), 0, 0, table_.size(), p.nodes}); };
   const std::unique_ptr<TranspositionTable, TableReturn> table = lend_table();
   Prover prover(*table, limits);
   const Side mover = root.side_to_move();
@@ -366,6 +337,84 @@ ByRoundsPlan Run::plan(const Position& root) {
   plan.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   plan.table_size = table_.size();
   return plan;
+}
+
+// The certificate, depth by depth (certify_by_rounds): each position's layer is its master's
+// proof walked to the round's ends, and the next depth holds the starts those layers end at, each
+// once. The root's jobs are shared among the threads; deeper, the threads share the positions.
+ByRoundsCertificate Run::certify(const Position& root, LayerFolder& folder) {
+  ByRoundsCertificate c;
+  struct Item {
+    Position pos;
+    std::string name;
+  };
+  std::vector<Item> level{{root, kRootLayer}};
+  std::set<RoundStartKey> queued;
+  for (unsigned depth = 1; !level.empty() && !halted(); ++depth) {
+    std::vector<std::vector<Position>> leaves(level.size());
+    std::vector<std::optional<Side>> winners(level.size());
+    std::mutex written_mutex;
+    auto prove = [&](std::size_t i) {
+      const Item& item = level[i];
+      if (std::optional<ProofTree> kept = folder.kept(item.name)) {
+        leaves[i] = layer_round_starts(*kept);
+        winners[i] = kept->winner;
+        ++c.kept, ++layers_;
+        return;
+      }
+      const OnDecided write = [&](Prover& prover, const JobOracle& oracle, Side winner) {
+        const std::optional<ProofTree> layer = build_round_layer(prover, oracle, item.pos, winner);
+        if (!layer) return false;
+        const std::uint64_t bytes = folder.write(item.name, *layer);
+        leaves[i] = layer_round_starts(*layer);
+        std::lock_guard lock(written_mutex);
+        if (c.written.size() < depth) c.written.resize(depth);
+        c.written[depth - 1].layers++, c.written[depth - 1].nodes += layer->nodes.size(), c.written[depth - 1].bytes += bytes;
+        if (++layers_ == options_.max_layers) halt_ = true;
+        return true;
+      };
+      winners[i] = decide(item.pos, depth, depth == 1, 0, write).winner;
+      if (winners[i] && depth > 1) {
+        const RoundStartKey key = key_of(*round_start_of(item.pos));
+        if (!find(key)) add(key, item.pos, *winners[i], 0, depth);
+      }
+    };
+    if (depth == 1) {
+      prove(0);
+    } else {
+      std::atomic<std::size_t> next{0};
+      std::exception_ptr failure;
+      std::mutex failure_mutex;
+      auto work = [&] {
+        try {
+          for (std::size_t i; (i = next++) < level.size() && !halted();) prove(i);
+        } catch (...) {
+          std::lock_guard lock(failure_mutex);
+          failure = std::current_exception();
+          halt_ = true;
+        }
+      };
+      std::vector<std::thread> pool;
+      for (unsigned t = 1; t < std::min<std::size_t>(std::max(1u, options_.threads), level.size()); ++t) pool.emplace_back(work);
+      work();
+      for (std::thread& t : pool) t.join();
+      if (failure) std::rethrow_exception(failure);
+    }
+    if (halted()) break;
+    if (depth == 1) c.winner = winners[0];
+    std::vector<Item> next_level;
+    for (const std::vector<Position>& starts : leaves)
+      for (const Position& start : starts) {
+        const RoundStartKey key = key_of(*round_start_of(start));
+        if (queued.insert(key).second) next_level.push_back({start, start_layer_name(key)});
+      }
+    level = std::move(next_level);
+  }
+  folder.commit();
+  if (halted()) c.winner.reset();
+  c.nodes = nodes_;
+  c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  return c;
 }
 
 // The jobs of one master: on `options.threads` threads when `share`, else on this one.
@@ -463,7 +512,7 @@ void Run::report_until_done() {
     if ((options_.stop && options_.stop->load()) || (options_.seconds > 0 && t >= options_.seconds)) halt_ = true;
     if (options_.progress && duration<double>(steady_clock::now() - last_report).count() >= options_.progress_seconds) {
       last_report = steady_clock::now();
-      ByRoundsProgress p{t, jobs_done_, jobs_queued_, starts_proved_, 0, nodes_};
+      ByRoundsProgress p{t, jobs_done_, jobs_queued_, starts_proved_, layers_, 0, nodes_};
       {
         std::shared_lock table_lock(table_mutex_);
         p.table_size = table_.size();
@@ -496,16 +545,22 @@ void refuse_single_round(const Position& root) {
   if (!root.match().is_match()) throw InputError("by rounds: the position is a single round, not a match (give it a match field, e.g. '2:0-0')");
 }
 
-}  // namespace
-
-ByRoundsResult solve_by_rounds(const Position& root, RoundStartTable& table, const ByRoundsOptions& options) {
-  refuse_single_round(root);
+// The run's table file, locked for the run and read into `table` if it is there.
+std::optional<io::RunLock> open_table(RoundStartTable& table, const ByRoundsOptions& options) {
   std::optional<io::RunLock> lock;
   if (!options.table_path.empty()) {
     lock.emplace(io::RunLock::on_file(options.table_path, "solve --by-rounds"));
     std::error_code ec;
     if (std::filesystem::exists(options.table_path, ec)) table.merge(read_round_starts(options.table_path), options.table_path);
   }
+  return lock;
+}
+
+}  // namespace
+
+ByRoundsResult solve_by_rounds(const Position& root, RoundStartTable& table, const ByRoundsOptions& options) {
+  refuse_single_round(root);
+  const std::optional<io::RunLock> lock = open_table(table, options);
   const std::size_t read = table.size();
   Run run(table, options);
   Decision d;
@@ -523,6 +578,23 @@ ByRoundsResult solve_by_rounds(const Position& root, RoundStartTable& table, con
   ByRoundsResult r = run.result(d.winner);
   r.table_read = read;
   return r;
+}
+
+ByRoundsCertificate certify_by_rounds(const Position& root, RoundStartTable& table, const std::string& dir, const ByRoundsOptions& options) {
+  refuse_single_round(root);
+  const std::optional<io::RunLock> lock = open_table(table, options);
+  LayerFolder folder(dir, options.checkpoint_seconds);
+  Run run(table, options);
+  ByRoundsCertificate c;
+  try {
+    c = reported(run, [&] { return run.certify(root, folder); });
+  } catch (...) {
+    run.save();
+    folder.commit();  // the layers written before the fault are whole: keep them
+    throw;
+  }
+  run.save();
+  return c;
 }
 
 ByRoundsPlan plan_by_rounds(const Position& root, RoundStartTable& table, const ByRoundsOptions& options) {
@@ -581,6 +653,34 @@ nlohmann::json by_rounds_json(const Position& root, const ByRoundsResult& r) {
           {"table_size", r.table_size},
           {"table_hits", r.table_hits},
           {"rounds", rounds}};
+}
+
+nlohmann::json by_rounds_certificate_json(const Position& root, const std::string& dir, const ByRoundsCertificate& c) {
+  nlohmann::json depths = nlohmann::json::array();
+  for (std::size_t i = 0; i < c.written.size(); ++i)
+    depths.push_back({{"depth", i + 1}, {"layers", c.written[i].layers}, {"nodes", c.written[i].nodes}, {"bytes", c.written[i].bytes}});
+  return {{"kfen", to_kfen(root)},
+          {"goal", "match"},
+          {"certificate", dir},
+          {"value", !c.winner                          ? "unknown"
+                    : *c.winner == root.side_to_move() ? "win"
+                                                       : "loss"},
+          {"winner", c.winner ? nlohmann::json(side_id(*c.winner)) : nlohmann::json()},
+          {"written", depths},
+          {"kept", c.kept},
+          {"nodes", c.nodes},
+          {"seconds", c.seconds}};
+}
+
+std::string by_rounds_certificate_text(const Position& root, const std::string& dir, const ByRoundsCertificate& c) {
+  std::string out = c.winner ? fmt::format("{} to move {} the match; its certificate in layers is in {} (check it: kamisado check-proof {})\n",
+                                           side_name(root.side_to_move()), *c.winner == root.side_to_move() ? "wins" : "loses", dir, dir)
+                             : fmt::format("unknown: stopped first; the layers written are kept in {}, and a run again goes on from them\n", dir);
+  for (std::size_t i = 0; i < c.written.size(); ++i)
+    out += fmt::format("depth {}: {} layers written, {} positions, {} bytes\n", i + 1, c.written[i].layers, c.written[i].nodes, c.written[i].bytes);
+  if (c.kept) out += fmt::format("{} layers kept from an earlier run\n", c.kept);
+  out += fmt::format("{} nodes, {:.1f} s\n", c.nodes, c.seconds);
+  return out;
 }
 
 nlohmann::json by_rounds_plan_json(const Position& root, const ByRoundsPlan& plan) {

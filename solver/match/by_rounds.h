@@ -45,6 +45,7 @@
 #include <nlohmann/json.hpp>
 
 #include "kamisado/position.h"
+#include "solver/match/match_certificate.h"
 #include "solver/search/dfpn.h"
 #include "solver/starts/round_start_table.h"
 
@@ -58,6 +59,7 @@ struct ByRoundsProgress {
   double seconds = 0;
   std::uint64_t jobs_done = 0, jobs_queued = 0;  // the first master's jobs (the next round's starts)
   std::uint64_t starts_proved = 0;               // starts this run added to the table, at every depth
+  std::uint64_t layers = 0;                      // a certificate's layers written or kept (certify_by_rounds)
   std::size_t table_size = 0;
   std::uint64_t nodes = 0;
 };
@@ -95,6 +97,7 @@ struct ByRoundsOptions {
   unsigned threads = 1;
   double seconds = 0;                       // 0: no limit
   std::uint64_t max_jobs = 0;               // stop once this many starts are proved (0: no limit), a limit that repeats exactly
+  std::uint64_t max_layers = 0;             // certify_by_rounds: stop once this many layers are written or kept (0: no limit)
   const std::atomic<bool>* stop = nullptr;  // Ctrl-C
   std::string table_path;                   // the round-start table: read if there, written as the run goes
   double checkpoint_seconds = 300;          // between writes of table_path
@@ -123,6 +126,23 @@ struct ByRoundsResult {
 // Proves who wins the match from `root` (a match position: an InputError otherwise), with the
 // table (read from and written to options.table_path when one is given, else kept in `table`).
 ByRoundsResult solve_by_rounds(const Position& root, RoundStartTable& table, const ByRoundsOptions& options);
+
+// The certificate in layers (match_certificate.h) of who wins the match from `root`, written to
+// the folder `dir`: the root's layer, then the layers of the starts it ends at, depth by depth,
+// each start once. A start's layer is its master's proof (Run::decide) walked to its round's
+// ends, so a start the table holds is proved again as a master, and one it does not hold is
+// proved first, as a run would (the table is read from and saved to options.table_path). Stopped
+// or killed, it keeps the layers written so far, and a run started again reads them back.
+struct ByRoundsCertificate {
+  std::optional<Side> winner;       // nullopt: stopped first
+  std::vector<LayerCount> written;  // [depth - 1]: the layers this run wrote
+  std::uint64_t kept = 0;           // layers an earlier run wrote, read back
+  std::uint64_t nodes = 0;          // of every search
+  double seconds = 0;
+};
+ByRoundsCertificate certify_by_rounds(const Position& root, RoundStartTable& table, const std::string& dir, const ByRoundsOptions& options);
+nlohmann::json by_rounds_certificate_json(const Position& root, const std::string& dir, const ByRoundsCertificate& c);
+std::string by_rounds_certificate_text(const Position& root, const std::string& dir, const ByRoundsCertificate& c);
 
 // The jobs of a run if every guess held: the first master alone, run ahead (by_rounds.cpp,
 // Run::decide) until its root is decided, with no job proved. What a run would cost is these

@@ -13,8 +13,9 @@
 //   entries   count × 32 bytes, keys strictly increasing:
 //     hi, lo      16   the key
 //     value        1   1: the side moving first wins, 2: it loses
-//     flags        1   bit 0: plies known; bit 1: a certificate was kept (certificates/<key
-//                      in hex>.proof beside the table file); other bits 0
+//     flags        1   bit 0: plies known; bit 1: a certificate was kept (where is not the
+//                      table's business: a match certificate's folder holds a layer per start
+//                      under its key, match/match_certificate.h); other bits 0
 //     reserved     2   0
 //     plies        4   the exact distance in plies, when known (else 0)
 //     nodes        8   the proof search's nodes (what it cost)

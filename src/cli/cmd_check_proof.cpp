@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+
 #include "cli/commands.h"
+#include "solver/match/match_certificate.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_file.h"
 #include "solver/proof/proof_io.h"
@@ -19,13 +22,48 @@ const CommandText kCheckProofText{"check-proof", "Re-verify a proof file with th
                                   "and the stored values and distances (in plies, or in the winner's own moves for a puzzle's\n"
                                   "certificate). A failure names the node at fault; exit code 1. A large proof is zstd-compressed\n"
                                   "(solve --proof writes it so from 16 MB of text, or for a FILE ending in .zst); either is read.\n"
-                                  "Example: kamisado check-proof start.proof"};
+                                  "A folder is a match certificate in layers (solve --by-rounds --certificate DIR): each layer is\n"
+                                  "checked so, and each round start a layer ends at must be won as the layer of its class says\n"
+                                  "(solver/match/match_certificate.h); a missing or damaged layer is named.\n"
+                                  "Example: kamisado check-proof start.proof\n"
+                                  "         kamisado check-proof runs/two-point.certificate"};
 
 struct CheckProofOptions {
   std::string file;
 };
 
+// A folder: a match certificate in layers.
+int check_certificate(const CheckProofOptions& opt, Io& io) {
+  const solver::MatchCertificateCheck check = solver::check_match_certificate(opt.file, [&io](std::uint64_t layers) {
+    if (layers % 1000 == 0) io.err << fmt::format("check-proof: {} layers checked", layers) << std::endl;
+  });
+  nlohmann::json depths = nlohmann::json::array();
+  std::string text;
+  std::uint64_t bytes = 0, layers = 0;
+  for (std::size_t i = 0; i < check.depths.size(); ++i) {
+    const solver::LayerCount& d = check.depths[i];
+    depths.push_back({{"depth", i + 1}, {"layers", d.layers}, {"nodes", d.nodes}, {"bytes", d.bytes}});
+    text += fmt::format("  depth {}: {} layers, {} positions, {} bytes\n", i + 1, d.layers, d.nodes, d.bytes);
+    bytes += d.bytes, layers += d.layers;
+  }
+  return io.print({{"file", opt.file},
+                   {"holds", check.holds},
+                   {"winner", check.winner ? nlohmann::json(side_id(*check.winner)) : nlohmann::json()},
+                   {"goal", "match"},
+                   {"layers", depths},
+                   {"leaves_at_round_starts", check.leaves_at_starts},
+                   {"bytes", bytes},
+                   {"seconds", check.seconds},
+                   {"failure", check.failure}},
+                  check.holds ? fmt::format("certificate holds: {} wins the match from {} ({} layers, {} bytes; {} round-start leaves, {:.1f} s)\n{}",
+                                            side_name(*check.winner), check.root_kfen, layers, bytes, check.leaves_at_starts, check.seconds, text)
+                              : "certificate REJECTED: " + check.failure + "\n",
+                  check.holds ? kOk : kInternalError);
+}
+
 int check_proof(const CheckProofOptions& opt, Io& io) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(opt.file, ec)) return check_certificate(opt, io);
   solver::ProofTree tree;
   try {
     tree = solver::read_proof_file(opt.file);
@@ -39,16 +77,21 @@ int check_proof(const CheckProofOptions& opt, Io& io) {
   std::string what = aim.kind != solver::AimKind::Ring ? solver::aim_text(aim)
                      : aim.owner == tree.winner        ? fmt::format("the round with a ring worth {} or more", aim.points)
                                                        : fmt::format("against {}'s ring worth {} or more", side_name(aim.owner), aim.points);
+  // A layer alone holds only if the round starts it ends at are won: their layers say so.
+  const std::string layer = tree.to_round_starts ? fmt::format(" if the {} round starts it ends at are won (a layer: check its certificate's folder)",
+                                                               check.round_starts.size())
+                                                 : "";
   return io.print({{"file", opt.file},
                    {"holds", check.holds},
+                   {"round_start_leaves", check.round_starts.size()},
                    {"winner", side_id(tree.winner)},
                    {"goal", solver::aim_id(aim)},
                    {moves ? "winner_moves" : "plies", tree.plies},
                    {"nodes", check.nodes},
                    {"leaves", check.leaves},
                    {"failure", check.failure}},
-                  check.holds ? fmt::format("proof holds: {} wins {} within {} from {} ({} positions, {} leaves)\n", side_name(tree.winner), what,
-                                            within, tree.nodes[0].kfen, check.nodes, check.leaves)
+                  check.holds ? fmt::format("proof holds: {} wins {} within {} from {} ({} positions, {} leaves){}\n", side_name(tree.winner), what,
+                                            within, tree.nodes[0].kfen, check.nodes, check.leaves, layer)
                               : "proof REJECTED: " + check.failure + "\n",
                   check.holds ? kOk : kInternalError);
 }
@@ -57,7 +100,9 @@ int check_proof(const CheckProofOptions& opt, Io& io) {
 
 void add_check_proof(CLI::App& app, Action& action) {
   auto [cmd, opt] = command<CheckProofOptions>(app, action, kCheckProofText, check_proof);
-  cmd->add_option("file", opt->file, "The proof file (written by kamisado solve --proof)")->required();
+  cmd->add_option("file", opt->file,
+                  "The proof file (written by kamisado solve --proof), or a certificate's folder (solve --by-rounds --certificate)")
+      ->required();
 }
 
 }  // namespace kamisado::cli

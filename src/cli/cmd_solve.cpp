@@ -39,6 +39,9 @@ const CommandText kSolveText{"solve", "Prove who wins the round from a position,
                              "It proves the value, not the distance, within a bounded memory, and on the matches measured\n"
                              "faster than the whole-match search (docs/solver.md). --plan proves no job and lists the starts a\n"
                              "proof needs if every job's guess (the first mover wins) holds: the size of the work ahead.\n"
+                             "--certificate DIR writes the proof in layers, one round deep each: the root's round, then each\n"
+                             "round start it ends at, once (format: solver/match/match_certificate.h); check-proof DIR checks\n"
+                             "it whole. Stopped, it keeps the layers written, and the same command goes on from them.\n"
                              "Example: kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --proof start.proof\n"
                              "         kamisado solve \"bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0\" --goal match\n"
                              "         mpirun -np 2 kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 2:0-0\" --goal match \\\n"
@@ -51,7 +54,7 @@ struct SolveOptions {
   CLI::Option* hash_given = nullptr;
   bool check = false, value_only = false;
   bool by_rounds = false, mpi = false, plan = false;
-  std::string starts;
+  std::string starts, certificate;
   unsigned threads = 1;
   std::uint64_t job_nodes = solver::ByRoundsOptions{}.job_nodes;
 };
@@ -60,7 +63,9 @@ struct SolveOptions {
 int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
   if (opt.goal != "match") throw UsageError("--by-rounds proves a match: give --goal match");
   if (!opt.certify.proof_path.empty() || !opt.certify.dot_path.empty() || opt.check || !opt.certify.checkpoint.empty())
-    throw UsageError("--by-rounds writes no proof tree yet and saves its work in --starts FILE: drop --proof, --dot, --check and --checkpoint");
+    throw UsageError(
+        "--by-rounds writes its proof in layers to --certificate DIR and saves its work in --starts FILE: drop --proof, --dot, --check and "
+        "--checkpoint");
   solver::ByRoundsOptions o;
   o.hash_mb = opt.hash;
   o.threads = opt.threads;
@@ -72,16 +77,23 @@ int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
   o.progress = [&io](const solver::ByRoundsProgress& p) {
     io.err << fmt::format("solve: {:.0f} s, next round's starts {} proved, {} queued; {} starts proved in all, table {} starts, {} nodes", p.seconds,
                           p.jobs_done, p.jobs_queued, p.starts_proved, p.table_size, p.nodes)
-           << std::endl;
+           << (p.layers ? fmt::format("; {} layers of the certificate", p.layers) : "") << std::endl;
   };
   solver::RoundStartTable table;
   if (opt.plan) {
     if (opt.mpi) throw UsageError("--plan proves no job: drop --mpi");
+    if (!opt.certificate.empty()) throw UsageError("--plan proves nothing, so it writes no certificate: drop --certificate");
     std::error_code ec;
     if (!opt.starts.empty() && std::filesystem::exists(opt.starts, ec)) table = solver::read_round_starts(opt.starts);  // read, not written
     const solver::ByRoundsPlan plan = solver::plan_by_rounds(pos, table, o);
     io.print(solver::by_rounds_plan_json(pos, plan), solver::by_rounds_plan_text(pos, plan));
     return plan.winner ? kOk : kStopped;
+  }
+  if (!opt.certificate.empty()) {
+    if (opt.mpi) throw UsageError("--certificate is written by one process (its --threads share the layers): drop --mpi");
+    const solver::ByRoundsCertificate c = solver::certify_by_rounds(pos, table, opt.certificate, o);
+    io.print(solver::by_rounds_certificate_json(pos, opt.certificate, c), solver::by_rounds_certificate_text(pos, opt.certificate, c));
+    return c.winner ? kOk : kStopped;
   }
   if (!opt.mpi) {
     const solver::ByRoundsResult r = solver::solve_by_rounds(pos, table, o);
@@ -100,6 +112,8 @@ int solve(const SolveOptions& opt, Io& io) {
   if (!opt.starts.empty()) throw UsageError("--starts is the round-start table of --by-rounds: add --by-rounds");
   if (opt.mpi) throw UsageError("--mpi spreads the jobs of --by-rounds over MPI ranks: add --by-rounds");
   if (opt.plan) throw UsageError("--plan counts the jobs of --by-rounds: add --by-rounds");
+  if (!opt.certificate.empty())
+    throw UsageError("--certificate is the proof in layers of --by-rounds: add --by-rounds (or write one tree with --proof)");
   solver::CertifyOptions c = opt.certify;
   c.limits.hash_mb = opt.hash;
   c.aim = solver::parse_aim(opt.goal, pos);
@@ -163,6 +177,8 @@ void add_solve(CLI::App& app, Action& action) {
                   "--by-rounds: a last round's starts are jobs of at most N nodes each, then searched by their master (0, the default: no limit)");
   cmd->add_option("--threads", opt->threads, "--by-rounds: threads proving the next round's starts (default 1; with --mpi, rank 0's)")
       ->check(CLI::Range(1, 256));
+  cmd->add_option("--certificate", opt->certificate,
+                  "--by-rounds: write the proof in layers to the folder DIR (made if missing; only its own files are written over)");
   cmd->add_flag("--plan", opt->plan,
                 "--by-rounds: prove no job, count them: the next round's starts a proof needs if each job's guess holds (--json lists them)");
   cmd->add_flag("--mpi", opt->mpi,

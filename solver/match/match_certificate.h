@@ -1,0 +1,92 @@
+// A match certificate in layers (issue 29): who wins a match, as proof trees one round deep.
+//
+// THE IDEA. A match proved round by round (by_rounds.h) rests on round starts, each proved once
+// and reached from many round ends. Its certificate has the same shape: one proof tree per
+// round, a *layer*, that ends at the round's ends; a leaf there is a finished match (P3), or the
+// start of the next round (after the Defender's fill, F1–F3), whose value is proved by the layer
+// of that start, stored once under the start's key and referenced by every layer that ends at it.
+// One tree through every round would repeat each start's proof wherever a round end leads to it.
+//
+// FOLDER LAYOUT
+//   DIR/root.proof               the root's layer
+//   DIR/starts/<key>.proof       the layer of each round start the layers end at; <key> is the
+//                                start's canonical key in hex (starts/round_start.h), so every
+//                                start of one class (B3: a mirror image, or the sides turned)
+//                                shares one layer, whose root is one of them
+//   DIR/.kamisado-files          the ledger of the files the tool wrote (io/output_folder.h)
+// Each layer is a proof file (proof/proof_file.h) with `goal match` and `leaves round-starts`,
+// plain text, zstd-compressed from 16 MB (proof/proof_io.h).
+//
+// THE CHECK re-verifies the whole with the move generator, trusting no search and no table:
+//   - each layer is checked as a proof tree (proof/proof_check.h): every move, every defence,
+//     every fill, every score of a finished match re-derived;
+//   - each of its round-start leaves, where the winner must win the match, has a layer under its
+//     key whose root is that start or its image under a symmetry (B3), the winner mapped with it
+//     (turning the board swaps the sides), and that layer is checked in turn, once;
+//   - a missing, unreadable or damaged layer is named in one line, and the certificate refused.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "io/output_folder.h"
+#include "kamisado/position.h"
+#include "solver/proof/proof_tree.h"
+#include "solver/starts/round_start.h"
+
+namespace kamisado::solver {
+
+constexpr const char* kRootLayer = "root.proof";
+// The name, inside the folder, of the layer of the start with `key`.
+std::string start_layer_name(const RoundStartKey& key);
+
+// The positions of a layer's leaves at round starts, in the order of its nodes.
+std::vector<Position> layer_round_starts(const ProofTree& layer);
+
+// What one depth of a certificate holds: depth 1 is the root's layer, 2 the layers of its round
+// starts, and so on.
+struct LayerCount {
+  std::uint64_t layers = 0, nodes = 0, bytes = 0;
+};
+
+struct MatchCertificateCheck {
+  bool holds = false;
+  std::string failure;         // the file and node at fault and why
+  std::optional<Side> winner;  // of the match from the root, when it holds
+  std::string root_kfen;
+  std::vector<LayerCount> depths;      // [depth - 1]
+  std::uint64_t leaves_at_starts = 0;  // round-start leaves checked against a layer (reuse: many per layer)
+  double seconds = 0;
+};
+
+// The folder as a writer fills it, layer by layer, from several threads. Layers take their names
+// in batches (io::FolderWrite's commit), every `commit_seconds` and at the end, so that a killed
+// writer leaves whole layers only, and a writer started again reads them back (kept) instead of
+// proving them again. Only new files, or files the tool wrote there, are written.
+class LayerFolder {
+ public:
+  LayerFolder(const std::string& dir, double commit_seconds);
+  // The layer `name` if an earlier write committed it, else nullopt. An InputError if it is not
+  // the tool's or cannot be read.
+  std::optional<ProofTree> kept(const std::string& name);
+  // Writes the layer `name`; returns its size in bytes.
+  std::uint64_t write(const std::string& name, const ProofTree& layer);
+  void commit();
+
+ private:
+  std::mutex mutex_;
+  io::FolderWrite folder_;
+  double commit_seconds_;
+  std::chrono::steady_clock::time_point last_commit_ = std::chrono::steady_clock::now();
+};
+
+// Checks the certificate in `dir` whole (above). A folder with no root layer is an InputError.
+// `progress`, if set, is called after each layer checked with the layers checked so far.
+MatchCertificateCheck check_match_certificate(const std::string& dir, const std::function<void(std::uint64_t)>& progress = {});
+
+}  // namespace kamisado::solver

@@ -1,0 +1,176 @@
+// The match certificate in layers (match/match_certificate.h, issue 29): written by the match
+// proved round by round, checked whole by the move generator; its value is the independent
+// minimax's (P3); a stopped writer goes on from the layers it kept; a missing, damaged, swapped
+// or wrong layer is refused in one line that names it.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+#include "kamisado/errors.h"
+#include "kamisado/kfen.h"
+#include "solver/match/by_rounds.h"
+#include "solver/match/match_certificate.h"
+#include "solver/match/match_suite.h"
+#include "solver/proof/proof_file.h"
+#include "solver/proof/proof_io.h"
+
+using namespace kamisado;
+using namespace kamisado::solver;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string scratch_folder(const std::string& name) {
+  const fs::path dir = fs::path(KAMISADO_TEST_TMP) / "match_certificate" / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir.parent_path());
+  return dir.string();
+}
+
+ByRoundsOptions small() {
+  ByRoundsOptions o;
+  o.hash_mb = 4;
+  return o;
+}
+
+// Gold to move at 2:1-0 loses; its proof by rounds ends at some 60 round starts (test_by_rounds).
+Position busiest_case() { return parse_kfen("gr4p1/4P1Gy/5b2/8/o7/3n1R2/2Y3Nk/1B1O2K1 g o 2:1-0"); }
+
+std::string read_bytes(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+void expect_one_line_naming(const MatchCertificateCheck& c, const std::string& what) {
+  EXPECT_FALSE(c.holds);
+  EXPECT_FALSE(c.winner);
+  EXPECT_NE(c.failure.find(what), std::string::npos) << c.failure;
+  EXPECT_EQ(c.failure.find('\n'), std::string::npos) << c.failure;
+}
+
+// A layer of the certificate (not the root's) that ends at round starts, if any, else any.
+fs::path a_start_layer(const std::string& dir) {
+  fs::path any;
+  for (const auto& e : fs::recursive_directory_iterator(fs::path(dir) / "starts")) {
+    any = e.path();
+    if (!layer_round_starts(read_proof_file(any.string())).empty()) return any;
+  }
+  return any;
+}
+
+}  // namespace
+
+// Every position of the suite whose proof needs the next round (the first 8 met): its
+// certificate holds, its winner is the minimax's, and its round starts' layers are shared.
+TEST(MatchCertificate_P3, EveryLayerChecksAndTheWinnerIsTheMinimaxs) {
+  std::size_t certified = 0;
+  std::uint64_t layers = 0, leaves = 0;
+  for (const MatchCase& c : read_match_suite(KAMISADO_DATA "/match_suite.json")) {
+    if (certified >= 8) break;
+    RoundStartTable table;
+    const std::string dir = scratch_folder("suite");
+    const ByRoundsCertificate written = certify_by_rounds(c.pos, table, dir, small());
+    ASSERT_TRUE(written.winner) << to_kfen(c.pos);
+    EXPECT_EQ(*written.winner, c.winner) << to_kfen(c.pos);
+    const MatchCertificateCheck check = check_match_certificate(dir);
+    ASSERT_TRUE(check.holds) << to_kfen(c.pos) << ": " << check.failure;
+    EXPECT_EQ(check.winner, c.winner) << to_kfen(c.pos);
+    EXPECT_EQ(check.root_kfen, to_kfen(c.pos));
+    ASSERT_EQ(check.depths.size(), written.written.size());
+    for (std::size_t d = 0; d < check.depths.size(); ++d) {
+      EXPECT_EQ(check.depths[d].layers, written.written[d].layers);
+      EXPECT_EQ(check.depths[d].nodes, written.written[d].nodes);
+      EXPECT_EQ(check.depths[d].bytes, written.written[d].bytes);
+    }
+    if (check.depths.size() < 2) continue;  // decided in its own round
+    ++certified;
+    EXPECT_GE(check.leaves_at_starts, check.depths[1].layers);
+    for (const LayerCount& d : check.depths) layers += d.layers;
+    leaves += check.leaves_at_starts;
+  }
+  EXPECT_EQ(certified, 8u);
+  std::cout << certified << " certificates in layers checked: " << layers << " layers, " << leaves << " round-start leaves\n";
+}
+
+// Stopped after three layers (as Ctrl-C would stop it), the writer keeps them; the same call
+// again reads them back, writes the rest, and the certificate holds with the winner of a writer
+// never stopped.
+TEST(MatchCertificate_P3, AStoppedWriterGoesOnFromTheLayersItKept) {
+  const Position pos = busiest_case();
+  RoundStartTable whole_table;
+  const ByRoundsCertificate whole = certify_by_rounds(pos, whole_table, scratch_folder("whole"), small());
+  ASSERT_TRUE(whole.winner);
+  const std::string dir = scratch_folder("stopped");
+  ByRoundsOptions o = small();
+  o.table_path = dir + ".starts";
+  fs::remove(o.table_path);
+  o.max_layers = 3;
+  RoundStartTable first_table;
+  const ByRoundsCertificate stopped = certify_by_rounds(pos, first_table, dir, o);
+  EXPECT_FALSE(stopped.winner);
+  EXPECT_FALSE(check_match_certificate(dir).holds);  // not whole yet
+  o.max_layers = 0;
+  RoundStartTable second_table;
+  const ByRoundsCertificate resumed = certify_by_rounds(pos, second_table, dir, o);
+  ASSERT_TRUE(resumed.winner);
+  EXPECT_EQ(*resumed.winner, *whole.winner);
+  EXPECT_GE(resumed.kept, 3u);
+  const MatchCertificateCheck check = check_match_certificate(dir);
+  ASSERT_TRUE(check.holds) << check.failure;
+  EXPECT_EQ(check.winner, whole.winner);
+  std::uint64_t layers = 0, whole_layers = 0;
+  for (const LayerCount& d : check.depths) layers += d.layers;
+  for (const LayerCount& d : whole.written) whole_layers += d.layers;
+  EXPECT_EQ(layers, whole_layers);
+  std::cout << "stopped after 3 layers; resumed with " << resumed.kept << " kept, " << layers << " layers in all\n";
+}
+
+TEST(MatchCertificate_Input, AMissingDamagedSwappedOrWrongLayerIsRefusedInOneLine) {
+  const Position pos = busiest_case();
+  const std::string dir = scratch_folder("tampered");
+  RoundStartTable table;
+  ASSERT_TRUE(certify_by_rounds(pos, table, dir, small()).winner);
+  ASSERT_TRUE(check_match_certificate(dir).holds);
+  const fs::path layer = a_start_layer(dir);
+  ASSERT_FALSE(layer.empty());
+  const std::string original = read_bytes(layer);
+
+  // Missing: the leaf that needs it names the layer.
+  fs::rename(layer, layer.string() + ".away");
+  expect_one_line_naming(check_match_certificate(dir), layer.filename().string());
+  fs::rename(layer.string() + ".away", layer);
+  ASSERT_TRUE(check_match_certificate(dir).holds);
+
+  // Damaged: a line that does not read.
+  std::string damaged = original;
+  damaged.replace(damaged.find(" win "), 5, " wim ");
+  std::ofstream(layer, std::ios::binary) << damaged;
+  expect_one_line_naming(check_match_certificate(dir), layer.string());
+
+  // Wrong: the layer proves the other side wins (every value turned): its check fails.
+  std::string wrong = original;
+  const bool black = wrong.find("\nwinner black\n") != std::string::npos;
+  wrong.replace(wrong.find("\nwinner "), black ? 14 : 13, black ? "\nwinner gold\n" : "\nwinner black\n");
+  std::ofstream(layer, std::ios::binary) << wrong;
+  expect_one_line_naming(check_match_certificate(dir), layer.string());
+
+  // Swapped: another start's layer under this start's key.
+  fs::path other;
+  for (const auto& e : fs::directory_iterator(layer.parent_path()))
+    if (e.path() != layer) other = e.path();
+  ASSERT_FALSE(other.empty());
+  fs::copy_file(other, layer, fs::copy_options::overwrite_existing);
+  expect_one_line_naming(check_match_certificate(dir), layer.string());
+  std::ofstream(layer, std::ios::binary) << original;
+  ASSERT_TRUE(check_match_certificate(dir).holds);
+
+  // A folder that is no certificate; and a writer refuses to write over a file that is not its own.
+  EXPECT_THROW(check_match_certificate(scratch_folder("empty")), InputError);
+  std::ofstream(layer, std::ios::binary) << original << "# my note\n";
+  RoundStartTable again;
+  EXPECT_THROW(certify_by_rounds(pos, again, dir, small()), InputError);
+  EXPECT_EQ(read_bytes(layer), original + "# my note\n");
+}
