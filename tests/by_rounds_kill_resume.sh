@@ -63,7 +63,13 @@ kept=$(field "$dir/cert.json" "d['kept']")
 echo "certificate killed and resumed with $kept layers kept; check-proof: $(field "$dir/check.json" "sum(l['layers'] for l in d['layers'])") layers hold"
 layers=("$dir"/cert/starts/*.proof)
 layer=${layers[0]}
-sed -i '0,/ win /s// wim /' "$layer"
+python3 - "$layer" <<'PY'
+import sys
+p = sys.argv[1]
+b = bytearray(open(p, 'rb').read())
+b[len(b) // 2] ^= 0x10
+open(p, 'wb').write(b)
+PY
 status=0
 "$kamisado" check-proof "$dir/cert" >"$dir/check.out" 2>&1 || status=$?
 [ "$status" = 1 ] || { echo "FAIL: a damaged layer gave exit $status: $(cat "$dir/check.out")"; exit 1; }

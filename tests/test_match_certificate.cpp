@@ -137,6 +137,9 @@ TEST(MatchCertificate_Input, AMissingDamagedSwappedOrWrongLayerIsRefusedInOneLin
   const fs::path layer = a_start_layer(dir);
   ASSERT_FALSE(layer.empty());
   const std::string original = read_bytes(layer);
+  const std::string copy = dir + ".layer";
+  fs::remove(copy);
+  fs::copy_file(layer, copy);
 
   // Missing: the leaf that needs it names the layer.
   fs::rename(layer, layer.string() + ".away");
@@ -144,17 +147,20 @@ TEST(MatchCertificate_Input, AMissingDamagedSwappedOrWrongLayerIsRefusedInOneLin
   fs::rename(layer.string() + ".away", layer);
   ASSERT_TRUE(check_match_certificate(dir).holds);
 
-  // Damaged: a line that does not read.
+  // Damaged: a byte changed inside the compressed layer (its frame's checksum fails).
   std::string damaged = original;
-  damaged.replace(damaged.find(" win "), 5, " wim ");
+  damaged[damaged.size() / 2] = char(damaged[damaged.size() / 2] ^ 0x10);
   std::ofstream(layer, std::ios::binary) << damaged;
   expect_one_line_naming(check_match_certificate(dir), layer.string());
 
-  // Wrong: the layer proves the other side wins (every value turned): its check fails.
-  std::string wrong = original;
-  const bool black = wrong.find("\nwinner black\n") != std::string::npos;
-  wrong.replace(wrong.find("\nwinner "), black ? 14 : 13, black ? "\nwinner gold\n" : "\nwinner black\n");
-  std::ofstream(layer, std::ios::binary) << wrong;
+  // Wrong: the layer claims that the other side wins (its values turned with it): its check fails.
+  ProofTree wrong = read_proof_file(copy);
+  wrong.winner = ~wrong.winner;
+  for (ProofNode& n : wrong.nodes) n.win = !n.win;
+  {
+    std::ofstream out(layer, std::ios::binary);
+    write_proof(wrong, out);
+  }
   expect_one_line_naming(check_match_certificate(dir), layer.string());
 
   // Swapped: another start's layer under this start's key.

@@ -45,7 +45,7 @@ std::optional<ProofTree> LayerFolder::kept(const std::string& name) {
 std::uint64_t LayerFolder::write(const std::string& name, const ProofTree& layer) {
   std::lock_guard lock(mutex_);
   const std::string path = folder_.staged_path(name);
-  write_proof_file(layer, path);
+  write_proof_file(layer, path, true);
   std::error_code ec;
   const std::uint64_t bytes = std::filesystem::file_size(path, ec);
   if (std::chrono::duration<double>(std::chrono::steady_clock::now() - last_commit_).count() >= commit_seconds_) {
@@ -124,8 +124,9 @@ class CertificateChecker {
     ProofTree tree;
     try {
       tree = read_proof_file(path);
-    } catch (const ProofFormatError& e) {
-      throw Failure{path + ": " + e.what()};
+    } catch (const ProofFormatError& e) {  // a damaged frame's message names the file already
+      const std::string what = e.what();
+      throw Failure{what.rfind(path, 0) == 0 ? what : path + ": " + what};
     } catch (const InputError& e) {
       throw Failure{e.what()};
     }

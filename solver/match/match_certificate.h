@@ -15,7 +15,9 @@
 //                                shares one layer, whose root is one of them
 //   DIR/.kamisado-files          the ledger of the files the tool wrote (io/output_folder.h)
 // Each layer is a proof file (proof/proof_file.h) with `goal match` and `leaves round-starts`,
-// plain text, zstd-compressed from 16 MB (proof/proof_io.h).
+// zstd-compressed (proof/proof_io.h; its KFENs repeat most of their squares: a last round's
+// layer packs to about a fifth), so that a damaged layer is refused by its frame's checksum
+// before it is read; check-proof reads a plain layer too.
 //
 // THE CHECK re-verifies the whole with the move generator, trusting no search and no table:
 //   - each layer is checked as a proof tree (proof/proof_check.h): every move, every defence,

@@ -55,11 +55,11 @@ std::string decompress(const std::string& packed, const std::string& path) {
 
 }  // namespace
 
-bool write_proof_file(const ProofTree& tree, const std::string& path) {
+bool write_proof_file(const ProofTree& tree, const std::string& path, bool packed) {
   std::ostringstream out;
   write_proof(tree, out);
   std::string text = std::move(out).str();
-  const bool packed = text.size() >= kCompressFrom || ends_with(path, ".zst");
+  packed = packed || text.size() >= kCompressFrom || ends_with(path, ".zst");
   io::write_file_atomically(path, packed ? compress(text) : text);
   return packed;
 }

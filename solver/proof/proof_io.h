@@ -16,8 +16,9 @@ namespace kamisado::solver {
 
 constexpr std::size_t kCompressFrom = std::size_t{16} << 20;
 
-// Writes `tree` to `path` atomically (io/files.h); returns whether it was compressed.
-bool write_proof_file(const ProofTree& tree, const std::string& path);
+// Writes `tree` to `path` atomically (io/files.h), compressed whatever its size with `compress`;
+// returns whether it was compressed.
+bool write_proof_file(const ProofTree& tree, const std::string& path, bool compress = false);
 
 // Reads a proof file, plain or compressed. Throws ProofFormatError (a line that is wrong, or a
 // damaged compressed file) or InputError (a path that cannot be read).
