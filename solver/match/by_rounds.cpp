@@ -11,7 +11,6 @@
 #include <set>
 #include <shared_mutex>
 #include <thread>
-#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -359,6 +358,7 @@ ByRoundsCertificate Run::certify(const Position& root, LayerFolder& folder) {
       if (std::optional<ProofTree> kept = folder.kept(item.name)) {
         leaves[i] = layer_round_starts(*kept);
         winners[i] = kept->winner;
+        std::lock_guard lock(written_mutex);
         ++c.kept, ++layers_;
         return;
       }

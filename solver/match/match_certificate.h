@@ -36,6 +36,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "io/output_folder.h"
 #include "kamisado/position.h"
 #include "solver/proof/proof_tree.h"
@@ -90,5 +92,8 @@ class LayerFolder {
 // Checks the certificate in `dir` whole (above). A folder with no root layer is an InputError.
 // `progress`, if set, is called after each layer checked with the layers checked so far.
 MatchCertificateCheck check_match_certificate(const std::string& dir, const std::function<void(std::uint64_t)>& progress = {});
+// The check's answer, for `kamisado check-proof DIR`: as JSON and as text.
+nlohmann::json match_certificate_json(const std::string& dir, const MatchCertificateCheck& check);
+std::string match_certificate_text(const MatchCertificateCheck& check);
 
 }  // namespace kamisado::solver

@@ -37,28 +37,7 @@ int check_certificate(const CheckProofOptions& opt, Io& io) {
   const solver::MatchCertificateCheck check = solver::check_match_certificate(opt.file, [&io](std::uint64_t layers) {
     if (layers % 1000 == 0) io.err << fmt::format("check-proof: {} layers checked", layers) << std::endl;
   });
-  nlohmann::json depths = nlohmann::json::array();
-  std::string text;
-  std::uint64_t bytes = 0, layers = 0;
-  for (std::size_t i = 0; i < check.depths.size(); ++i) {
-    const solver::LayerCount& d = check.depths[i];
-    depths.push_back({{"depth", i + 1}, {"layers", d.layers}, {"nodes", d.nodes}, {"bytes", d.bytes}});
-    text += fmt::format("  depth {}: {} layers, {} positions, {} bytes\n", i + 1, d.layers, d.nodes, d.bytes);
-    bytes += d.bytes, layers += d.layers;
-  }
-  return io.print({{"file", opt.file},
-                   {"holds", check.holds},
-                   {"winner", check.winner ? nlohmann::json(side_id(*check.winner)) : nlohmann::json()},
-                   {"goal", "match"},
-                   {"layers", depths},
-                   {"leaves_at_round_starts", check.leaves_at_starts},
-                   {"bytes", bytes},
-                   {"seconds", check.seconds},
-                   {"failure", check.failure}},
-                  check.holds ? fmt::format("certificate holds: {} wins the match from {} ({} layers, {} bytes; {} round-start leaves, {:.1f} s)\n{}",
-                                            side_name(*check.winner), check.root_kfen, layers, bytes, check.leaves_at_starts, check.seconds, text)
-                              : "certificate REJECTED: " + check.failure + "\n",
-                  check.holds ? kOk : kInternalError);
+  return io.print(solver::match_certificate_json(opt.file, check), solver::match_certificate_text(check), check.holds ? kOk : kInternalError);
 }
 
 int check_proof(const CheckProofOptions& opt, Io& io) {
