@@ -19,7 +19,8 @@
 // layer packs to about a fifth), so that a damaged layer is refused by its frame's checksum
 // before it is read; check-proof reads a plain layer too.
 //
-// THE CHECK re-verifies the whole with the move generator, trusting no search and no table:
+// THE CHECK re-verifies the whole with the move generator, trusting no search and no table (it
+// trusts the rules' symmetries, B3, as the census does: a start and its images have one value):
 //   - each layer is checked as a proof tree (proof/proof_check.h): every move, every defence,
 //     every fill, every score of a finished match re-derived;
 //   - each of its round-start leaves, where the winner must win the match, has a layer under its
