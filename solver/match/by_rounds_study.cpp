@@ -87,7 +87,7 @@ void by_rounds_section(io::Report& md, const ByRoundsProjection& p, double whole
                   "jobs of lines its master leaves, and each start that proves a guess wrong makes the master start again; starts met again "
                   "(reuse, not counted here) make it cheaper. A run keeps its round-start table as its checkpoint, so it can be continued "
                   "from where it stopped, by threads or MPI ranks (`--threads`, `mpirun ... --mpi`).",
-                  p.plan.jobs.size(), p.mean_seconds(), p.core_hours(), double(p.plan.jobs.size()) * p.standard_error() / 3600, compare));
+                  p.plan.jobs.size(), p.mean_seconds(), p.core_hours(), p.core_hours_standard_error(), compare));
 }
 
 }  // namespace kamisado::solver

@@ -36,6 +36,7 @@ struct ByRoundsProjection {
   double mean_seconds() const;
   double standard_error() const;  // of mean_seconds, from the sample's spread (0 below two)
   double core_hours() const { return double(plan.jobs.size()) * mean_seconds() / 3600; }
+  double core_hours_standard_error() const { return double(plan.jobs.size()) * standard_error() / 3600; }
 };
 
 // Plans the proof of `root` and proves `sample` of its starts, evenly spread.

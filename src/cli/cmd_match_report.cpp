@@ -61,7 +61,7 @@ int match_report(const MatchReportOptions& opt, Io& io) {
                                     {"sampled", s.by_rounds.sample.size()},
                                     {"mean_seconds", s.by_rounds.mean_seconds()},
                                     {"core_hours", s.by_rounds.core_hours()},
-                                    {"core_hours_standard_error", double(s.by_rounds.plan.jobs.size()) * s.by_rounds.standard_error() / 3600}};
+                                    {"core_hours_standard_error", s.by_rounds.core_hours_standard_error()}};
   return io.print({{"matches", j},
                    {"round_two_starts", s.round_two.size()},
                    {"round_three_starts", s.round_three.kfens},
