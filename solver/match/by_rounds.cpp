@@ -240,10 +240,10 @@ std::optional<ProofNumbers> JobOracle::job_numbers(const Position& start, Side a
 // rules, by the round-start table, or by a guess listed here. nullopt if it cannot be walked
 // (the search was stopped).
 std::optional<std::map<RoundStartKey, Position>> guesses_of_proof(Prover& prover, const JobOracle& oracle, const Position& root, Side winner) {
-  const std::optional<ProofTree> layer = build_round_layer(prover, oracle, root, winner);
+  const std::optional<RoundLayer> layer = build_round_layer(prover, oracle, root, winner);
   if (!layer) return std::nullopt;
   std::map<RoundStartKey, Position> guesses;
-  for (const Position& start : layer_round_starts(*layer)) {
+  for (const Position& start : layer->round_starts) {
     const RoundStartKey key = key_of(*round_start_of(start));
     if (oracle.guessed(key)) guesses.emplace(key, start);
   }
@@ -363,13 +363,14 @@ ByRoundsCertificate Run::certify(const Position& root, LayerFolder& folder) {
         return;
       }
       const OnDecided write = [&](Prover& prover, const JobOracle& oracle, Side winner) {
-        const std::optional<ProofTree> layer = build_round_layer(prover, oracle, item.pos, winner);
+        std::optional<RoundLayer> layer = build_round_layer(prover, oracle, item.pos, winner);
         if (!layer) return false;
-        const std::uint64_t bytes = folder.write(item.name, *layer);
-        leaves[i] = layer_round_starts(*layer);
+        const std::uint64_t bytes = folder.write(item.name, layer->tree);
+        const std::size_t nodes = layer->tree.nodes.size();
+        leaves[i] = std::move(layer->round_starts);
         std::lock_guard lock(written_mutex);
         if (c.written.size() < depth) c.written.resize(depth);
-        c.written[depth - 1].layers++, c.written[depth - 1].nodes += layer->nodes.size(), c.written[depth - 1].bytes += bytes;
+        c.written[depth - 1].layers++, c.written[depth - 1].nodes += nodes, c.written[depth - 1].bytes += bytes;
         if (++layers_ == options_.max_layers) halt_ = true;
         return true;
       };

@@ -50,7 +50,8 @@ constexpr const char* kRootLayer = "root.proof";
 // The name, inside the folder, of the layer of the start with `key`.
 std::string start_layer_name(const RoundStartKey& key);
 
-// The positions of a layer's leaves at round starts, in the order of its nodes.
+// The positions of a layer's leaves at round starts, in the order of its nodes: of a layer read
+// back from a file (a layer just built lists them itself, build_round_layer).
 std::vector<Position> layer_round_starts(const ProofTree& layer);
 
 // What one depth of a certificate holds: depth 1 is the root's layer, 2 the layers of its round

@@ -18,9 +18,11 @@ namespace {
 
 constexpr std::uint32_t kUnnumbered = ~std::uint32_t{0};
 
-// The tree of `nodes` from `root`, numbered breadth-first, so that a file reads from the top down.
-ProofTree numbered_from(std::uint32_t root, std::vector<ProofNode>&& nodes) {
-  std::vector<std::uint32_t> order{root}, number(nodes.size(), kUnnumbered);
+// The tree of `nodes` from `root`, numbered breadth-first, so that a file reads from the top down;
+// `order` gets the old index of each new one. Nodes not reachable from `root` are dropped.
+ProofTree numbered_from(std::uint32_t root, std::vector<ProofNode>&& nodes, std::vector<std::uint32_t>& order) {
+  std::vector<std::uint32_t> number(nodes.size(), kUnnumbered);
+  order.assign(1, root);
   number[root] = 0;
   for (std::size_t i = 0; i < order.size(); ++i)
     for (const auto& child : nodes[order[i]].children)
@@ -93,7 +95,8 @@ class Builder {
   }
 
   ProofTree take(std::uint32_t root) {
-    ProofTree out = numbered_from(root, std::move(tree_.nodes));
+    std::vector<std::uint32_t> order;
+    ProofTree out = numbered_from(root, std::move(tree_.nodes), order);
     out.winner = winner_;
     out.aim = aim_;
     out.metric = metric_;
@@ -129,8 +132,12 @@ class LayerBuilder {
     node.kfen = to_kfen(p);
     node.win = p.side_to_move() == winner_;
     if (auto w = decided(Aim::match(), p)) return *w == winner_ ? std::optional(add(p, std::move(node))) : std::nullopt;
-    if (!root && p.turn() == Turn::FreeChoice)  // the next round's start: a leaf, valued by the oracle
-      return starts_.match_winner(p) == winner_ ? std::optional(add(p, std::move(node))) : std::nullopt;
+    if (!root && p.turn() == Turn::FreeChoice) {  // the next round's start: a leaf, valued by the oracle
+      if (starts_.match_winner(p) != winner_) return std::nullopt;
+      const std::uint32_t id = add(p, std::move(node));
+      starts_at_.emplace(id, p);
+      return id;
+    }
     MoveList moves;
     generate_moves(p, moves);
     if (node.win) {
@@ -159,11 +166,17 @@ class LayerBuilder {
     return add(p, std::move(node));
   }
 
-  ProofTree take(std::uint32_t root) {
-    ProofTree out = numbered_from(root, std::move(nodes_));
-    out.winner = winner_;
-    out.aim = Aim::match();
-    out.to_round_starts = true;
+  // The layer, and its leaves at round starts in the order of its nodes (a start met only on a
+  // line that failed is not in the tree, nor in the list).
+  RoundLayer take(std::uint32_t root) {
+    RoundLayer out;
+    std::vector<std::uint32_t> order;
+    out.tree = numbered_from(root, std::move(nodes_), order);
+    out.tree.winner = winner_;
+    out.tree.aim = Aim::match();
+    out.tree.to_round_starts = true;
+    for (std::uint32_t id : order)
+      if (auto it = starts_at_.find(id); it != starts_at_.end()) out.round_starts.push_back(it->second);
     return out;
   }
 
@@ -186,11 +199,12 @@ class LayerBuilder {
   Side winner_;
   std::vector<ProofNode> nodes_;
   std::unordered_map<std::uint64_t, std::uint32_t> by_key_;
+  std::unordered_map<std::uint32_t, Position> starts_at_;  // the leaves at round starts, by node
 };
 
 }  // namespace
 
-std::optional<ProofTree> build_round_layer(Prover& prover, const RoundStartOracle& starts, const Position& root, Side winner) {
+std::optional<RoundLayer> build_round_layer(Prover& prover, const RoundStartOracle& starts, const Position& root, Side winner) {
   LayerBuilder b(prover, starts, winner);
   auto id = b.build(root, true);
   if (!id) return std::nullopt;

@@ -56,7 +56,11 @@ std::optional<ProofTree> build_proof(Prover& prover, const Position& root, Side 
 // matches and the next round's starts, which `starts` must value as won by `winner`. Distances
 // are plies along the tree, to those leaves. nullopt if the walk fails (the prover was stopped,
 // or a leaf is not won).
-std::optional<ProofTree> build_round_layer(Prover& prover, const RoundStartOracle& starts, const Position& root, Side winner);
+struct RoundLayer {
+  ProofTree tree;
+  std::vector<Position> round_starts;  // the positions of its leaves at round starts, in node order
+};
+std::optional<RoundLayer> build_round_layer(Prover& prover, const RoundStartOracle& starts, const Position& root, Side winner);
 
 // The same proof on the board mirrored left-right with the colours mapped by their involution
 // (rules.md B3), which preserves the game exactly: the proof of the mirror-image position, at
