@@ -193,6 +193,33 @@ TEST(Solver_DfPn, ASmallTableCostsTimeNotCorrectness) {
   }
 }
 
+// forget drops the table's entry of the question it names, not of the last prove's: a walk of a
+// match proof (build_round_layer) searches again for the winner after a search by the loser, and
+// finding the winner's old entry there, it would not search, and would miss the child it lost.
+TEST(Solver_DfPn, ForgetDropsTheQuestionItNames) {
+  std::size_t searched = 0;
+  for (const Position& p : positions_from_play(6, false)) {
+    TranspositionTable table(1);
+    Prover prover(table, {});
+    const Goal mover{p.side_to_move()}, other{~p.side_to_move()};
+    const Proof first = prover.prove(p, mover);
+    if (prover.nodes() < 10) continue;  // settled without a search: nothing stored to forget
+    ++searched;
+    prover.prove(p, other);  // the last question asked is the other side's
+    auto stored = [&] {
+      const Bounds b = prover.known(p, mover.attacker, mover.metric);
+      return b.at_most != kNever || b.at_least == kNever;
+    };
+    EXPECT_TRUE(stored());
+    prover.forget(p, mover);
+    EXPECT_FALSE(stored()) << to_kfen(p);
+    const std::uint64_t before = prover.nodes();
+    EXPECT_EQ(prover.prove(p, mover).proved, first.proved);
+    EXPECT_GT(prover.nodes(), before) << to_kfen(p);  // searched again
+  }
+  EXPECT_GT(searched, 0u);
+}
+
 // Four keys of one bucket (the same high bits, which choose it) with different checks and tags
 // (the low bits): the fourth replaces one of the first three, and the tags must still let the
 // survivors be found.

@@ -144,8 +144,9 @@ class LayerBuilder {
       for (int attempt = 0; attempt < 2; ++attempt) {
         // The table lost the winning child (replaced by later entries): search `p` again.
         if (attempt == 1) {
-          prover_.forget(p);
-          if (prover_.stopped() || !prover_.prove(p, {winner_, Metric::Plies, kUnbounded, Aim::match()}).proved) break;
+          const Goal goal{winner_, Metric::Plies, kUnbounded, Aim::match()};
+          prover_.forget(p, goal);
+          if (prover_.stopped() || !prover_.prove(p, goal).proved) break;
         }
         for (Move m : moves)
           if (won(p.after(m)))

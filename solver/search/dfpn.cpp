@@ -152,6 +152,13 @@ double Prover::seconds() const { return std::chrono::duration<double>(std::chron
 
 std::uint64_t Prover::key_of(const Position& p) const { return p.key() ^ salt_; }
 
+std::uint64_t Prover::salt_of(const Goal& goal) const {
+  // Known round starts are leaves only in the question who wins the match; what such a search
+  // stores (bounds that count plies to a round start, not to the match's end) is kept apart.
+  const bool by_round_starts = limits_.round_starts && goal.budget == kUnbounded && goal.aim.kind == AimKind::Match;
+  return kSalt[index(goal.attacker)][int(goal.metric)] ^ aim_salt(goal.aim) ^ (by_round_starts ? kRoundStartSalt : 0);
+}
+
 Bounds Prover::known(const Position& pos, Side attacker, Metric metric, const Aim& aim) const {
   if (auto w = decided(aim, pos)) return *w == attacker ? Bounds{0, 0} : Bounds{kNever, kNever};
   // A Prover given round starts asks, of a match, what its searches stored apart (prove).
@@ -177,11 +184,8 @@ Proof Prover::prove(const Position& root, const Goal& goal) {
   attacker_ = goal.attacker;
   metric_ = goal.metric;
   aim_ = goal.aim;
-  salt_ = kSalt[index(attacker_)][int(metric_)] ^ aim_salt(aim_);
-  // Known round starts are leaves only in the question who wins the match; what such a search
-  // stores (bounds that count plies to a round start, not to the match's end) is kept apart.
   by_round_starts_ = limits_.round_starts && goal.budget == kUnbounded && aim_.kind == AimKind::Match;
-  if (by_round_starts_) salt_ ^= kRoundStartSalt;
+  salt_ = salt_of(goal);
   // Threats are weighed where they pay: in the question of who wins (unbounded). A bounded
   // probe of the distance (solve.h's tighten) searches again a tree the table mostly knows, and
   // a ring question is mostly refuted; there the counts cost more than they save (the opening's

@@ -130,10 +130,11 @@ class Prover {
   double seconds() const;
   bool stopped() const { return stopped_; }
   bool paused() const { return paused_; }  // the last prove stopped for jobs (RoundStartOracle::take_job)
-  // Drops what the table holds of `pos` in the question of the last prove, so that the next
-  // prove of it searches its children again (and stores them): how a proof is walked where the
-  // table kept a proved position but lost its proved child (match/by_rounds.cpp).
-  void forget(const Position& pos) { table_.forget(key_of(pos)); }
+  // Drops what the table holds of `pos` in the question `goal`, so that the next prove of it
+  // searches its children again (and stores them): how a proof is walked where the table kept a
+  // proved position but lost its proved child (match/by_rounds.cpp). The goal is named, not taken
+  // from the last prove: a walk of the loser's proof follows a search of the other attacker's.
+  void forget(const Position& pos, const Goal& goal) { table_.forget(pos.key() ^ salt_of(goal)); }
 
  private:
   struct Child;
@@ -147,6 +148,8 @@ class Prover {
   Node leave(const Expansion& x, ProofNumbers numbers, const Child* children, std::size_t count);
   void check_limits();
   std::uint64_t key_of(const Position& p) const;
+  // What sets the table's entries of one question apart from another's (prove, forget).
+  std::uint64_t salt_of(const Goal& goal) const;
 
   TranspositionTable& table_;
   const SolveLimits limits_;  // a copy: a caller may hand in a temporary (`Prover p(table, {})`)
