@@ -187,6 +187,42 @@ TEST(ByRounds_P3, APlansJobsAreAllTheProofNeedsIfItsGuessesHold) {
   std::cout << planned << " plans, " << held << " whose every guess held\n";
 }
 
+// A first master that plans (ByRoundsOptions::plans) proves the starts of its proof on guesses
+// as one batch, and resumes on its own table: the values are the minimax's, on one thread and
+// two, with tables small enough that a walk of a proof must search again where its table lost a
+// proved child (build_round_layer) for the side that did not search last. Stopped after its
+// fifth proved start and started again on its table, it ends with the same value.
+TEST(ByRounds_P3, APlanningRunGivesTheMinimaxsValues) {
+  std::size_t checked = 0, planned = 0;
+  for (const MatchCase& c : read_match_suite(KAMISADO_DATA "/match_suite.json")) {
+    RoundStartTable table;
+    ByRoundsOptions o = small(checked % 2 ? 2 : 1);
+    o.hash_mb = 1;
+    o.plans = true;
+    const ByRoundsResult r = solve_by_rounds(c.pos, table, o);
+    ASSERT_TRUE(r.winner) << to_kfen(c.pos);
+    EXPECT_EQ(*r.winner, c.winner) << to_kfen(c.pos);
+    planned += r.plans > 1;
+    ++checked;
+  }
+  EXPECT_GT(planned, 5u);  // positions whose first plan rested on guesses
+  const Position pos = busiest_case();
+  const std::string path = scratch("plans.starts");
+  ByRoundsOptions o = small();
+  o.plans = true;
+  o.table_path = path;
+  o.max_jobs = 5;
+  RoundStartTable first_table;
+  EXPECT_FALSE(solve_by_rounds(pos, first_table, o).winner);
+  o.max_jobs = 0;
+  RoundStartTable second_table;
+  const ByRoundsResult resumed = solve_by_rounds(pos, second_table, o);
+  ASSERT_TRUE(resumed.winner);
+  EXPECT_EQ(resumed.table_read, 5u);
+  EXPECT_EQ(*resumed.winner, Side::Black);  // the suite's minimax: Gold to move at 2:1-0 loses
+  std::cout << planned << " of " << checked << " positions planned more than once\n";
+}
+
 // The projection (by_rounds_study.h) proves an even sample of the plan's starts, each the way a
 // run proves its jobs: each sampled start's winner is what a run on it finds.
 TEST(ByRounds_P3, TheProjectionProvesAnEvenSampleOfThePlan) {

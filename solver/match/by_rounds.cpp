@@ -180,6 +180,7 @@ class Run {
     r.winner = winner;
     r.masters = masters_;
     r.restarts = restarts_;
+    r.plans = plans_;
     r.far_jobs = far_jobs_;
     r.nodes = nodes_;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
@@ -207,8 +208,8 @@ class Run {
   std::condition_variable done_cv_;
   bool done_ = false;
   std::atomic<bool> halt_{false};
-  std::atomic<std::uint64_t> layers_{0}, far_jobs_{0}, restarts_{0}, masters_{0}, nodes_{0}, table_hits_{0}, starts_proved_{0}, jobs_done_{0},
-      jobs_queued_{0};
+  std::atomic<std::uint64_t> layers_{0}, far_jobs_{0}, restarts_{0}, plans_{0}, masters_{0}, nodes_{0}, table_hits_{0}, starts_proved_{0},
+      jobs_done_{0}, jobs_queued_{0};
   std::vector<RoundCount> rounds_;
   RoundStartTable* added_ = nullptr;                                                    // under table_mutex_
   std::chrono::steady_clock::time_point last_save_ = std::chrono::steady_clock::now();  // under save_mutex_
@@ -263,10 +264,21 @@ std::optional<std::map<RoundStartKey, Position>> guesses_of_proof(Prover& prover
 // looked elsewhere), it would have taken jobs no proof needed: on Gold to move at 2:1-0 from a
 // set-up (docs/solver.md), 212 to 4 492 jobs as the batch went from 4 to 16, where on guesses
 // it takes 180.
+//
+// The first master may plan instead (options.plans): it takes jobs without pausing until its root
+// is decided on guesses, and the jobs proved are then exactly the guessed starts its proof rests
+// on (guesses_of_proof), shared out as a batch. If every guess holds, the master resumes on its
+// own table, finds its proof again with those starts proved, and is done; where one does not, it
+// starts again from the round-start table and plans anew. A batch run's master takes the jobs of
+// the lines it is trying when it pauses, and a large one, whose table forgets, tries many lines no
+// proof keeps: on the 2-point match 719 round-2 starts were proved so and a plan still rested on
+// 715 more (docs/solver.md). A plan's jobs are the proof's own, so the run ends after one plan's
+// jobs when the guesses hold.
 Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::uint64_t node_budget, const OnDecided& on_decided) {
   Decision d;
   const unsigned hands = std::max(1u, options_.threads) + (options_.far ? options_.far->count() : 0);
-  JobOracle oracle(*this, depth, 4 * std::size_t(share_jobs ? hands : 1));
+  const bool plans = share_jobs && options_.plans;
+  JobOracle oracle(*this, depth, plans ? std::numeric_limits<std::size_t>::max() : 4 * std::size_t(share_jobs ? hands : 1));
   SolveLimits limits = master_limits(oracle);
   limits.nodes = node_budget;
   const std::unique_ptr<TranspositionTable, TableReturn> table = lend_table();
@@ -284,9 +296,19 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
       return d.over_budget = !halted(), d;
     }
     std::vector<std::pair<RoundStartKey, Position>> jobs = oracle.take_batch();
-    if (decided && jobs.empty()) {  // every job it took is proved
+    if (plans && decided) {  // the plan: the guesses its proof rests on, not every job it took
+      const std::optional<std::map<RoundStartKey, Position>> guesses = guesses_of_proof(prover, oracle, pos, proof.proved ? mover : ~mover);
+      if (!guesses && !halted()) throw std::logic_error("by rounds: a decided master's proof could not be walked: " + to_kfen(pos));
+      if (!guesses) return table->clear(), d;  // stopped
+      jobs.assign(guesses->begin(), guesses->end());
+      ++plans_;
+    }
+    if (decided && jobs.empty()) {  // every job its proof rests on is proved
       const Side winner = proof.proved ? mover : ~mover;
-      if (!on_decided || on_decided(prover, oracle, winner)) return d.winner = winner, d;
+      if (!on_decided || on_decided(prover, oracle, winner)) {
+        if (plans) table->clear();  // it still holds lines that rest on guesses no proof needed
+        return d.winner = winner, d;
+      }
       jobs = oracle.take_batch();
       if (jobs.empty() && !halted()) throw std::logic_error("by rounds: a decided master's proof could not be walked: " + to_kfen(pos));
       if (jobs.empty()) return table->clear(), d;  // stopped
@@ -647,6 +669,7 @@ nlohmann::json by_rounds_json(const Position& root, const ByRoundsResult& r) {
           {"winner", r.winner ? nlohmann::json(side_id(*r.winner)) : nlohmann::json()},
           {"masters", r.masters},
           {"restarts", r.restarts},
+          {"plans", r.plans},
           {"jobs_on_other_ranks", r.far_jobs},
           {"nodes", r.nodes},
           {"seconds", r.seconds},
@@ -715,6 +738,7 @@ std::string by_rounds_text(const Position& root, const ByRoundsResult& r) {
     out += "unknown: stopped before the match was decided (the round-start table keeps what was proved)\n";
   out += fmt::format("{} master searches, {} nodes, {:.1f} s; the round-start table holds {} starts ({} of them when the run began)\n", r.masters,
                      r.nodes, r.seconds, r.table_size, r.table_read);
+  if (r.plans) out += fmt::format("the first master planned {} times; its last plan rests on proved starts only\n", r.plans);
   if (r.restarts) out += fmt::format("the first master started again {} times, after jobs proved its guesses wrong\n", r.restarts);
   for (std::size_t i = 1; i < r.rounds.size(); ++i) {
     const RoundCount& c = r.rounds[i];

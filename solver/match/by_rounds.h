@@ -105,6 +105,10 @@ struct ByRoundsOptions {
   // needs more nodes than this (counted by 4096) is given back, and its master searches into the
   // start itself, as the whole-match search would. 0 (the default): no limit.
   std::uint64_t job_nodes = 0;
+  // The first master plans (by_rounds.cpp, Run::decide): it runs ahead until decided on guesses,
+  // and the starts its proof rests on are proved as one batch; it plans again only where a guess
+  // failed. Else it pauses after every few jobs it takes (4 per hand).
+  bool plans = false;
   std::function<void(const ByRoundsProgress&)> progress;  // every progress_seconds (at least 0.1 s)
   double progress_seconds = 2;
   FarHands* far = nullptr;  // other processes proving the first master's jobs too (by_rounds_mpi.h)
@@ -114,6 +118,7 @@ struct ByRoundsResult {
   std::optional<Side> winner;  // nullopt: stopped first
   std::uint64_t masters = 0;   // master searches run
   std::uint64_t restarts = 0;  // times the first master found a guess wrong and started again
+  std::uint64_t plans = 0;     // plans the first master made (options.plans), its last one resting on proved starts only
   std::uint64_t far_jobs = 0;  // the first master's jobs proved by other processes (MPI ranks)
   std::uint64_t nodes = 0;     // nodes of every search
   double seconds = 0;

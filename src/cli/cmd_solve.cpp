@@ -53,7 +53,7 @@ struct SolveOptions {
   std::size_t hash = 64;
   CLI::Option* hash_given = nullptr;
   bool check = false, value_only = false;
-  bool by_rounds = false, mpi = false, plan = false;
+  bool by_rounds = false, mpi = false, plan = false, plans = false;
   std::string starts, certificate;
   unsigned threads = 1;
   std::uint64_t job_nodes = solver::ByRoundsOptions{}.job_nodes;
@@ -70,6 +70,7 @@ int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
   o.hash_mb = opt.hash;
   o.threads = opt.threads;
   o.job_nodes = opt.job_nodes;
+  o.plans = opt.plans;
   o.seconds = opt.certify.limits.seconds;
   o.stop = io.stop;
   o.table_path = opt.starts;
@@ -181,6 +182,8 @@ void add_solve(CLI::App& app, Action& action) {
                   "--by-rounds: write the proof in layers to the folder DIR (made if missing; only its own files are written over)");
   cmd->add_flag("--plan", opt->plan,
                 "--by-rounds: prove no job, count them: the next round's starts a proof needs if each job's guess holds (--json lists them)");
+  cmd->add_flag("--plans", opt->plans,
+                "--by-rounds: the first master plans, then the plan's starts are proved as one batch (again only where a guess failed)");
   cmd->add_flag("--mpi", opt->mpi,
                 "--by-rounds across the ranks of an MPI job: mpirun -np N kamisado solve ... --by-rounds --mpi (N >= 2; rank 0 keeps --starts)");
 }
