@@ -52,9 +52,18 @@ class Run;
 // A master's view of round starts (the file's comment): the table's winner where it holds the
 // start; else a job, a leaf whose numbers guess its value. A job the master took (its most
 // proving node) counts as its guess from then on, until the master forgets its guesses.
+//
+// A planning master (Run::decide with options.plans, Run::plan) takes every job without pausing,
+// and sees a start proved as guessed as if it were not proved yet: a job, valued by the table once
+// taken. So its search, and the plan it walks, depend only on the starts proved against their
+// guess, not on how many were proved as guessed: a run stopped and started again plans the same
+// proof (with the same table size) and goes on with its jobs, where a master that took the proved
+// starts as they came would find another proof, resting on other starts.
 class JobOracle final : public RoundStartOracle {
  public:
-  JobOracle(Run& run, unsigned depth, std::size_t batch) : run_(run), depth_(depth), batch_(batch) {}
+  // A batch of 0: a planning master (above).
+  JobOracle(Run& run, unsigned depth, std::size_t batch)
+      : run_(run), depth_(depth), batch_(batch ? batch : std::numeric_limits<std::size_t>::max()), plans_(batch == 0) {}
   std::optional<Side> match_winner(const Position& start) const override;
   std::optional<ProofNumbers> job_numbers(const Position& start, Side attacker) const override;
   bool take_job(const Position& start) const override {
@@ -85,6 +94,7 @@ class JobOracle final : public RoundStartOracle {
   Run& run_;
   unsigned depth_;
   std::size_t batch_;
+  bool plans_;
   mutable std::map<RoundStartKey, Position> taken_;  // since the last batch
   mutable std::set<RoundStartKey> guessed_;          // jobs taken, valued by their guess
   std::set<RoundStartKey> searched_;                 // jobs over budget, searched by this master
@@ -220,7 +230,9 @@ std::optional<Side> JobOracle::match_winner(const Position& start) const {
   if (!s || !s->match.is_match()) return std::nullopt;
   const RoundStartKey key = key_of(*s);
   if (const std::optional<RoundStartValue> v = run_.find(key)) {
-    if (!guessed_.count(key) && known_.insert(key).second) run_.met(depth_ + 1);
+    const bool taken = guessed_.count(key);
+    if (plans_ && !taken && winner_of(*s, *v) == guessed_match_winner(start)) return std::nullopt;  // a job until taken (above)
+    if (!taken && known_.insert(key).second) run_.met(depth_ + 1);
     return winner_of(*s, *v);
   }
   if (guessed_.count(key) && !searched_.count(key)) return guessed_match_winner(start);
@@ -278,7 +290,7 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
   Decision d;
   const unsigned hands = std::max(1u, options_.threads) + (options_.far ? options_.far->count() : 0);
   const bool plans = share_jobs && options_.plans;
-  JobOracle oracle(*this, depth, plans ? std::numeric_limits<std::size_t>::max() : 4 * std::size_t(share_jobs ? hands : 1));
+  JobOracle oracle(*this, depth, plans ? 0 : 4 * std::size_t(share_jobs ? hands : 1));
   SolveLimits limits = master_limits(oracle);
   limits.nodes = node_budget;
   const std::unique_ptr<TranspositionTable, TableReturn> table = lend_table();
@@ -339,7 +351,7 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
 // The first master's search on guesses (decide), and its proof's guesses, none proved.
 ByRoundsPlan Run::plan(const Position& root) {
   ByRoundsPlan plan;
-  JobOracle oracle(*this, 1, std::numeric_limits<std::size_t>::max());
+  JobOracle oracle(*this, 1, 0);
   SolveLimits limits = master_limits(oracle);
   if (options_.progress)  // the jobs taken as guesses so far, as queued
     limits.progress = [&](const SolveProgress& p) { options_.progress({p.seconds, 0, oracle.guesses(), 0, 0, table_.size(), p.nodes}); };

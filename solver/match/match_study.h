@@ -6,8 +6,9 @@
 //              the value, first move, distance and a checked certificate where it is proved,
 //              else the frontier (nodes, the root's proof and disproof numbers, table fill);
 //   stakes     the most valuable ring each side can force in round 1 (P2);
-//   by rounds  the 2-point match proved round by round: its plan and a sample of its jobs proved,
-//              a projection of the whole run (by_rounds_study.h);
+//   by rounds  the 2-point match proved round by round: its certificate in layers checked whole
+//              (match_certificate.h) where one is given; its plan and a sample of its jobs
+//              proved, a projection of the whole run (by_rounds_study.h);
 //   round 2    of the 2-point match: Black wins round 1 (his round proof's distinct round
 //              ends are where Gold may let it end); a seeded sample of those ends, each with
 //              both fills (F1), searched as round-2 starts with the match aim: who wins the
@@ -21,6 +22,7 @@
 
 #include "io/progress.h"
 #include "solver/match/by_rounds_study.h"
+#include "solver/match/match_certificate.h"
 #include "solver/match/match_sample.h"
 #include "solver/proof/certify.h"
 #include "solver/search/goal.h"
@@ -37,6 +39,7 @@ struct MatchStudyOptions {
   int round_three_per_end = 10;       // round-3 starts sampled from each round-2 proof
   ScoreSampleOptions scores;          // starts_per_score 0: no score sample
   std::size_t by_rounds_sample = 12;  // round-2 starts of the by-rounds plan proved (0: no plan)
+  std::string certificate_dir;        // the 2-point match's certificate in layers, checked whole when not empty
   const std::atomic<bool>* stop = nullptr;
 };
 
@@ -77,7 +80,8 @@ struct MatchStudy {
   std::vector<RoundTwoStart> round_two;
   RoundThreeStarts round_three;
   std::vector<ScoreSample> scores;
-  ByRoundsProjection by_rounds;  // of the 2-point match
+  ByRoundsProjection by_rounds;                      // of the 2-point match
+  std::optional<MatchCertificateCheck> certificate;  // of options.certificate_dir
   double seconds = 0;
   long peak_rss_mb = 0;
 };

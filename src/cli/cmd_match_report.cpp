@@ -22,7 +22,9 @@ const CommandText kMatchReportText{
     "--by-rounds --plan) with a sample of its jobs proved and a projection, and round starts of the\n"
     "Standard match at every reachable score (node limits: the run repeats exactly). --checkpoints DIR resumes the long\n"
     "searches from DIR/match-T.ckpt (solve --goal match --checkpoint) and saves them back.\n"
-    "--proofs DIR writes the certificates (match-1.proof, ...). Ctrl-C stops; what is done is reported.\n"
+    "--proofs DIR writes the certificates (match-1.proof, ...). --certificate DIR checks the 2-point match's\n"
+    "certificate in layers whole (solve --by-rounds --certificate) and reports its value and weight.\n"
+    "Ctrl-C stops; what is done is reported.\n"
     "Example: kamisado match-report --report reports/match.md --seconds 120"};
 
 struct MatchReportOptions {
@@ -35,14 +37,16 @@ int match_report(const MatchReportOptions& opt, Io& io) {
     throw UsageError("cannot write proofs into '" + opt.proofs + "': no such folder");
   if (!opt.study.checkpoint_dir.empty() && !std::filesystem::is_directory(opt.study.checkpoint_dir))
     throw UsageError("cannot keep checkpoints in '" + opt.study.checkpoint_dir + "': no such folder");
+  if (!opt.study.certificate_dir.empty() && !std::filesystem::is_directory(opt.study.certificate_dir))
+    throw UsageError("cannot check the certificate '" + opt.study.certificate_dir + "': no such folder");
   solver::MatchStudyOptions o = opt.study;
   o.proof_dir = opt.proofs;
   o.stop = io.stop;
   solver::MatchStudy s = solver::study_matches(o, io.lines());
-  std::string command =
-      fmt::format("kamisado match-report --report {} --seconds {} --hash {}{}{} --starts-per-score {} --seed {} --by-rounds-sample {}", opt.report,
-                  o.seconds, o.hash_mb, opt.proofs.empty() ? "" : " --proofs " + opt.proofs,
-                  o.checkpoint_dir.empty() ? "" : " --checkpoints " + o.checkpoint_dir, o.scores.starts_per_score, o.scores.seed, o.by_rounds_sample);
+  std::string command = fmt::format(
+      "kamisado match-report --report {} --seconds {} --hash {}{}{} --starts-per-score {} --seed {} --by-rounds-sample {}{}", opt.report, o.seconds,
+      o.hash_mb, opt.proofs.empty() ? "" : " --proofs " + opt.proofs, o.checkpoint_dir.empty() ? "" : " --checkpoints " + o.checkpoint_dir,
+      o.scores.starts_per_score, o.scores.seed, o.by_rounds_sample, o.certificate_dir.empty() ? "" : " --certificate " + o.certificate_dir);
   if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::match_study_report(s, command));
   nlohmann::json j = nlohmann::json::array();
   std::string text;
@@ -62,7 +66,12 @@ int match_report(const MatchReportOptions& opt, Io& io) {
                                     {"mean_seconds", s.by_rounds.mean_seconds()},
                                     {"core_hours", s.by_rounds.core_hours()},
                                     {"core_hours_standard_error", s.by_rounds.core_hours_standard_error()}};
+  if (s.certificate)
+    text += s.certificate->holds ? fmt::format("2-point match from the set-up: {} wins, by rounds; its certificate {} checked whole\n",
+                                               side_name(*s.certificate->winner), o.certificate_dir)
+                                 : fmt::format("2-point match: the certificate {} is refused: {}\n", o.certificate_dir, s.certificate->failure);
   return io.print({{"matches", j},
+                   {"two_point_certificate", s.certificate ? solver::match_certificate_json(o.certificate_dir, *s.certificate) : nlohmann::json()},
                    {"round_two_starts", s.round_two.size()},
                    {"round_three_starts", s.round_three.kfens},
                    {"by_rounds", by_rounds},
@@ -89,6 +98,8 @@ void add_match_report(CLI::App& app, Action& action) {
       ->check(CLI::Range(0, 1000000));
   cmd->add_option("--match-nodes", opt->study.scores.match_nodes, "Node limit of each score sample's match search (default 200000)");
   seed_option(cmd, opt->study.scores.seed, "the score sample");
+  cmd->add_option("--certificate", opt->study.certificate_dir,
+                  "The 2-point match's certificate in layers (solve --by-rounds --certificate DIR): checked whole, its value and weight reported");
   cmd->add_option("--by-rounds-sample", opt->study.by_rounds_sample,
                   "Round-2 starts of the 2-point match's by-rounds plan proved for its projection (default 12; 0: no plan)")
       ->check(CLI::Range(0, 100000));
