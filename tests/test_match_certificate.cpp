@@ -9,10 +9,14 @@
 #include <iostream>
 #include <iterator>
 
+#include <fmt/format.h>
+
+#include "io/report.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "solver/match/by_rounds.h"
 #include "solver/match/match_certificate.h"
+#include "solver/match/match_study.h"
 #include "solver/match/match_suite.h"
 #include "solver/proof/proof_file.h"
 #include "solver/proof/proof_io.h"
@@ -179,4 +183,33 @@ TEST(MatchCertificate_Input, AMissingDamagedSwappedOrWrongLayerIsRefusedInOneLin
   RoundStartTable again;
   EXPECT_THROW(certify_by_rounds(pos, again, dir, small()), InputError);
   EXPECT_EQ(read_bytes(layer), original + "# my note\n");
+}
+
+// The match report's section (match_study.h, `match-report --certificate DIR`): the checked
+// certificate's winner and its weight per depth; and the report refuses a certificate of any
+// position other than the 2-point match from the set-up, saying what it proves.
+TEST(MatchCertificate_Report, TheReportGivesTheCheckedWinnerOrWhyItWasRefused) {
+  const Position pos = busiest_case();
+  const std::string dir = scratch_folder("report");
+  RoundStartTable table;
+  ASSERT_TRUE(certify_by_rounds(pos, table, dir, small()).winner);
+  const MatchCertificateCheck check = check_match_certificate(dir);
+  ASSERT_TRUE(check.holds);
+  io::Report md("test", "test");
+  certificate_section(md, dir, check);
+  const std::string text = md.markdown();
+  EXPECT_NE(text.find(fmt::format("**{} wins the match from `{}`**", side_name(*check.winner), to_kfen(pos))), std::string::npos) << text;
+  ASSERT_GE(check.depths.size(), 2u);
+  EXPECT_NE(text.find(fmt::format("| 2 | {} | {} | {} |", check.depths[1].layers, check.depths[1].nodes, check.depths[1].bytes)), std::string::npos)
+      << text;
+
+  MatchStudyOptions o;  // everything else as small as it goes
+  o.hash_mb = 16, o.seconds = 0.1, o.round_two_ends = 0, o.round_three_per_end = 0, o.by_rounds_sample = 0;
+  o.scores.starts_per_score = 0;
+  o.certificate_dir = dir;
+  const MatchStudy s = study_matches(o);
+  ASSERT_TRUE(s.certificate);
+  EXPECT_FALSE(s.certificate->holds);
+  const std::string report = match_study_report(s, "test");
+  EXPECT_NE(report.find("was refused: it proves " + to_kfen(pos) + ", not the 2-point match from the set-up"), std::string::npos) << report;
 }

@@ -189,9 +189,8 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
   return finish();
 }
 
-namespace {
+namespace {}  // namespace
 
-// The 2-point match's certificate in layers, as check-proof found it.
 void certificate_section(io::Report& md, const std::string& dir, const MatchCertificateCheck& c) {
   md.section("The 2-point match by rounds: its certificate");
   if (!c.holds) {
@@ -201,16 +200,18 @@ void certificate_section(io::Report& md, const std::string& dir, const MatchCert
   std::uint64_t starts = 0;
   for (std::size_t i = 1; i < c.depths.size(); ++i) starts += c.depths[i].layers;
   md.paragraph(
-      fmt::format("**{} wins the 2-point match from the set-up** (`{}`), proved round by round (`kamisado solve \"{}\" --goal match --by-rounds "
-                  "--certificate {}`) and checked whole here as `kamisado check-proof {}` checks it ({:.0f} s): every layer a proof tree one round "
-                  "deep, re-verified with the move generator and no search, and each of its {} round-start leaves against the layer of its class "
-                  "(B3). {} distinct round starts carry a layer; each is met {:.1f} times on average (reuse).",
-                  c.winner == Side::Black ? "Black" : "Gold", dir, c.root_kfen, dir, dir, c.seconds, c.leaves_at_starts, starts,
+      fmt::format("**{} wins the match from `{}`**, proved round by round (`kamisado solve \"{}\" --goal match --by-rounds --certificate {}`) and "
+                  "checked whole here as `kamisado check-proof {}` checks it ({:.0f} s): every layer a proof tree one round deep, re-verified with "
+                  "the move generator and no search, and each of its {} round-start leaves against the layer of its class (B3). {} distinct round "
+                  "starts carry a layer; each is met {:.1f} times on average (reuse).",
+                  side_name(*c.winner), c.root_kfen, c.root_kfen, dir, dir, c.seconds, c.leaves_at_starts, starts,
                   starts ? double(c.leaves_at_starts) / double(starts) : 0.0));
   md.table({"depth (round)", "layers", "positions", "bytes (zstd)"});
   for (std::size_t i = 0; i < c.depths.size(); ++i)
     md.row({std::to_string(i + 1), std::to_string(c.depths[i].layers), std::to_string(c.depths[i].nodes), std::to_string(c.depths[i].bytes)});
 }
+
+namespace {
 
 // What the proof below needs, in core-hours of the whole-match search at its measured rate (0:
 // not measured).
