@@ -39,6 +39,8 @@ const CommandText kSolveText{"solve", "Prove who wins the round from a position,
                              "It proves the value, not the distance, within a bounded memory, and on the matches measured\n"
                              "faster than the whole-match search (docs/solver.md). --plan proves no job and lists the starts a\n"
                              "proof needs if every job's guess (the first mover wins) holds: the size of the work ahead.\n"
+                             "--plans proves such a plan's starts as one batch, and plans again only where a guess failed:\n"
+                             "for long runs, since run again after a stop it plans the same proof (keep the same --hash).\n"
                              "--certificate DIR writes the proof in layers, one round deep each: the root's round, then each\n"
                              "round start it ends at, once (format: solver/match/match_certificate.h); check-proof DIR checks\n"
                              "it whole. Stopped, it keeps the layers written, and the same command goes on from them.\n"
