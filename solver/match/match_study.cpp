@@ -189,8 +189,6 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
   return finish();
 }
 
-namespace {}  // namespace
-
 void certificate_section(io::Report& md, const std::string& dir, const MatchCertificateCheck& c) {
   md.section("The 2-point match by rounds: its certificate");
   if (!c.holds) {
