@@ -48,6 +48,22 @@ std::string read_bytes(const fs::path& p) {
   return {std::istreambuf_iterator<char>(in), {}};
 }
 
+// The check of `dir` on one thread, and on three: the same answer, failure and weights included.
+MatchCertificateCheck check_on_threads(const std::string& dir) {
+  const MatchCertificateCheck one = check_match_certificate(dir, 1), three = check_match_certificate(dir, 3);
+  EXPECT_EQ(one.holds, three.holds);
+  EXPECT_EQ(one.failure, three.failure);
+  EXPECT_EQ(one.winner, three.winner);
+  EXPECT_EQ(one.leaves_at_starts, three.leaves_at_starts);
+  EXPECT_EQ(one.depths.size(), three.depths.size());
+  for (std::size_t d = 0; d < std::min(one.depths.size(), three.depths.size()); ++d) {
+    EXPECT_EQ(one.depths[d].layers, three.depths[d].layers);
+    EXPECT_EQ(one.depths[d].nodes, three.depths[d].nodes);
+    EXPECT_EQ(one.depths[d].bytes, three.depths[d].bytes);
+  }
+  return one;
+}
+
 void expect_one_line_naming(const MatchCertificateCheck& c, const std::string& what) {
   EXPECT_FALSE(c.holds);
   EXPECT_FALSE(c.winner);
@@ -79,7 +95,7 @@ TEST(MatchCertificate_P3, EveryLayerChecksAndTheWinnerIsTheMinimaxs) {
     const ByRoundsCertificate written = certify_by_rounds(c.pos, table, dir, small());
     ASSERT_TRUE(written.winner) << to_kfen(c.pos);
     EXPECT_EQ(*written.winner, c.winner) << to_kfen(c.pos);
-    const MatchCertificateCheck check = check_match_certificate(dir);
+    const MatchCertificateCheck check = check_on_threads(dir);
     ASSERT_TRUE(check.holds) << to_kfen(c.pos) << ": " << check.failure;
     EXPECT_EQ(check.winner, c.winner) << to_kfen(c.pos);
     EXPECT_EQ(check.root_kfen, to_kfen(c.pos));
@@ -137,7 +153,7 @@ TEST(MatchCertificate_Input, AMissingDamagedSwappedOrWrongLayerIsRefusedInOneLin
   const std::string dir = scratch_folder("tampered");
   RoundStartTable table;
   ASSERT_TRUE(certify_by_rounds(pos, table, dir, small()).winner);
-  ASSERT_TRUE(check_match_certificate(dir).holds);
+  ASSERT_TRUE(check_on_threads(dir).holds);
   const fs::path layer = a_start_layer(dir);
   ASSERT_FALSE(layer.empty());
   const std::string original = read_bytes(layer);
@@ -147,15 +163,15 @@ TEST(MatchCertificate_Input, AMissingDamagedSwappedOrWrongLayerIsRefusedInOneLin
 
   // Missing: the leaf that needs it names the layer.
   fs::rename(layer, layer.string() + ".away");
-  expect_one_line_naming(check_match_certificate(dir), layer.filename().string());
+  expect_one_line_naming(check_on_threads(dir), layer.filename().string());
   fs::rename(layer.string() + ".away", layer);
-  ASSERT_TRUE(check_match_certificate(dir).holds);
+  ASSERT_TRUE(check_on_threads(dir).holds);
 
   // Damaged: a byte changed inside the compressed layer (its frame's checksum fails).
   std::string damaged = original;
   damaged[damaged.size() / 2] = char(damaged[damaged.size() / 2] ^ 0x10);
   std::ofstream(layer, std::ios::binary) << damaged;
-  expect_one_line_naming(check_match_certificate(dir), layer.string());
+  expect_one_line_naming(check_on_threads(dir), layer.string());
 
   // Wrong: the layer claims that the other side wins (its values turned with it): its check fails.
   ProofTree wrong = read_proof_file(copy);
@@ -165,7 +181,7 @@ TEST(MatchCertificate_Input, AMissingDamagedSwappedOrWrongLayerIsRefusedInOneLin
     std::ofstream out(layer, std::ios::binary);
     write_proof(wrong, out);
   }
-  expect_one_line_naming(check_match_certificate(dir), layer.string());
+  expect_one_line_naming(check_on_threads(dir), layer.string());
 
   // Swapped: another start's layer under this start's key.
   fs::path other;
@@ -173,9 +189,22 @@ TEST(MatchCertificate_Input, AMissingDamagedSwappedOrWrongLayerIsRefusedInOneLin
     if (e.path() != layer) other = e.path();
   ASSERT_FALSE(other.empty());
   fs::copy_file(other, layer, fs::copy_options::overwrite_existing);
-  expect_one_line_naming(check_match_certificate(dir), layer.string());
+  expect_one_line_naming(check_on_threads(dir), layer.string());
   std::ofstream(layer, std::ios::binary) << original;
-  ASSERT_TRUE(check_match_certificate(dir).holds);
+  ASSERT_TRUE(check_on_threads(dir).holds);
+
+  // Two layers wrong at once: on any number of threads the check names the one that a check of
+  // one layer at a time meets first (the leaf that reaches it comes first, breadth-first).
+  const std::string other_bytes = read_bytes(other);
+  std::ofstream(other, std::ios::binary) << damaged;
+  fs::rename(layer, layer.string() + ".away");
+  const MatchCertificateCheck both = check_on_threads(dir);
+  EXPECT_FALSE(both.holds);
+  EXPECT_TRUE(both.failure.find(layer.filename().string()) != std::string::npos || both.failure.find(other.filename().string()) != std::string::npos)
+      << both.failure;
+  fs::rename(layer.string() + ".away", layer);
+  std::ofstream(other, std::ios::binary) << other_bytes;
+  ASSERT_TRUE(check_on_threads(dir).holds);
 
   // A folder that is no certificate; and a writer refuses to write over a file that is not its own.
   EXPECT_THROW(check_match_certificate(scratch_folder("empty")), InputError);

@@ -1,11 +1,12 @@
 #include "solver/match/match_certificate.h"
 
 #include <chrono>
-#include <deque>
 #include <filesystem>
 #include <map>
 
 #include <fmt/format.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
 
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
@@ -67,15 +68,57 @@ struct Failure {
   std::string what;
 };
 
-// A layer read and checked: the round start at its root and the winner it proves.
-struct Layer {
-  RoundStart root;
+// A leaf of a layer at a round start, which its winner must win.
+struct Leaf {
+  std::string path;  // the layer that ends at it
+  Position start;
   Side winner;
+  std::uint32_t node;
+};
+
+// A layer read and checked as a proof tree: the round start at its root, the winner it proves,
+// its weight and its own leaves at round starts.
+struct Layer {
+  std::string root_kfen;
+  Side winner = Side::Black;
+  std::uint64_t nodes = 0, bytes = 0;
+  std::vector<Leaf> leaves;
+};
+
+// Reads and checks the layer at `path` (a Failure if it is damaged or does not hold).
+Layer read_layer(const std::string& path) {
+  ProofTree tree;
+  try {
+    tree = read_proof_file(path);
+  } catch (const ProofFormatError& e) {  // a damaged frame's message names the file already
+    const std::string what = e.what();
+    throw Failure{what.rfind(path, 0) == 0 ? what : path + ": " + what};
+  } catch (const InputError& e) {
+    throw Failure{e.what()};
+  }
+  if (tree.aim.kind != AimKind::Match || !tree.to_round_starts)
+    throw Failure{path + ": not a layer of a match certificate (it needs 'goal match' and 'leaves round-starts')"};
+  const ProofCheck check = check_proof(tree);
+  if (!check.holds) throw Failure{path + ": " + check.failure};
+  Layer layer{tree.nodes[0].kfen, tree.winner, check.nodes, 0, {}};
+  std::error_code ec;
+  layer.bytes = std::filesystem::file_size(path, ec);
+  for (std::uint32_t id : check.round_starts) layer.leaves.push_back({path, parse_kfen(tree.nodes[id].kfen), tree.winner, id});
+  return layer;
+}
+
+// A start's layer as the check found it: checked, missing, or refused (why).
+struct StartLayer {
+  bool missing = false;
+  std::string failure;
+  std::optional<RoundStart> root;
+  Layer layer;
 };
 
 class CertificateChecker {
  public:
-  CertificateChecker(const std::string& dir, const std::function<void(std::uint64_t)>& progress) : dir_(dir), progress_(progress) {}
+  CertificateChecker(const std::string& dir, unsigned threads, const std::function<void(std::uint64_t)>& progress)
+      : dir_(dir), threads_(std::max(1u, threads)), progress_(progress) {}
 
   MatchCertificateCheck run() {
     const auto begin = std::chrono::steady_clock::now();
@@ -86,16 +129,16 @@ class CertificateChecker {
     if (!std::filesystem::exists(root_path, ec))
       throw InputError(fmt::format("'{}' holds no {}: not a match certificate (written by solve --by-rounds --certificate)", dir_, kRootLayer));
     try {
-      const ProofTree root = read_layer(root_path.string(), 1);
-      r.root_kfen = root.nodes[0].kfen;
+      Layer root = read_layer(root_path.string());
+      count(root, 1);
+      tick();
+      r.root_kfen = root.root_kfen;
       r.winner = root.winner;
-      // Breadth-first over the layers: each start's layer is checked once, at the first leaf
-      // that reaches it; every later leaf is compared with what it proved.
-      while (!pending_.empty()) {
-        auto [path, depth, leaf] = pending_.front();
-        pending_.pop_front();
-        check_leaf(path, depth, leaf);
-      }
+      // Depth by depth, breadth-first: the layers the leaves of one depth reach for the first
+      // time are checked at once, on all threads; then each leaf, in order, against its layer.
+      // A failure is the one a check in that order, one layer at a time, meets first.
+      std::vector<Leaf> leaves = std::move(root.leaves);
+      for (unsigned depth = 1; !leaves.empty(); ++depth) leaves = check_leaves(leaves, depth);
       r.holds = true;
     } catch (const Failure& f) {
       r.failure = f.what;
@@ -108,90 +151,116 @@ class CertificateChecker {
   }
 
  private:
-  struct Leaf {
-    Position start;
-    Side winner;  // who must win the match from it
-    std::uint32_t node;
-  };
-  struct Pending {
-    std::string path;  // the layer that ends at the leaf
-    unsigned depth;    // the leaf's layer's depth
-    Leaf leaf;
-  };
-
-  // Reads and checks the layer at `path`, and queues its leaves at round starts.
-  ProofTree read_layer(const std::string& path, unsigned depth) {
-    ProofTree tree;
-    try {
-      tree = read_proof_file(path);
-    } catch (const ProofFormatError& e) {  // a damaged frame's message names the file already
-      const std::string what = e.what();
-      throw Failure{what.rfind(path, 0) == 0 ? what : path + ": " + what};
-    } catch (const InputError& e) {
-      throw Failure{e.what()};
+  // Checks `leaves` (of layers at `depth`) and returns the leaves of the layers they reach first.
+  std::vector<Leaf> check_leaves(const std::vector<Leaf>& leaves, unsigned depth) {
+    std::vector<RoundStart> starts;
+    std::vector<RoundStartKey> keys;
+    std::map<RoundStartKey, std::size_t> fresh;  // a layer not checked yet, by the order first reached
+    std::vector<RoundStartKey> order;
+    for (const Leaf& leaf : leaves) {
+      starts.push_back(*round_start_of(leaf.start));  // the layer's check made it one
+      keys.push_back(key_of(starts.back()));
+      if (!checked_.count(keys.back()) && fresh.emplace(keys.back(), order.size()).second) order.push_back(keys.back());
     }
-    if (tree.aim.kind != AimKind::Match || !tree.to_round_starts)
-      throw Failure{path + ": not a layer of a match certificate (it needs 'goal match' and 'leaves round-starts')"};
-    const ProofCheck check = check_proof(tree);
-    if (!check.holds) throw Failure{path + ": " + check.failure};
-    if (depths_.size() < depth) depths_.resize(depth);
-    LayerCount& count = depths_[depth - 1];
-    ++count.layers;
-    count.nodes += check.nodes;
-    std::error_code ec;
-    count.bytes += std::filesystem::file_size(path, ec);
-    for (std::uint32_t id : check.round_starts) pending_.push_back({path, depth, {parse_kfen(tree.nodes[id].kfen), tree.winner, id}});
-    if (progress_) progress_(++layers_checked_);
-    return tree;
+    std::vector<StartLayer> found(order.size());
+    {
+      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads_);
+      tbb::parallel_for(std::size_t(0), order.size(), [&](std::size_t i) { found[i] = read_start_layer(order[i]); });
+    }
+    std::vector<Leaf> next;
+    for (std::size_t i = 0; i < leaves.size(); ++i) {
+      const Leaf& leaf = leaves[i];
+      ++leaves_;
+      if (auto f = fresh.find(keys[i]); f != fresh.end()) {
+        StartLayer& s = found[f->second];
+        const std::string name = start_layer_name(keys[i]);
+        if (s.missing)
+          throw Failure{fmt::format("{}: node {}: the round start {} has no layer {}", leaf.path, leaf.node, to_kfen(leaf.start),
+                                    (std::filesystem::path(dir_) / name).string())};
+        if (!s.failure.empty()) throw Failure{s.failure};
+        count(s.layer, depth + 1);
+        checked_.emplace(keys[i], Checked{*s.root, s.layer.winner});
+        for (Leaf& l : s.layer.leaves) next.push_back(std::move(l));
+        fresh.erase(f);
+      }
+      check_symmetry(leaf, starts[i], keys[i]);
+    }
+    return next;
   }
 
-  // The leaf `leaf` of the layer at `path` is won by its winner if the layer of its start's class
-  // proves it (the file's comment).
-  void check_leaf(const std::string& path, unsigned depth, const Leaf& leaf) {
-    ++leaves_;
-    const RoundStart start = *round_start_of(leaf.start);  // the layer's check made it one
-    const RoundStartKey key = key_of(start);
-    auto it = layers_.find(key);
-    if (it == layers_.end()) {
-      const std::string name = start_layer_name(key);
-      const std::string layer_path = (std::filesystem::path(dir_) / name).string();
-      std::error_code ec;
-      if (!std::filesystem::exists(layer_path, ec))
-        throw Failure{fmt::format("{}: node {}: the round start {} has no layer {}", path, leaf.node, to_kfen(leaf.start), layer_path)};
-      const ProofTree tree = read_layer(layer_path, depth + 1);
-      const std::optional<RoundStart> root = round_start_of(parse_kfen(tree.nodes[0].kfen));
-      if (!root || key_of(*root) != key)
-        throw Failure{fmt::format("{}: its root {} is not a start of the class {}", layer_path, tree.nodes[0].kfen, key.hex())};
-      it = layers_.emplace(key, Layer{*root, tree.winner}).first;
+  // The layer of the start class `key`, read and checked on a worker thread.
+  StartLayer read_start_layer(const RoundStartKey& key) {
+    StartLayer s;
+    const std::string path = (std::filesystem::path(dir_) / start_layer_name(key)).string();
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) {
+      s.missing = true;
+      return s;
     }
-    // The symmetries (B3) that map the leaf's start onto the layer's root; turning the board
-    // swaps the sides, and so the winner.
-    const Layer& layer = it->second;
+    try {
+      s.layer = read_layer(path);
+      s.root = round_start_of(parse_kfen(s.layer.root_kfen));
+      if (!s.root || key_of(*s.root) != key)
+        throw Failure{fmt::format("{}: its root {} is not a start of the class {}", path, s.layer.root_kfen, key.hex())};
+    } catch (const Failure& f) {
+      s.failure = f.what;
+    }
+    tick();
+    return s;
+  }
+
+  // The leaf is won by its winner if the layer of its start's class proves it: the symmetries
+  // (B3) map the leaf's start onto the layer's root; turning the board swaps the sides, and so
+  // the winner.
+  void check_symmetry(const Leaf& leaf, const RoundStart& start, const RoundStartKey& key) const {
+    const Checked& layer = checked_.at(key);
     const RoundStart images[] = {start, flipped(start), turned(start), turned(flipped(start))};
     for (int i = 0; i < 4; ++i)
       if (images[i] == layer.root) {
         const Side needed = i < 2 ? leaf.winner : ~leaf.winner;
         if (layer.winner != needed)
-          throw Failure{fmt::format("{}: node {}: the round start {} must be won by {}, but its layer {} proves the other side wins", path, leaf.node,
-                                    to_kfen(leaf.start), side_id(leaf.winner), start_layer_name(key))};
+          throw Failure{fmt::format("{}: node {}: the round start {} must be won by {}, but its layer {} proves the other side wins", leaf.path,
+                                    leaf.node, to_kfen(leaf.start), side_id(leaf.winner), start_layer_name(key))};
         return;
       }
-    throw Failure{fmt::format("{}: node {}: the round start {} is no symmetry of the root of its layer {}", path, leaf.node, to_kfen(leaf.start),
+    throw Failure{fmt::format("{}: node {}: the round start {} is no symmetry of the root of its layer {}", leaf.path, leaf.node, to_kfen(leaf.start),
                               start_layer_name(key))};
   }
 
+  void count(const Layer& layer, unsigned depth) {
+    if (depths_.size() < depth) depths_.resize(depth);
+    LayerCount& c = depths_[depth - 1];
+    ++c.layers;
+    c.nodes += layer.nodes;
+    c.bytes += layer.bytes;
+  }
+
+  void tick() {
+    std::lock_guard lock(progress_mutex_);
+    ++layers_read_;
+    if (progress_) progress_(layers_read_);
+  }
+
+  // A start's layer checked: its root and the winner it proves.
+  struct Checked {
+    RoundStart root;
+    Side winner;
+  };
+
   std::string dir_;
+  unsigned threads_;
   const std::function<void(std::uint64_t)>& progress_;
-  std::map<RoundStartKey, Layer> layers_;
-  std::deque<Pending> pending_;
+  std::mutex progress_mutex_;
+  std::uint64_t layers_read_ = 0;
+  std::map<RoundStartKey, Checked> checked_;
   std::vector<LayerCount> depths_;
-  std::uint64_t leaves_ = 0, layers_checked_ = 0;
+  std::uint64_t leaves_ = 0;
 };
 
 }  // namespace
 
-MatchCertificateCheck check_match_certificate(const std::string& dir, const std::function<void(std::uint64_t)>& progress) {
-  return CertificateChecker(dir, progress).run();
+MatchCertificateCheck check_match_certificate(const std::string& dir, unsigned threads, const std::function<void(std::uint64_t)>& progress) {
+  return CertificateChecker(dir, threads, progress).run();
 }
 
 nlohmann::json match_certificate_json(const std::string& dir, const MatchCertificateCheck& check) {

@@ -91,9 +91,11 @@ class LayerFolder {
   std::chrono::steady_clock::time_point last_commit_ = std::chrono::steady_clock::now();
 };
 
-// Checks the certificate in `dir` whole (above). A folder with no root layer is an InputError.
-// `progress`, if set, is called after each layer checked with the layers checked so far.
-MatchCertificateCheck check_match_certificate(const std::string& dir, const std::function<void(std::uint64_t)>& progress = {});
+// Checks the certificate in `dir` whole (above), its layers on `threads` threads (the answer is
+// the same on any number: a failure is the one a check of one layer at a time meets first). A
+// folder with no root layer is an InputError. `progress`, if set, is called after each layer
+// read with the layers read so far (from any of the threads, one call at a time).
+MatchCertificateCheck check_match_certificate(const std::string& dir, unsigned threads = 1, const std::function<void(std::uint64_t)>& progress = {});
 // The check's answer, for `kamisado check-proof DIR`: as JSON and as text.
 nlohmann::json match_certificate_json(const std::string& dir, const MatchCertificateCheck& check);
 std::string match_certificate_text(const MatchCertificateCheck& check);

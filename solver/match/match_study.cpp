@@ -171,7 +171,7 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
   }
   if (!options.certificate_dir.empty() && !(options.stop && options.stop->load())) {
     io::Progress checked(lines);
-    s.certificate = check_match_certificate(options.certificate_dir, [&](std::uint64_t layers) {
+    s.certificate = check_match_certificate(options.certificate_dir, options.certificate_threads, [&](std::uint64_t layers) {
       checked.tick([&] { return fmt::format("match-report: the 2-point certificate, {} layers checked", layers); });
     });
     if (s.certificate->holds && s.certificate->root_kfen != to_kfen(start_of(2))) {

@@ -41,6 +41,7 @@ struct MatchStudyOptions {
   ScoreSampleOptions scores;          // starts_per_score 0: no score sample
   std::size_t by_rounds_sample = 12;  // round-2 starts of the by-rounds plan proved (0: no plan)
   std::string certificate_dir;        // the 2-point match's certificate in layers, checked whole when not empty
+  unsigned certificate_threads = 1;   // threads checking its layers
   const std::atomic<bool>* stop = nullptr;
 };
 

@@ -24,17 +24,19 @@ const CommandText kCheckProofText{"check-proof", "Re-verify a proof file with th
                                   "(solve --proof writes it so from 16 MB of text, or for a FILE ending in .zst); either is read.\n"
                                   "A folder is a match certificate in layers (solve --by-rounds --certificate DIR): each layer is\n"
                                   "checked so, and each round start a layer ends at must be won as the layer of its class says\n"
-                                  "(solver/match/match_certificate.h); a missing or damaged layer is named.\n"
+                                  "(solver/match/match_certificate.h); a missing or damaged layer is named. --threads N checks\n"
+                                  "the layers of one depth on N threads (the answer does not depend on N).\n"
                                   "Example: kamisado check-proof start.proof\n"
-                                  "         kamisado check-proof runs/two-point.certificate"};
+                                  "         kamisado check-proof runs/two-point.certificate --threads 2"};
 
 struct CheckProofOptions {
   std::string file;
+  unsigned threads = 1;
 };
 
 // A folder: a match certificate in layers.
 int check_certificate(const CheckProofOptions& opt, Io& io) {
-  const solver::MatchCertificateCheck check = solver::check_match_certificate(opt.file, [&io](std::uint64_t layers) {
+  const solver::MatchCertificateCheck check = solver::check_match_certificate(opt.file, opt.threads, [&io](std::uint64_t layers) {
     if (layers % 1000 == 0) io.err << fmt::format("check-proof: {} layers checked", layers) << std::endl;
   });
   return io.print(solver::match_certificate_json(opt.file, check), solver::match_certificate_text(check), check.holds ? kOk : kInternalError);
@@ -82,6 +84,7 @@ void add_check_proof(CLI::App& app, Action& action) {
   cmd->add_option("file", opt->file,
                   "The proof file (written by kamisado solve --proof), or a certificate's folder (solve --by-rounds --certificate)")
       ->required();
+  cmd->add_option("--threads", opt->threads, "A certificate's folder: threads checking its layers (default 1)")->check(CLI::Range(1, 1024));
 }
 
 }  // namespace kamisado::cli

@@ -100,6 +100,8 @@ void add_match_report(CLI::App& app, Action& action) {
   seed_option(cmd, opt->study.scores.seed, "the score sample");
   cmd->add_option("--certificate", opt->study.certificate_dir,
                   "The 2-point match's certificate in layers (solve --by-rounds --certificate DIR): checked whole, its value and weight reported");
+  cmd->add_option("--certificate-threads", opt->study.certificate_threads, "Threads checking the certificate's layers (default 1)")
+      ->check(CLI::Range(1, 1024));
   cmd->add_option("--by-rounds-sample", opt->study.by_rounds_sample,
                   "Round-2 starts of the 2-point match's by-rounds plan proved for its projection (default 12; 0: no plan)")
       ->check(CLI::Range(0, 100000));
