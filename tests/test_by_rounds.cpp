@@ -283,3 +283,46 @@ TEST(ByRounds_P3, TheProjectionProvesAnEvenSampleOfThePlan) {
   by_rounds_section(md, p, 0);
   EXPECT_NE(md.markdown().find(fmt::format("rests on {} distinct round-2 starts", p.plan.jobs.size())), std::string::npos);
 }
+
+// The projection level by level (by_rounds_study.h): level 2's starts are the root's plan's,
+// each sampled start is planned as plan_by_rounds plans it, and it goes down until the sampled
+// starts' rounds decide the match (at 2:1-0, round 3's starts: their plans rest on nothing).
+TEST(ByRounds_P3, TheLevelProjectionFollowsThePlansDownToTheDecidingRound) {
+  const Position pos = busiest_case();
+  ByRoundsOptions o;  // as the projection plans: a table of 4 MB, nothing else
+  o.hash_mb = 4;
+  RoundStartTable none;
+  const ByRoundsPlan plan = plan_by_rounds(pos, none, o);
+  ASSERT_TRUE(plan.winner);
+  ASSERT_GE(plan.jobs.size(), 2u);
+  const LevelProjection p = project_by_levels(pos, 2, o.hash_mb, 0, nullptr);
+  ASSERT_TRUE(p.complete);
+  ASSERT_EQ(p.levels.size(), 2u);
+  EXPECT_EQ(p.levels[0].next, plan.jobs.size());
+  EXPECT_EQ(p.levels[0].distinct, plan.jobs.size());  // a plan lists each start once
+  EXPECT_EQ(p.levels[0].nodes, plan.nodes);           // the same search
+  EXPECT_EQ(p.levels[1].projected, double(plan.jobs.size()));
+  EXPECT_EQ(p.levels[1].sampled, 2u);
+  EXPECT_EQ(p.levels[1].decided, 2u);
+  EXPECT_EQ(p.levels[1].next, 0u);
+  std::uint64_t sampled_nodes = 0;  // the first and the middle start, planned alone
+  for (std::size_t i : {std::size_t(0), plan.jobs.size() / 2}) {
+    RoundStartTable fresh;
+    const ByRoundsPlan start = plan_by_rounds(plan.jobs[i], fresh, o);
+    EXPECT_TRUE(start.jobs.empty()) << to_kfen(plan.jobs[i]);
+    sampled_nodes += start.nodes;
+  }
+  EXPECT_EQ(p.levels[1].nodes, sampled_nodes);
+  EXPECT_NEAR(p.core_hours(), (p.levels[0].seconds + double(plan.jobs.size()) * p.levels[1].mean_seconds()) / 3600, 1e-12);
+  EXPECT_DOUBLE_EQ(p.starts(), 1.0 + double(plan.jobs.size()));
+  io::Report md("t", "t");
+  levels_section(md, {p});
+  EXPECT_NE(md.markdown().find("down to the rounds that decide the match"), std::string::npos);
+
+  // Out of time before the root's plan is made: no level measured, and it says it stopped.
+  const LevelProjection stopped = project_by_levels(pos, 2, o.hash_mb, 1e-6, nullptr);
+  EXPECT_FALSE(stopped.complete);
+  ASSERT_LE(stopped.levels.size(), 1u);
+  for (const PlanLevel& l : stopped.levels) EXPECT_EQ(l.decided, 0u);
+  EXPECT_NE(level_projection_text(stopped).find("stopped before"), std::string::npos);
+}

@@ -1,7 +1,9 @@
 #include "solver/match/by_rounds_study.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -51,6 +53,128 @@ ByRoundsProjection project_by_rounds(const Position& root, std::size_t sample, s
     progress.tick([&] { return fmt::format("match-report: by rounds, {} of {} sampled starts proved", p.sample.size(), sample); });
   }
   return p;
+}
+
+double LevelProjection::core_hours() const {
+  double seconds = 0;
+  for (const PlanLevel& l : levels) seconds += l.projected * l.mean_seconds();
+  return seconds / 3600;
+}
+
+double LevelProjection::starts() const {
+  double n = 0;
+  for (const PlanLevel& l : levels) n += l.projected;
+  return n;
+}
+
+LevelProjection project_by_levels(const Position& root, std::size_t per_level, std::size_t hash_mb, double seconds, const std::atomic<bool>* stop,
+                                  const io::Lines& lines) {
+  using clock = std::chrono::steady_clock;
+  const auto begin = clock::now();
+  LevelProjection p;
+  p.root_kfen = to_kfen(root);
+  p.per_level = per_level;
+  io::Progress progress(lines);
+  std::vector<Position> starts{root};  // this level's, to sample from
+  double projected = 1;
+  while (!starts.empty() && !(stop && stop->load())) {
+    PlanLevel level;
+    level.projected = projected;
+    std::vector<Position> next;
+    std::set<RoundStartKey> distinct;
+    const std::size_t step = std::max<std::size_t>(1, starts.size() / std::max<std::size_t>(1, per_level));
+    for (std::size_t i = 0; i < starts.size() && level.sampled < std::max<std::size_t>(1, per_level); i += step) {
+      const double left = seconds > 0 ? seconds - std::chrono::duration<double>(clock::now() - begin).count() : 0;
+      if (seconds > 0 && left <= 0) break;
+      ByRoundsOptions o;
+      o.hash_mb = hash_mb;
+      o.stop = stop;
+      o.seconds = left;
+      RoundStartTable none;  // no start is known: every one is a guess
+      const ByRoundsPlan plan = plan_by_rounds(starts[i], none, o);
+      ++level.sampled;
+      if (!plan.winner) break;  // stopped: the level is measured as far as it went
+      ++level.decided;
+      level.seconds += plan.seconds;
+      level.nodes += plan.nodes;
+      level.next += plan.jobs.size();
+      for (const Position& job : plan.jobs)
+        if (distinct.insert(key_of(*round_start_of(job))).second) next.push_back(job);
+      progress.tick([&] {
+        return fmt::format("match-report: {} by levels, level {}: {} of {} starts planned", p.root_kfen, p.levels.size() + 1, level.sampled,
+                           per_level);
+      });
+    }
+    level.distinct = distinct.size();
+    p.levels.push_back(level);
+    if (level.decided < level.sampled || level.decided == 0) return p;  // out of time or stopped
+    projected *= level.fan_out();
+    starts = std::move(next);
+  }
+  p.complete = starts.empty();
+  return p;
+}
+
+nlohmann::json level_projection_json(const LevelProjection& p) {
+  nlohmann::json levels = nlohmann::json::array();
+  for (std::size_t i = 0; i < p.levels.size(); ++i) {
+    const PlanLevel& l = p.levels[i];
+    levels.push_back({{"level", i + 1},
+                      {"sampled", l.sampled},
+                      {"decided", l.decided},
+                      {"next_starts", l.next},
+                      {"distinct_next_starts", l.distinct},
+                      {"seconds", l.seconds},
+                      {"nodes", l.nodes},
+                      {"projected_starts", l.projected}});
+  }
+  return {{"kfen", p.root_kfen},    {"per_level", p.per_level},       {"levels", levels},
+          {"complete", p.complete}, {"projected_starts", p.starts()}, {"core_hours", p.core_hours()}};
+}
+
+std::string level_projection_text(const LevelProjection& p) {
+  std::string out = fmt::format("{} by levels, {} starts planned a level ({}):\n", p.root_kfen, p.per_level,
+                                p.complete ? "down to the rounds that decide the match" : "stopped before the rounds that decide the match");
+  for (std::size_t i = 0; i < p.levels.size(); ++i) {
+    const PlanLevel& l = p.levels[i];
+    out += fmt::format(
+        "  level {}: {} of {} planned, each resting on {:.0f} starts of the next ({} distinct of {}), {:.3g} s each; S({}) = {:.3g} starts\n", i + 1,
+        l.decided, l.sampled, l.fan_out(), l.distinct, l.next, l.mean_seconds(), i + 1, l.projected);
+  }
+  out += fmt::format("projection: {:.3g} starts, {:.3g} core-hours, {:.3g} GB of round-start table\n", p.starts(), p.core_hours(),
+                     p.starts() * 32 / 1e9);
+  return out;
+}
+
+void levels_section(io::Report& md, const std::vector<LevelProjection>& projections) {
+  if (projections.empty()) return;
+  md.section("The Standard and Long matches by rounds: a projection level by level");
+  md.paragraph(fmt::format(
+      "Too large to run here, so projected (solver/match/by_rounds_study.h, `project_by_levels`): the match's plan (the first master run on "
+      "guesses alone, as `solve --by-rounds --plan`) lists the round-2 starts its proof rests on; an even sample of {} of them is planned in "
+      "turn, and the starts their plans rest on are level 3's, and so on down to starts whose round decides the match, or until the time "
+      "given runs out. Without reuse, level L+1 holds S(L) × the mean starts a sampled plan rests on, and a start costs what its plan cost. "
+      "It is an order of magnitude, not a bound: starts met again from other round ends (reuse) make a run cheaper; a run also runs each "
+      "master again once its jobs are proved, proves jobs no proof keeps, and plans again where a guess fails. Levels not reached are not "
+      "counted. Each start needs 32 bytes in the round-start table (starts/round_start_table.h).",
+      projections.front().per_level));
+  md.table({"match", "level (round)", "starts planned", "starts each rests on (mean)", "distinct in the sample", "plan time (s, mean)",
+            "starts at this level S(L)", "core-hours at this level"});
+  for (const LevelProjection& p : projections)
+    for (std::size_t i = 0; i < p.levels.size(); ++i) {
+      const PlanLevel& l = p.levels[i];
+      md.row({"`" + p.root_kfen + "`", std::to_string(i + 1), fmt::format("{} of {}", l.decided, l.sampled),
+              l.decided ? fmt::format("{:.0f}", l.fan_out()) : "-", l.decided ? fmt::format("{} of {}", l.distinct, l.next) : "-",
+              l.decided ? fmt::format("{:.3g}", l.mean_seconds()) : "-", fmt::format("{:.3g}", l.projected),
+              l.decided ? fmt::format("{:.3g}", l.projected * l.mean_seconds() / 3600) : "-"});
+    }
+  for (const LevelProjection& p : projections)
+    md.paragraph(fmt::format("`{}`: {:.3g} starts, {:.3g} core-hours ({:.3g} core-days on 1000 cores), {:.3g} GB of round-start table{}.",
+                             p.root_kfen, p.starts(), p.core_hours(), p.core_hours() / 1000 / 24, p.starts() * 32 / 1e9,
+                             p.complete ? ", down to the rounds that decide the match"
+                                        : fmt::format(" over the {} levels measured; the deeper levels were not reached within the time given, so "
+                                                      "this is below what the match needs",
+                                                      p.levels.size())));
 }
 
 void by_rounds_section(io::Report& md, const ByRoundsProjection& p, double whole_search_core_hours) {

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "io/progress.h"
 #include "io/report.h"
 #include "solver/match/by_rounds.h"
@@ -42,6 +44,45 @@ struct ByRoundsProjection {
 // Plans the proof of `root` and proves `sample` of its starts, evenly spread.
 ByRoundsProjection project_by_rounds(const Position& root, std::size_t sample, std::size_t hash_mb, const std::atomic<bool>* stop,
                                      const io::Lines& lines = {});
+
+// A match too large to run here, projected level by level (the Standard and Long matches): the
+// root's plan lists the starts of the next round a proof rests on if every guess holds (level 2);
+// an even sample of them is planned in turn, and the starts their plans rest on are level 3's,
+// and so on, until the sampled starts' rounds decide the match (their plans rest on no start) or
+// the time runs out. Without reuse, level L+1 holds S(L) × the mean starts a sampled plan rests
+// on, and a start costs about what its plan cost (its master, run once on guesses; a run runs it
+// again once its jobs are proved, and proves the jobs of lines no proof keeps). So it is an
+// order of magnitude, not a bound: reuse (a start met from many round ends: 2-point match, round
+// 3) makes a run cheaper, failed guesses and re-runs dearer. Levels not reached are not counted.
+struct PlanLevel {
+  std::size_t sampled = 0;   // starts planned at this level
+  std::size_t decided = 0;   // of them, plans that finished (the others were stopped)
+  std::size_t next = 0;      // the next level's starts their plans rest on, summed
+  std::size_t distinct = 0;  // of those, distinct (by key): reuse within the sample
+  double seconds = 0;        // the plans', summed
+  std::uint64_t nodes = 0;   // the plans', summed
+  double projected = 0;      // starts at this level in a proof, without reuse: S(L)
+  double mean_seconds() const { return decided ? seconds / double(decided) : 0; }
+  double fan_out() const { return decided ? double(next) / double(decided) : 0; }
+};
+
+struct LevelProjection {
+  std::string root_kfen;
+  std::size_t per_level = 0;
+  std::vector<PlanLevel> levels;  // [0]: the root's
+  bool complete = false;          // down to levels that decide the match
+  double core_hours() const;      // Σ S(L) × mean plan seconds, over the levels measured
+  double starts() const;          // Σ S(L)
+};
+
+// Plans `root` and `per_level` starts at each level below it (above), each with a table of
+// `hash_mb`, within `seconds` in all (0: no limit).
+LevelProjection project_by_levels(const Position& root, std::size_t per_level, std::size_t hash_mb, double seconds, const std::atomic<bool>* stop,
+                                  const io::Lines& lines = {});
+nlohmann::json level_projection_json(const LevelProjection& p);
+std::string level_projection_text(const LevelProjection& p);
+// The report's section for the projections of several matches.
+void levels_section(io::Report& md, const std::vector<LevelProjection>& projections);
 
 // The report's section; `whole_search_core_hours` (0: not known) is the whole-match search's
 // projection, to compare with.

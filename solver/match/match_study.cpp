@@ -181,6 +181,10 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
   }
   if (options.by_rounds_sample > 0 && !(options.stop && options.stop->load()))
     s.by_rounds = project_by_rounds(start_of(2), options.by_rounds_sample, 64, options.stop, lines);
+  if (options.levels_sample > 0)
+    for (std::uint32_t target : {3u, 7u})
+      if (!(options.stop && options.stop->load()))
+        s.levels.push_back(project_by_levels(start_of(target), options.levels_sample, 1024, options.levels_seconds, options.stop, lines));
   if (options.scores.starts_per_score > 0 && !(options.stop && options.stop->load())) {
     ScoreSampleOptions scores = options.scores;
     scores.stop = options.stop;
@@ -363,6 +367,7 @@ std::string match_study_report(const MatchStudy& s, const std::string& command) 
   frontier_section(md, s);
   if (s.certificate) certificate_section(md, s.options.certificate_dir, *s.certificate);
   if (s.options.by_rounds_sample > 0) by_rounds_section(md, s.by_rounds, frontier_core_hours(s));
+  levels_section(md, s.levels);
   scores_section(md, s);
   md.section("The run").paragraph(fmt::format("The whole run took {:.0f} s; peak memory {} MB.", s.seconds, s.peak_rss_mb));
   return md.markdown();

@@ -8,7 +8,8 @@
 //   stakes     the most valuable ring each side can force in round 1 (P2);
 //   by rounds  the 2-point match proved round by round: its certificate in layers checked whole
 //              (match_certificate.h) where one is given; its plan and a sample of its jobs
-//              proved, a projection of the whole run (by_rounds_study.h);
+//              proved, a projection of the whole run (by_rounds_study.h); the Standard and
+//              Long matches projected level by level from sampled plans;
 //   round 2    of the 2-point match: Black wins round 1 (his round proof's distinct round
 //              ends are where Gold may let it end); a seeded sample of those ends, each with
 //              both fills (F1), searched as round-2 starts with the match aim: who wins the
@@ -42,6 +43,8 @@ struct MatchStudyOptions {
   std::size_t by_rounds_sample = 12;  // round-2 starts of the by-rounds plan proved (0: no plan)
   std::string certificate_dir;        // the 2-point match's certificate in layers, checked whole when not empty
   unsigned certificate_threads = 1;   // threads checking its layers
+  std::size_t levels_sample = 3;      // the 3- and 7-point matches projected level by level: starts planned a level (0: none)
+  double levels_seconds = 1800;       // for each of the two
   const std::atomic<bool>* stop = nullptr;
 };
 
@@ -83,6 +86,7 @@ struct MatchStudy {
   RoundThreeStarts round_three;
   std::vector<ScoreSample> scores;
   ByRoundsProjection by_rounds;                      // of the 2-point match
+  std::vector<LevelProjection> levels;               // of the 3- and 7-point matches
   std::optional<MatchCertificateCheck> certificate;  // of options.certificate_dir
   double seconds = 0;
   long peak_rss_mb = 0;

@@ -44,9 +44,11 @@ int match_report(const MatchReportOptions& opt, Io& io) {
   o.stop = io.stop;
   solver::MatchStudy s = solver::study_matches(o, io.lines());
   std::string command = fmt::format(
-      "kamisado match-report --report {} --seconds {} --hash {}{}{} --starts-per-score {} --seed {} --by-rounds-sample {}{}", opt.report, o.seconds,
-      o.hash_mb, opt.proofs.empty() ? "" : " --proofs " + opt.proofs, o.checkpoint_dir.empty() ? "" : " --checkpoints " + o.checkpoint_dir,
-      o.scores.starts_per_score, o.scores.seed, o.by_rounds_sample, o.certificate_dir.empty() ? "" : " --certificate " + o.certificate_dir);
+      "kamisado match-report --report {} --seconds {} --hash {}{}{} --starts-per-score {} --seed {} --by-rounds-sample {} --levels-sample {} "
+      "--levels-seconds {}{}",
+      opt.report, o.seconds, o.hash_mb, opt.proofs.empty() ? "" : " --proofs " + opt.proofs,
+      o.checkpoint_dir.empty() ? "" : " --checkpoints " + o.checkpoint_dir, o.scores.starts_per_score, o.scores.seed, o.by_rounds_sample,
+      o.levels_sample, o.levels_seconds, o.certificate_dir.empty() ? "" : " --certificate " + o.certificate_dir);
   if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::match_study_report(s, command));
   nlohmann::json j = nlohmann::json::array();
   std::string text;
@@ -66,6 +68,8 @@ int match_report(const MatchReportOptions& opt, Io& io) {
                                     {"mean_seconds", s.by_rounds.mean_seconds()},
                                     {"core_hours", s.by_rounds.core_hours()},
                                     {"core_hours_standard_error", s.by_rounds.core_hours_standard_error()}};
+  nlohmann::json levels = nlohmann::json::array();
+  for (const solver::LevelProjection& l : s.levels) levels.push_back(solver::level_projection_json(l));
   if (s.certificate)
     text += s.certificate->holds ? fmt::format("2-point match from the set-up: {} wins, by rounds; its certificate {} checked whole\n",
                                                side_name(*s.certificate->winner), o.certificate_dir)
@@ -75,6 +79,7 @@ int match_report(const MatchReportOptions& opt, Io& io) {
                    {"round_two_starts", s.round_two.size()},
                    {"round_three_starts", s.round_three.kfens},
                    {"by_rounds", by_rounds},
+                   {"levels", levels},
                    {"seconds", s.seconds}},
                   text, io.stop && io.stop->load() ? kStopped : kOk);
 }
@@ -105,6 +110,11 @@ void add_match_report(CLI::App& app, Action& action) {
   cmd->add_option("--by-rounds-sample", opt->study.by_rounds_sample,
                   "Round-2 starts of the 2-point match's by-rounds plan proved for its projection (default 12; 0: no plan)")
       ->check(CLI::Range(0, 100000));
+  cmd->add_option("--levels-sample", opt->study.levels_sample,
+                  "The 3- and 7-point matches projected level by level: starts planned at each level (default 3; 0: no projection)")
+      ->check(CLI::Range(0, 1000));
+  cmd->add_option("--levels-seconds", opt->study.levels_seconds, "Seconds for each of those two projections (default 1800)")
+      ->check(CLI::Range(1.0, 1e7));
 }
 
 }  // namespace kamisado::cli

@@ -9,6 +9,7 @@
 #include "kamisado/kfen.h"
 #include "solver/match/by_rounds.h"
 #include "solver/match/by_rounds_mpi.h"
+#include "solver/match/by_rounds_study.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/verdict.h"
 #include "solver/search/goal.h"
@@ -39,6 +40,9 @@ const CommandText kSolveText{"solve", "Prove who wins the round from a position,
                              "It proves the value, not the distance, within a bounded memory, and on the matches measured\n"
                              "faster than the whole-match search (docs/solver.md). --plan proves no job and lists the starts a\n"
                              "proof needs if every job's guess (the first mover wins) holds: the size of the work ahead.\n"
+                             "--plan --levels N goes on down: it plans N starts of that list, N of the starts their plans\n"
+                             "need, and so on to the rounds that decide the match, and multiplies out the starts and\n"
+                             "core-hours of the whole proof (no reuse counted: an order of magnitude; --time bounds it).\n"
                              "--plans proves such a plan's starts as one batch, and plans again only where a guess failed:\n"
                              "for long runs, since run again after a stop it plans the same proof (keep the same --hash).\n"
                              "--certificate DIR writes the proof in layers, one round deep each: the root's round, then each\n"
@@ -56,6 +60,7 @@ struct SolveOptions {
   CLI::Option* hash_given = nullptr;
   bool check = false, value_only = false;
   bool by_rounds = false, mpi = false, plan = false, plans = false;
+  std::size_t levels = 0;
   std::string starts, certificate;
   unsigned threads = 1;
   std::uint64_t job_nodes = solver::ByRoundsOptions{}.job_nodes;
@@ -83,11 +88,18 @@ int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
            << (p.layers ? fmt::format("; {} layers of the certificate", p.layers) : "") << std::endl;
   };
   solver::RoundStartTable table;
+  if (opt.levels > 0 && !opt.plan) throw UsageError("--levels projects the plan: add --plan");
   if (opt.plan) {
     if (opt.mpi) throw UsageError("--plan proves no job: drop --mpi");
     if (!opt.certificate.empty()) throw UsageError("--plan proves nothing, so it writes no certificate: drop --certificate");
     std::error_code ec;
     if (!opt.starts.empty() && std::filesystem::exists(opt.starts, ec)) table = solver::read_round_starts(opt.starts);  // read, not written
+    if (opt.levels > 0) {  // a projection: sampled plans level by level, each with no table
+      if (!opt.starts.empty()) throw UsageError("--levels plans every start as a guess: drop --starts");
+      const solver::LevelProjection p = solver::project_by_levels(pos, opt.levels, opt.hash, o.seconds, io.stop, io.lines());
+      io.print(solver::level_projection_json(p), solver::level_projection_text(p));
+      return p.complete ? kOk : kStopped;
+    }
     const solver::ByRoundsPlan plan = solver::plan_by_rounds(pos, table, o);
     io.print(solver::by_rounds_plan_json(pos, plan), solver::by_rounds_plan_text(pos, plan));
     return plan.winner ? kOk : kStopped;
@@ -115,6 +127,7 @@ int solve(const SolveOptions& opt, Io& io) {
   if (!opt.starts.empty()) throw UsageError("--starts is the round-start table of --by-rounds: add --by-rounds");
   if (opt.mpi) throw UsageError("--mpi spreads the jobs of --by-rounds over MPI ranks: add --by-rounds");
   if (opt.plan) throw UsageError("--plan counts the jobs of --by-rounds: add --by-rounds");
+  if (opt.levels) throw UsageError("--levels projects a plan of --by-rounds: add --by-rounds --plan");
   if (!opt.certificate.empty())
     throw UsageError("--certificate is the proof in layers of --by-rounds: add --by-rounds (or write one tree with --proof)");
   solver::CertifyOptions c = opt.certify;
@@ -184,6 +197,9 @@ void add_solve(CLI::App& app, Action& action) {
                   "--by-rounds: write the proof in layers to the folder DIR (made if missing; only its own files are written over)");
   cmd->add_flag("--plan", opt->plan,
                 "--by-rounds: prove no job, count them: the next round's starts a proof needs if each job's guess holds (--json lists them)");
+  cmd->add_option("--levels", opt->levels,
+                  "--plan: project the proof's cost level by level, planning N starts of each level's plans down to the deciding rounds")
+      ->check(CLI::Range(1, 1000));
   cmd->add_flag("--plans", opt->plans,
                 "--by-rounds: the first master plans, then the plan's starts are proved as one batch (again only where a guess failed)");
   cmd->add_flag("--mpi", opt->mpi,
