@@ -233,7 +233,7 @@ TEST(MatchCertificate_Report, TheReportGivesTheCheckedWinnerOrWhyItWasRefused) {
       << text;
 
   MatchStudyOptions o;  // everything else as small as it goes
-  o.hash_mb = 16, o.seconds = 0.1, o.round_two_ends = 0, o.round_three_per_end = 0, o.by_rounds_sample = 0;
+  o.hash_mb = 16, o.seconds = 0.1, o.round_two_ends = 0, o.round_three_per_end = 0, o.by_rounds_sample = 0, o.levels_sample = 0;
   o.scores.starts_per_score = 0;
   o.certificate_dir = dir;
   const MatchStudy s = study_matches(o);
@@ -241,4 +241,12 @@ TEST(MatchCertificate_Report, TheReportGivesTheCheckedWinnerOrWhyItWasRefused) {
   EXPECT_FALSE(s.certificate->holds);
   const std::string report = match_study_report(s, "test");
   EXPECT_NE(report.find("was refused: it proves " + to_kfen(pos) + ", not the 2-point match from the set-up"), std::string::npos) << report;
+  EXPECT_EQ(report.find("**The 2-point match:"), std::string::npos) << report;
+
+  // A certificate that holds is named under the table of values (a study as a checked 2-point
+  // certificate leaves it; its sections drawn from the same check).
+  MatchStudy held = s;
+  held.certificate = check;
+  const std::string with_value = match_study_report(held, "test");
+  EXPECT_NE(with_value.find(fmt::format("**The 2-point match: {} wins**", side_name(*check.winner))), std::string::npos) << with_value;
 }

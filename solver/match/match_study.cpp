@@ -330,6 +330,12 @@ std::string match_study_report(const MatchStudy& s, const std::string& command) 
                 : fmt::format("`{}`{}", v.checkpoint_path,
                               v.proved.resumed ? fmt::format(" (resumed, {} saves)", v.proved.resumed->saves + v.proved.checkpoint_saves) : "")});
   }
+  // The whole-match search above leaves the 2-point match open; the match by rounds decides it.
+  if (s.certificate && s.certificate->holds)
+    md.paragraph(
+        fmt::format("**The 2-point match: {} wins**, proved round by round, its certificate in layers checked whole (below: \"The 2-point "
+                    "match by rounds: its certificate\"). The table's row is the whole-match search's, which cannot decide it here.",
+                    side_name(*s.certificate->winner)));
   for (const MatchValue& v : s.values) {
     if (v.history.empty() || v.proved.result.value != Value::Unknown) continue;
     md.paragraph(fmt::format("The {}-point search's growth, at each save of its checkpoint `{}` (all runs; a run before saves "
