@@ -43,8 +43,8 @@ struct MatchStudyOptions {
   std::size_t by_rounds_sample = 12;  // round-2 starts of the by-rounds plan proved (0: no plan)
   std::string certificate_dir;        // the 2-point match's certificate in layers, checked whole when not empty
   unsigned certificate_threads = 1;   // threads checking its layers
-  std::size_t levels_sample = 3;      // the 3- and 7-point matches projected level by level: starts planned a level (0: none)
-  double levels_seconds = 1800;       // for each of the two
+  std::size_t levels_sample = 2;      // the 3- and 7-point matches projected level by level: starts planned a level (0: none)
+  double levels_seconds = 2400;       // for each of the two
   const std::atomic<bool>* stop = nullptr;
 };
 

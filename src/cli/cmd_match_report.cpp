@@ -24,6 +24,8 @@ const CommandText kMatchReportText{
     "searches from DIR/match-T.ckpt (solve --goal match --checkpoint) and saves them back.\n"
     "--proofs DIR writes the certificates (match-1.proof, ...). --certificate DIR checks the 2-point match's\n"
     "certificate in layers whole (solve --by-rounds --certificate) and reports its value and weight.\n"
+    "Last, the 3- and 7-point matches projected level by level (solve --by-rounds --plan --levels):\n"
+    "--levels-sample starts planned at each level, within --levels-seconds for each match.\n"
     "Ctrl-C stops; what is done is reported.\n"
     "Example: kamisado match-report --report reports/match.md --seconds 120"};
 
@@ -111,9 +113,9 @@ void add_match_report(CLI::App& app, Action& action) {
                   "Round-2 starts of the 2-point match's by-rounds plan proved for its projection (default 12; 0: no plan)")
       ->check(CLI::Range(0, 100000));
   cmd->add_option("--levels-sample", opt->study.levels_sample,
-                  "The 3- and 7-point matches projected level by level: starts planned at each level (default 3; 0: no projection)")
+                  "The 3- and 7-point matches projected level by level: starts planned at each level (default 2; 0: no projection)")
       ->check(CLI::Range(0, 1000));
-  cmd->add_option("--levels-seconds", opt->study.levels_seconds, "Seconds for each of those two projections (default 1800)")
+  cmd->add_option("--levels-seconds", opt->study.levels_seconds, "Seconds for each of those two projections (default 2400)")
       ->check(CLI::Range(1.0, 1e7));
 }
 
