@@ -101,8 +101,7 @@ LevelProjection project_by_levels(const Position& root, std::size_t per_level, s
       for (const Position& job : plan.jobs)
         if (distinct.insert(key_of(*round_start_of(job))).second) next.push_back(job);
       progress.tick([&] {
-        return fmt::format("match-report: {} by levels, level {}: {} of {} starts planned", p.root_kfen, p.levels.size() + 1, level.sampled,
-                           per_level);
+        return fmt::format("plan by levels: {}, level {}: {} of {} starts planned", p.root_kfen, p.levels.size() + 1, level.sampled, per_level);
       });
     }
     level.distinct = distinct.size();
@@ -169,7 +168,7 @@ void levels_section(io::Report& md, const std::vector<LevelProjection>& projecti
               l.decided ? fmt::format("{:.3g}", l.projected * l.mean_seconds() / 3600) : "-"});
     }
   for (const LevelProjection& p : projections)
-    md.paragraph(fmt::format("`{}`: {:.3g} starts, {:.3g} core-hours ({:.3g} core-days on 1000 cores), {:.3g} GB of round-start table{}.",
+    md.paragraph(fmt::format("`{}`: {:.3g} starts, {:.3g} core-hours ({:.3g} days on a cluster of 1000 cores), {:.3g} GB of round-start table{}.",
                              p.root_kfen, p.starts(), p.core_hours(), p.core_hours() / 1000 / 24, p.starts() * 32 / 1e9,
                              p.complete ? ", down to the rounds that decide the match"
                                         : fmt::format(" over the {} levels measured; the deeper levels were not reached within the time given, so "
