@@ -295,6 +295,8 @@ TEST(ByRounds_P3, TheLevelProjectionFollowsThePlansDownToTheDecidingRound) {
   const ByRoundsPlan plan = plan_by_rounds(pos, none, o);
   ASSERT_TRUE(plan.winner);
   ASSERT_GE(plan.jobs.size(), 2u);
+  EXPECT_GT(plan.search_seconds, 0);
+  EXPECT_LE(plan.search_seconds, plan.seconds);  // its table's making and clearing are not the search's
   const LevelProjection p = project_by_levels(pos, 2, o.hash_mb, 0, nullptr);
   ASSERT_TRUE(p.complete);
   ASSERT_EQ(p.levels.size(), 2u);

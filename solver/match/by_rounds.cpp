@@ -356,6 +356,7 @@ ByRoundsPlan Run::plan(const Position& root) {
   if (options_.progress)  // the jobs taken as guesses so far, as queued
     limits.progress = [&](const SolveProgress& p) { options_.progress({p.seconds, 0, oracle.guesses(), 0, 0, table_.size(), p.nodes}); };
   const std::unique_ptr<TranspositionTable, TableReturn> table = lend_table();
+  const auto searching = std::chrono::steady_clock::now();
   Prover prover(*table, limits);
   const Side mover = root.side_to_move();
   const Proof proof = prover.prove(root, {mover, Metric::Plies, kUnbounded, Aim::match()});
@@ -365,6 +366,7 @@ ByRoundsPlan Run::plan(const Position& root) {
       plan.winner = proof.proved ? mover : ~mover;
       for (auto& [key, start] : *guesses) plan.jobs.push_back(start);
     }
+  plan.search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - searching).count();
   table->clear();  // it rests on guesses
   plan.nodes = prover.nodes();
   plan.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
@@ -728,6 +730,7 @@ nlohmann::json by_rounds_plan_json(const Position& root, const ByRoundsPlan& pla
           {"winner_if_guesses_hold", plan.winner ? nlohmann::json(side_id(*plan.winner)) : nlohmann::json()},
           {"nodes", plan.nodes},
           {"seconds", plan.seconds},
+          {"search_seconds", plan.search_seconds},
           {"table_size", plan.table_size},
           {"jobs", jobs}};
 }

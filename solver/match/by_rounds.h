@@ -158,6 +158,10 @@ struct ByRoundsPlan {
   std::size_t taken = 0;       // the jobs the search took as guesses, in its proof or not
   std::uint64_t nodes = 0;
   double seconds = 0;
+  // The search and the walk alone, without making and clearing the search's table: what a run's
+  // master spends on a table lent to it (a 1 GB table takes longer to make than a last round's
+  // search).
+  double search_seconds = 0;
   std::size_t table_size = 0;  // starts known to the table: not jobs
 };
 ByRoundsPlan plan_by_rounds(const Position& root, RoundStartTable& table, const ByRoundsOptions& options);

@@ -95,7 +95,7 @@ LevelProjection project_by_levels(const Position& root, std::size_t per_level, s
       ++level.sampled;
       if (!plan.winner) break;  // stopped: the level is measured as far as it went
       ++level.decided;
-      level.seconds += plan.seconds;
+      level.seconds += plan.search_seconds;
       level.nodes += plan.nodes;
       level.next += plan.jobs.size();
       for (const Position& job : plan.jobs)
@@ -152,7 +152,9 @@ void levels_section(io::Report& md, const std::vector<LevelProjection>& projecti
       "Too large to run here, so projected (solver/match/by_rounds_study.h, `project_by_levels`): the match's plan (the first master run on "
       "guesses alone, as `solve --by-rounds --plan`) lists the round-2 starts its proof rests on; an even sample of {} of them is planned in "
       "turn, and the starts their plans rest on are level 3's, and so on down to starts whose round decides the match, or until the time "
-      "given runs out. Without reuse, level L+1 holds S(L) × the mean starts a sampled plan rests on, and a start costs what its plan cost. "
+      "given runs out. Without reuse, level L+1 holds S(L) × the mean starts a sampled plan rests on, and a start costs what its plan's search cost "
+      "(a run's masters search on tables lent to them, so "
+      "making and clearing the plan's table is not counted). "
       "It is an order of magnitude, not a bound: starts met again from other round ends (reuse) make a run cheaper; a run also runs each "
       "master again once its jobs are proved, proves jobs no proof keeps, and plans again where a guess fails. Levels not reached are not "
       "counted. Each start needs 32 bytes in the round-start table (starts/round_start_table.h).",

@@ -50,7 +50,8 @@ ByRoundsProjection project_by_rounds(const Position& root, std::size_t sample, s
 // an even sample of them is planned in turn, and the starts their plans rest on are level 3's,
 // and so on, until the sampled starts' rounds decide the match (their plans rest on no start) or
 // the time runs out. Without reuse, level L+1 holds S(L) × the mean starts a sampled plan rests
-// on, and a start costs about what its plan cost (its master, run once on guesses; a run runs it
+// on, and a start costs about what its plan's search cost (its master, run once on guesses, on a
+// table lent to it as a run lends them: making a 1 GB table is not counted; a run runs it
 // again once its jobs are proved, and proves the jobs of lines no proof keeps). So it is an
 // order of magnitude, not a bound: reuse (a start met from many round ends: 2-point match, round
 // 3) makes a run cheaper, failed guesses and re-runs dearer. Levels not reached are not counted.
@@ -59,7 +60,7 @@ struct PlanLevel {
   std::size_t decided = 0;   // of them, plans that finished (the others were stopped)
   std::size_t next = 0;      // the next level's starts their plans rest on, summed
   std::size_t distinct = 0;  // of those, distinct (by key): reuse within the sample
-  double seconds = 0;        // the plans', summed
+  double seconds = 0;        // the plans' searches (ByRoundsPlan::search_seconds), summed
   std::uint64_t nodes = 0;   // the plans', summed
   double projected = 0;      // starts at this level in a proof, without reuse: S(L)
   double mean_seconds() const { return decided ? seconds / double(decided) : 0; }
