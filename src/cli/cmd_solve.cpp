@@ -92,14 +92,14 @@ int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
   if (opt.plan) {
     if (opt.mpi) throw UsageError("--plan proves no job: drop --mpi");
     if (!opt.certificate.empty()) throw UsageError("--plan proves nothing, so it writes no certificate: drop --certificate");
-    std::error_code ec;
-    if (!opt.starts.empty() && std::filesystem::exists(opt.starts, ec)) table = solver::read_round_starts(opt.starts);  // read, not written
     if (opt.levels > 0) {  // a projection: sampled plans level by level, each with no table
       if (!opt.starts.empty()) throw UsageError("--levels plans every start as a guess: drop --starts");
       const solver::LevelProjection p = solver::project_by_levels(pos, opt.levels, opt.hash, o.seconds, io.stop, io.lines());
       io.print(solver::level_projection_json(p), solver::level_projection_text(p));
       return p.complete ? kOk : kStopped;
     }
+    std::error_code ec;
+    if (!opt.starts.empty() && std::filesystem::exists(opt.starts, ec)) table = solver::read_round_starts(opt.starts);  // read, not written
     const solver::ByRoundsPlan plan = solver::plan_by_rounds(pos, table, o);
     io.print(solver::by_rounds_plan_json(pos, plan), solver::by_rounds_plan_text(pos, plan));
     return plan.winner ? kOk : kStopped;
