@@ -82,8 +82,9 @@ LevelProjection project_by_levels(const Position& root, std::size_t per_level, s
     level.projected = projected;
     std::vector<Position> next;
     std::set<RoundStartKey> distinct;
-    const std::size_t step = std::max<std::size_t>(1, starts.size() / std::max<std::size_t>(1, per_level));
-    for (std::size_t i = 0; i < starts.size() && level.sampled < std::max<std::size_t>(1, per_level); i += step) {
+    const std::size_t want = std::max<std::size_t>(1, per_level);
+    const std::size_t step = std::max<std::size_t>(1, starts.size() / want);
+    for (std::size_t i = 0; i < starts.size() && level.sampled < want; i += step) {
       const double left = seconds > 0 ? seconds - std::chrono::duration<double>(clock::now() - begin).count() : 0;
       if (seconds > 0 && left <= 0) break;
       ByRoundsOptions o;

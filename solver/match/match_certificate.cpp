@@ -109,6 +109,7 @@ Layer read_layer(const std::string& path) {
 
 // A start's layer as the check found it: checked, missing, or refused (why).
 struct StartLayer {
+  std::string path;
   bool missing = false;
   std::string failure;
   std::optional<RoundStart> root;
@@ -173,10 +174,8 @@ class CertificateChecker {
       ++leaves_;
       if (auto f = fresh.find(keys[i]); f != fresh.end()) {
         StartLayer& s = found[f->second];
-        const std::string name = start_layer_name(keys[i]);
         if (s.missing)
-          throw Failure{fmt::format("{}: node {}: the round start {} has no layer {}", leaf.path, leaf.node, to_kfen(leaf.start),
-                                    (std::filesystem::path(dir_) / name).string())};
+          throw Failure{fmt::format("{}: node {}: the round start {} has no layer {}", leaf.path, leaf.node, to_kfen(leaf.start), s.path)};
         if (!s.failure.empty()) throw Failure{s.failure};
         count(s.layer, depth + 1);
         checked_.emplace(keys[i], Checked{*s.root, s.layer.winner});
@@ -191,17 +190,17 @@ class CertificateChecker {
   // The layer of the start class `key`, read and checked on a worker thread.
   StartLayer read_start_layer(const RoundStartKey& key) {
     StartLayer s;
-    const std::string path = (std::filesystem::path(dir_) / start_layer_name(key)).string();
+    s.path = (std::filesystem::path(dir_) / start_layer_name(key)).string();
     std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) {
+    if (!std::filesystem::exists(s.path, ec)) {
       s.missing = true;
       return s;
     }
     try {
-      s.layer = read_layer(path);
+      s.layer = read_layer(s.path);
       s.root = round_start_of(parse_kfen(s.layer.root_kfen));
       if (!s.root || key_of(*s.root) != key)
-        throw Failure{fmt::format("{}: its root {} is not a start of the class {}", path, s.layer.root_kfen, key.hex())};
+        throw Failure{fmt::format("{}: its root {} is not a start of the class {}", s.path, s.layer.root_kfen, key.hex())};
     } catch (const Failure& f) {
       s.failure = f.what;
     }
