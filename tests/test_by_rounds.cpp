@@ -4,6 +4,7 @@
 // its table ends with the value of a run never stopped; a damaged table is refused.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -321,8 +322,10 @@ TEST(ByRounds_P3, TheLevelProjectionFollowsThePlansDownToTheDecidingRound) {
   levels_section(md, {p});
   EXPECT_NE(md.markdown().find("down to the rounds that decide the match"), std::string::npos);
 
-  // Out of time before the root's plan is made: no level measured, and it says it stopped.
-  const LevelProjection stopped = project_by_levels(pos, 2, o.hash_mb, 1e-6, nullptr);
+  // Stopped (as Ctrl-C stops it) before the root's plan is made: no level measured, and it says
+  // so. A stop flag, not a tiny time budget: a fast machine could finish the plan first.
+  const std::atomic<bool> stop{true};
+  const LevelProjection stopped = project_by_levels(pos, 2, o.hash_mb, 0, &stop);
   EXPECT_FALSE(stopped.complete);
   ASSERT_LE(stopped.levels.size(), 1u);
   for (const PlanLevel& l : stopped.levels) EXPECT_EQ(l.decided, 0u);
