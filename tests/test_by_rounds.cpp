@@ -285,6 +285,40 @@ TEST(ByRounds_P3, TheProjectionProvesAnEvenSampleOfThePlan) {
   EXPECT_NE(md.markdown().find(fmt::format("rests on {} distinct round-2 starts", p.plan.jobs.size())), std::string::npos);
 }
 
+// A run measured for the report (by_rounds_study.h, measure_run_rates): one run per thread
+// count, each from an empty table; run to its end, each gives the value a run gives, and on one
+// thread the very counts of that run (a run on one thread repeats exactly).
+TEST(ByRounds_P3, ARunMeasuredIsTheRunOnEachThreadCount) {
+  const Position pos = busiest_case();
+  ByRoundsOptions o;
+  o.hash_mb = 4;
+  RoundStartTable table;
+  const ByRoundsResult alone = solve_by_rounds(pos, table, o);
+  ASSERT_TRUE(alone.winner);
+  const std::vector<RunRate> rates = measure_run_rates(pos, 0, {1, 2}, o.hash_mb, nullptr);
+  ASSERT_EQ(rates.size(), 2u);
+  EXPECT_EQ(rates[0].threads, 1u);
+  EXPECT_EQ(rates[1].threads, 2u);
+  for (const RunRate& r : rates) EXPECT_EQ(r.result.winner, alone.winner);
+  EXPECT_EQ(rates[0].result.nodes, alone.nodes);
+  ASSERT_EQ(rates[0].result.rounds.size(), alone.rounds.size());
+  std::uint64_t proved = 0;
+  for (std::size_t d = 0; d < alone.rounds.size(); ++d) {
+    EXPECT_EQ(rates[0].result.rounds[d].proved, alone.rounds[d].proved) << "depth " << d + 1;
+    EXPECT_EQ(rates[0].result.rounds[d].known, alone.rounds[d].known) << "depth " << d + 1;
+    if (d > 0) proved += alone.rounds[d].proved;
+  }
+  ASSERT_GT(proved, 0u);
+  EXPECT_EQ(rates[0].proved(), proved);
+  EXPECT_EQ(rates[0].proved(), alone.table_size);  // every start it proved went into its table
+  io::Report md("t", "t");
+  run_rates_section(md, to_kfen(pos), rates);
+  EXPECT_NE(md.markdown().find(std::string("ended: ") + (*alone.winner == Side::Black ? "Black" : "Gold") + " wins"), std::string::npos);
+
+  const std::atomic<bool> stop{true};  // stopped as Ctrl-C stops it: nothing run
+  EXPECT_TRUE(measure_run_rates(pos, 0, {1, 2}, o.hash_mb, &stop).empty());
+}
+
 // The projection level by level (by_rounds_study.h): level 2's starts are the root's plan's,
 // each sampled start is planned as plan_by_rounds plans it, and it goes down until the sampled
 // starts' rounds decide the match (at 2:1-0, round 3's starts: their plans rest on nothing).

@@ -234,7 +234,7 @@ TEST(MatchCertificate_Report, TheReportGivesTheCheckedWinnerOrWhyItWasRefused) {
       << text;
 
   MatchStudyOptions o;  // everything else as small as it goes
-  o.hash_mb = 16, o.seconds = 0.1, o.round_two_ends = 0, o.round_three_per_end = 0, o.by_rounds_sample = 0, o.levels_sample = 0;
+  o.hash_mb = 16, o.seconds = 0.1, o.round_two_ends = 0, o.round_three_per_end = 0, o.by_rounds_sample = 0, o.levels_sample = 0, o.run_seconds = 0;
   o.scores.starts_per_score = 0;
   o.certificate_dir = dir;
   const MatchStudy s = study_matches(o);

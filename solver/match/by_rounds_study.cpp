@@ -216,4 +216,65 @@ void by_rounds_section(io::Report& md, const ByRoundsProjection& p, double whole
                   p.plan.jobs.size(), p.mean_seconds(), p.core_hours(), p.core_hours_standard_error(), compare));
 }
 
+std::uint64_t RunRate::proved() const {
+  std::uint64_t n = 0;
+  for (std::size_t d = 1; d < result.rounds.size(); ++d) n += result.rounds[d].proved;
+  return n;
+}
+
+std::vector<RunRate> measure_run_rates(const Position& root, double seconds, const std::vector<unsigned>& threads, std::size_t hash_mb,
+                                       const std::atomic<bool>* stop, const io::Lines& lines) {
+  std::vector<RunRate> rates;
+  for (unsigned t : threads) {
+    if (stop && stop->load()) break;
+    ByRoundsOptions o;
+    o.hash_mb = hash_mb;
+    o.threads = t;
+    o.seconds = seconds;
+    o.stop = stop;
+    io::Progress progress(lines);
+    o.progress = [&](const ByRoundsProgress& at) {
+      progress.tick([&] {
+        return fmt::format("match-report: a run by rounds on {} thread{}: {:.0f} s, {} starts proved", t, t == 1 ? "" : "s", at.seconds,
+                           at.starts_proved);
+      });
+    };
+    RoundStartTable table;  // empty: each run starts from nothing
+    rates.push_back({t, solve_by_rounds(root, table, o)});
+  }
+  return rates;
+}
+
+void run_rates_section(io::Report& md, const std::string& root_kfen, const std::vector<RunRate>& rates) {
+  if (rates.empty()) return;
+  md.section("The 2-point match by rounds: a run, measured");
+  md.paragraph(fmt::format(
+      "The run itself (`kamisado solve \"{}\" --goal match --by-rounds`), from an empty round-start table, on one thread and then on two "
+      "(each thread a job at a time, with a search table of its own). Round 2's starts are the first master's jobs; round 3's are theirs, "
+      "proved by the thread that needs them. *Met again* counts the starts a master found already proved by another master: the reuse "
+      "that a table of round starts buys.",
+      root_kfen));
+  md.table({"threads", "time (s)", "round", "jobs taken", "proved", "met again", "reuse", "starts proved a second", "nodes"});
+  for (const RunRate& r : rates)
+    for (std::size_t d = 1; d < r.result.rounds.size(); ++d) {
+      const RoundCount& c = r.result.rounds[d];
+      const std::uint64_t met = c.proved + c.known;
+      md.row({std::to_string(r.threads), fmt::format("{:.0f}", r.result.seconds), std::to_string(d + 1), std::to_string(c.jobs),
+              std::to_string(c.proved), std::to_string(c.known), met ? fmt::format("{:.0f}%", 100.0 * double(c.known) / double(met)) : "-",
+              d == 1 ? fmt::format("{:.1f}", r.starts_per_second()) : "", d == 1 ? std::to_string(r.result.nodes) : ""});
+    }
+  const RunRate& last = rates.back();
+  md.paragraph(fmt::format(
+      "{}The whole run is this command; its round-start table is its checkpoint (written every `--checkpoint-every` seconds and at a stop), "
+      "so a run stopped or killed is continued by the same command, by threads or by MPI ranks (`mpirun -np N kamisado solve ... --mpi`), "
+      "and ends with the value of a run never stopped (tests/by_rounds_kill_resume.sh, tests/by_rounds_mpi.sh): `kamisado solve \"{}\" "
+      "--goal match --by-rounds --plans --hash 1024 --threads 2 --starts runs/two-point.starts --certificate runs/two-point.certificate "
+      "--checkpoint-every 120`; `--certificate` writes the certificate in layers as it goes, which `check-proof` then checks whole "
+      "(`match-report --certificate` too).",
+      last.result.winner ? fmt::format("The run on {} thread{} ended: {} wins. ", last.threads, last.threads == 1 ? "" : "s",
+                                       *last.result.winner == Side::Black ? "Black" : "Gold")
+                         : "",
+      root_kfen));
+}
+
 }  // namespace kamisado::solver

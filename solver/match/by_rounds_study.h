@@ -85,6 +85,23 @@ std::string level_projection_text(const LevelProjection& p);
 // The report's section for the projections of several matches.
 void levels_section(io::Report& md, const std::vector<LevelProjection>& projections);
 
+// A run, measured: the match from `root` proved by rounds (solve_by_rounds, batch mode) from an
+// empty table for `seconds` (0: to its end), once for each count of `threads`, one after the
+// other. What each proved in that time, round by round, is its rate of jobs and its reuse (starts
+// a master found already proved by another): the frontier a whole run pushes, where the
+// projection above says how far it must go.
+struct RunRate {
+  unsigned threads = 0;
+  ByRoundsResult result;
+  std::uint64_t proved() const;  // starts proved, every depth below the root's
+  double starts_per_second() const { return result.seconds > 0 ? double(proved()) / result.seconds : 0; }
+};
+std::vector<RunRate> measure_run_rates(const Position& root, double seconds, const std::vector<unsigned>& threads, std::size_t hash_mb,
+                                       const std::atomic<bool>* stop, const io::Lines& lines = {});
+// The report's section: the rates, and the command that runs the match whole (its table is its
+// checkpoint, so anyone can continue it).
+void run_rates_section(io::Report& md, const std::string& root_kfen, const std::vector<RunRate>& rates);
+
 // The report's section; `whole_search_core_hours` (0: not known) is the whole-match search's
 // projection, to compare with.
 void by_rounds_section(io::Report& md, const ByRoundsProjection& p, double whole_search_core_hours);

@@ -181,6 +181,7 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
   }
   if (options.by_rounds_sample > 0 && !(options.stop && options.stop->load()))
     s.by_rounds = project_by_rounds(start_of(2), options.by_rounds_sample, 64, options.stop, lines);
+  if (options.run_seconds > 0) s.run_rates = measure_run_rates(start_of(2), options.run_seconds, {1, 2}, 64, options.stop, lines);
   if (options.levels_sample > 0)
     for (std::uint32_t target : {3u, 7u})
       if (!(options.stop && options.stop->load()))
@@ -373,6 +374,7 @@ std::string match_study_report(const MatchStudy& s, const std::string& command) 
   frontier_section(md, s);
   if (s.certificate) certificate_section(md, s.options.certificate_dir, *s.certificate);
   if (s.options.by_rounds_sample > 0) by_rounds_section(md, s.by_rounds, frontier_core_hours(s));
+  run_rates_section(md, to_kfen(start_of(2)), s.run_rates);
   levels_section(md, s.levels);
   scores_section(md, s);
   md.section("The run").paragraph(fmt::format("The whole run took {:.0f} s; peak memory {} MB.", s.seconds, s.peak_rss_mb));

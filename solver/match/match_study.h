@@ -45,6 +45,7 @@ struct MatchStudyOptions {
   unsigned certificate_threads = 1;   // threads checking its layers
   std::size_t levels_sample = 2;      // the 3- and 7-point matches projected level by level: starts planned a level (0: none)
   double levels_seconds = 2400;       // for each of the two
+  double run_seconds = 120;           // the 2-point match run by rounds on 1 and on 2 threads, this long each (0: not run)
   const std::atomic<bool>* stop = nullptr;
 };
 
@@ -87,6 +88,7 @@ struct MatchStudy {
   std::vector<ScoreSample> scores;
   ByRoundsProjection by_rounds;                      // of the 2-point match
   std::vector<LevelProjection> levels;               // of the 3- and 7-point matches
+  std::vector<RunRate> run_rates;                    // of the 2-point match
   std::optional<MatchCertificateCheck> certificate;  // of options.certificate_dir
   double seconds = 0;
   long peak_rss_mb = 0;

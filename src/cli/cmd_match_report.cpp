@@ -26,6 +26,8 @@ const CommandText kMatchReportText{
     "certificate in layers whole (solve --by-rounds --certificate) and reports its value and weight.\n"
     "Last, the 3- and 7-point matches projected level by level (solve --by-rounds --plan --levels):\n"
     "--levels-sample starts planned at each level, within --levels-seconds for each match.\n"
+    "And the 2-point match run by rounds from an empty table for --run-seconds on one thread, then on\n"
+    "two: the starts it proves a second, round by round, and how often a start is met again.\n"
     "Ctrl-C stops; what is done is reported.\n"
     "Example: kamisado match-report --report reports/match.md --seconds 120"};
 
@@ -47,10 +49,10 @@ int match_report(const MatchReportOptions& opt, Io& io) {
   solver::MatchStudy s = solver::study_matches(o, io.lines());
   std::string command = fmt::format(
       "kamisado match-report --report {} --seconds {} --hash {}{}{} --starts-per-score {} --seed {} --by-rounds-sample {} --levels-sample {} "
-      "--levels-seconds {}{}",
+      "--levels-seconds {} --run-seconds {}{}",
       opt.report, o.seconds, o.hash_mb, opt.proofs.empty() ? "" : " --proofs " + opt.proofs,
       o.checkpoint_dir.empty() ? "" : " --checkpoints " + o.checkpoint_dir, o.scores.starts_per_score, o.scores.seed, o.by_rounds_sample,
-      o.levels_sample, o.levels_seconds, o.certificate_dir.empty() ? "" : " --certificate " + o.certificate_dir);
+      o.levels_sample, o.levels_seconds, o.run_seconds, o.certificate_dir.empty() ? "" : " --certificate " + o.certificate_dir);
   if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::match_study_report(s, command));
   nlohmann::json j = nlohmann::json::array();
   std::string text;
@@ -71,6 +73,19 @@ int match_report(const MatchReportOptions& opt, Io& io) {
                                     {"core_hours", s.by_rounds.core_hours()},
                                     {"core_hours_standard_error", s.by_rounds.core_hours_standard_error()}};
   nlohmann::json levels = nlohmann::json::array();
+  nlohmann::json runs = nlohmann::json::array();
+  for (const solver::RunRate& r : s.run_rates) {
+    nlohmann::json rounds = nlohmann::json::array();
+    for (const solver::RoundCount& c : r.result.rounds)
+      rounds.push_back({{"jobs", c.jobs}, {"proved", c.proved}, {"known", c.known}, {"searched_into", c.searched_into}});
+    runs.push_back({{"threads", r.threads},
+                    {"seconds", r.result.seconds},
+                    {"nodes", r.result.nodes},
+                    {"starts_proved", r.proved()},
+                    {"starts_per_second", r.starts_per_second()},
+                    {"winner", r.result.winner ? nlohmann::json(side_name(*r.result.winner)) : nlohmann::json()},
+                    {"rounds", rounds}});
+  }
   for (const solver::LevelProjection& l : s.levels) levels.push_back(solver::level_projection_json(l));
   if (s.certificate)
     text += s.certificate->holds ? fmt::format("2-point match from the set-up: {} wins, by rounds; its certificate {} checked whole\n",
@@ -82,6 +97,7 @@ int match_report(const MatchReportOptions& opt, Io& io) {
                    {"round_three_starts", s.round_three.kfens},
                    {"by_rounds", by_rounds},
                    {"levels", levels},
+                   {"run_rates", runs},
                    {"seconds", s.seconds}},
                   text, io.stop && io.stop->load() ? kStopped : kOk);
 }
@@ -117,6 +133,10 @@ void add_match_report(CLI::App& app, Action& action) {
       ->check(CLI::Range(0, 1000));
   cmd->add_option("--levels-seconds", opt->study.levels_seconds, "Seconds for each of those two projections (default 2400)")
       ->check(CLI::Range(1.0, 1e7));
+  cmd->add_option("--run-seconds", opt->study.run_seconds,
+                  "The 2-point match run by rounds from an empty table on 1 and then 2 threads, this long each: its rate and reuse (default 120; 0: "
+                  "not run)")
+      ->check(CLI::Range(0.0, 1e7));
 }
 
 }  // namespace kamisado::cli
