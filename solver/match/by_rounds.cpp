@@ -754,7 +754,7 @@ std::string by_rounds_text(const Position& root, const ByRoundsResult& r) {
   out += fmt::format("{} master searches, {} nodes, {:.1f} s; the round-start table holds {} starts ({} of them when the run began)\n", r.masters,
                      r.nodes, r.seconds, r.table_size, r.table_read);
   if (r.plans) out += fmt::format("the first master planned {} times; its last plan rests on proved starts only\n", r.plans);
-  if (r.restarts) out += fmt::format("the first master started again {} times, after jobs proved its guesses wrong\n", r.restarts);
+  if (r.restarts) out += fmt::format("masters started again {} times, after jobs proved their guesses wrong\n", r.restarts);
   for (std::size_t i = 1; i < r.rounds.size(); ++i) {
     const RoundCount& c = r.rounds[i];
     out += fmt::format("round {}: {} starts taken as jobs, {} proved, {} over budget and searched by their master; {} found proved by another\n",

@@ -117,7 +117,7 @@ struct ByRoundsOptions {
 struct ByRoundsResult {
   std::optional<Side> winner;  // nullopt: stopped first
   std::uint64_t masters = 0;   // master searches run
-  std::uint64_t restarts = 0;  // times the first master found a guess wrong and started again
+  std::uint64_t restarts = 0;  // times a master (at any depth) found a guess wrong and started again
   std::uint64_t plans = 0;     // plans the first master made (options.plans), its last one resting on proved starts only
   std::uint64_t far_jobs = 0;  // the first master's jobs proved by other processes (MPI ranks)
   std::uint64_t nodes = 0;     // nodes of every search
