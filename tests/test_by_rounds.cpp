@@ -310,9 +310,13 @@ TEST(ByRounds_P3, ARunMeasuredIsTheRunOnEachThreadCount) {
   }
   ASSERT_GT(proved, 0u);
   EXPECT_EQ(rates[0].proved(), proved);
-  EXPECT_EQ(rates[0].proved(), alone.table_size);  // every start it proved went into its table
+  EXPECT_EQ(rates[0].proved(), alone.table_size);    // every start it proved went into its table
+  const nlohmann::json j = run_rate_json(rates[0]);  // solve --json's, with the threads and the rate
+  EXPECT_EQ(j["threads"], 1u);
+  EXPECT_EQ(j["starts_proved"], proved);
+  EXPECT_EQ(j["rounds"], by_rounds_json(pos, alone)["rounds"]);
   io::Report md("t", "t");
-  run_rates_section(md, to_kfen(pos), rates);
+  run_rates_section(md, rates);
   EXPECT_NE(md.markdown().find(std::string("ended: ") + (*alone.winner == Side::Black ? "Black" : "Gold") + " wins"), std::string::npos);
 
   const std::atomic<bool> stop{true};  // stopped as Ctrl-C stops it: nothing run

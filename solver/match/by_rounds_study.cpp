@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "kamisado/board.h"
 #include "kamisado/kfen.h"
 
 namespace kamisado::solver {
@@ -193,7 +194,7 @@ void by_rounds_section(io::Report& md, const ByRoundsProjection& p, double whole
                   "a master search plays round 1 only, and each round-2 start it needs is a job, proved once, whose round 3 is jobs in turn. "
                   "Its plan (`--plan`: the master run on guesses alone, the first mover winning each job, and its proof walked) gives {} the "
                   "match and rests on {} distinct round-2 starts ({} taken as guesses on the way; {} nodes, {:.0f} s).",
-                  p.root_kfen, *p.plan.winner == Side::Black ? "Black" : "Gold", p.plan.jobs.size(), p.plan.taken, p.plan.nodes, p.plan.seconds));
+                  p.root_kfen, side_name(*p.plan.winner), p.plan.jobs.size(), p.plan.taken, p.plan.nodes, p.plan.seconds));
   if (p.sample.empty()) return;
   const double n = double(p.sample.size());
   md.paragraph(
@@ -240,13 +241,22 @@ std::vector<RunRate> measure_run_rates(const Position& root, double seconds, con
       });
     };
     RoundStartTable table;  // empty: each run starts from nothing
-    rates.push_back({t, solve_by_rounds(root, table, o)});
+    rates.push_back({root, t, solve_by_rounds(root, table, o)});
   }
   return rates;
 }
 
-void run_rates_section(io::Report& md, const std::string& root_kfen, const std::vector<RunRate>& rates) {
+nlohmann::json run_rate_json(const RunRate& r) {
+  nlohmann::json j = by_rounds_json(r.root, r.result);
+  j["threads"] = r.threads;
+  j["starts_proved"] = r.proved();
+  j["starts_per_second"] = r.starts_per_second();
+  return j;
+}
+
+void run_rates_section(io::Report& md, const std::vector<RunRate>& rates) {
   if (rates.empty()) return;
+  const std::string root_kfen = to_kfen(rates.front().root);
   md.section("The 2-point match by rounds: a run, measured");
   md.paragraph(fmt::format(
       "The run itself (`kamisado solve \"{}\" --goal match --by-rounds`), from an empty round-start table, on one thread and then on two "
@@ -271,9 +281,9 @@ void run_rates_section(io::Report& md, const std::string& root_kfen, const std::
       "--goal match --by-rounds --plans --hash 1024 --threads 2 --starts runs/two-point.starts --certificate runs/two-point.certificate "
       "--checkpoint-every 120`; `--certificate` writes the certificate in layers as it goes, which `check-proof` then checks whole "
       "(`match-report --certificate` too).",
-      last.result.winner ? fmt::format("The run on {} thread{} ended: {} wins. ", last.threads, last.threads == 1 ? "" : "s",
-                                       *last.result.winner == Side::Black ? "Black" : "Gold")
-                         : "",
+      last.result.winner
+          ? fmt::format("The run on {} thread{} ended: {} wins. ", last.threads, last.threads == 1 ? "" : "s", side_name(*last.result.winner))
+          : "",
       root_kfen));
 }
 

@@ -91,6 +91,7 @@ void levels_section(io::Report& md, const std::vector<LevelProjection>& projecti
 // a master found already proved by another): the frontier a whole run pushes, where the
 // projection above says how far it must go.
 struct RunRate {
+  Position root;
   unsigned threads = 0;
   ByRoundsResult result;
   std::uint64_t proved() const;  // starts proved, every depth below the root's
@@ -98,9 +99,11 @@ struct RunRate {
 };
 std::vector<RunRate> measure_run_rates(const Position& root, double seconds, const std::vector<unsigned>& threads, std::size_t hash_mb,
                                        const std::atomic<bool>* stop, const io::Lines& lines = {});
+// A run's JSON: solve --by-rounds --json's (by_rounds_json), with its threads and rate.
+nlohmann::json run_rate_json(const RunRate& r);
 // The report's section: the rates, and the command that runs the match whole (its table is its
 // checkpoint, so anyone can continue it).
-void run_rates_section(io::Report& md, const std::string& root_kfen, const std::vector<RunRate>& rates);
+void run_rates_section(io::Report& md, const std::vector<RunRate>& rates);
 
 // The report's section; `whole_search_core_hours` (0: not known) is the whole-match search's
 // projection, to compare with.

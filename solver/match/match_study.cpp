@@ -374,7 +374,7 @@ std::string match_study_report(const MatchStudy& s, const std::string& command) 
   frontier_section(md, s);
   if (s.certificate) certificate_section(md, s.options.certificate_dir, *s.certificate);
   if (s.options.by_rounds_sample > 0) by_rounds_section(md, s.by_rounds, frontier_core_hours(s));
-  run_rates_section(md, to_kfen(start_of(2)), s.run_rates);
+  run_rates_section(md, s.run_rates);
   levels_section(md, s.levels);
   scores_section(md, s);
   md.section("The run").paragraph(fmt::format("The whole run took {:.0f} s; peak memory {} MB.", s.seconds, s.peak_rss_mb));

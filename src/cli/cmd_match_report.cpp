@@ -74,18 +74,7 @@ int match_report(const MatchReportOptions& opt, Io& io) {
                                     {"core_hours_standard_error", s.by_rounds.core_hours_standard_error()}};
   nlohmann::json levels = nlohmann::json::array();
   nlohmann::json runs = nlohmann::json::array();
-  for (const solver::RunRate& r : s.run_rates) {
-    nlohmann::json rounds = nlohmann::json::array();
-    for (const solver::RoundCount& c : r.result.rounds)
-      rounds.push_back({{"jobs", c.jobs}, {"proved", c.proved}, {"known", c.known}, {"searched_into", c.searched_into}});
-    runs.push_back({{"threads", r.threads},
-                    {"seconds", r.result.seconds},
-                    {"nodes", r.result.nodes},
-                    {"starts_proved", r.proved()},
-                    {"starts_per_second", r.starts_per_second()},
-                    {"winner", r.result.winner ? nlohmann::json(side_name(*r.result.winner)) : nlohmann::json()},
-                    {"rounds", rounds}});
-  }
+  for (const solver::RunRate& r : s.run_rates) runs.push_back(solver::run_rate_json(r));
   for (const solver::LevelProjection& l : s.levels) levels.push_back(solver::level_projection_json(l));
   if (s.certificate)
     text += s.certificate->holds ? fmt::format("2-point match from the set-up: {} wins, by rounds; its certificate {} checked whole\n",
