@@ -213,7 +213,9 @@ RetroTable read_retro_table(std::string_view bytes, RetroFileInfo* info) {
 }
 
 RetroTable load_retro_table(const std::string& path, RetroFileInfo* info) {
-  std::string bytes = io::read_file(path, "table");
+  // A table is held whole in memory as it is used: one the machine could not hold is refused
+  // by its size before it is read (16 GB: the largest root's table is a small part of that).
+  std::string bytes = io::read_file(path, "table", std::uint64_t{16} << 30);
   try {
     return read_retro_table(bytes, info);
   } catch (const RetroFormatError& e) {

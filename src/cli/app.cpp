@@ -1,10 +1,37 @@
 #include "cli/app.h"
 
 #include <ostream>
+#include <string>
+
+#include <fmt/format.h>
 
 #include "cli/commands.h"
 
 namespace kamisado::cli {
+
+namespace {
+
+// An error is one line, whatever the input it quotes holds: a line break or another control
+// character typed into a KFEN or a path is shown escaped, as C would write it.
+std::string one_line(const std::string& message) {
+  std::string out;
+  for (const char c : message) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c == '\t')
+      out += "\\t";
+    else if (u < 0x20 || u == 0x7f)
+      out += fmt::format("\\x{:02x}", u);
+    else
+      out += c;
+  }
+  return out;
+}
+
+}  // namespace
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CLI::App app{
@@ -59,18 +86,18 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     out << app.help("", CLI::AppFormatMode::All);
     return kOk;
   } catch (const CLI::ParseError& e) {
-    err << "kamisado: error: " << e.what() << " (see kamisado --help)\n";
+    err << "kamisado: error: " << one_line(e.what()) << " (see kamisado --help)\n";
     return kBadInput;
   }
   try {
     return action(io);
   } catch (const InputError& e) {
-    err << "kamisado: error: " << e.what() << "\n";
+    err << "kamisado: error: " << one_line(e.what()) << "\n";
   } catch (const Stopped& e) {
-    err << "kamisado: " << e.what() << "\n";
+    err << "kamisado: " << one_line(e.what()) << "\n";
     return kStopped;
   } catch (const std::exception& e) {
-    err << "kamisado: internal error: " << e.what() << "\n";
+    err << "kamisado: internal error: " << one_line(e.what()) << "\n";
     return kInternalError;
   }
   return kBadInput;

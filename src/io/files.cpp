@@ -33,7 +33,7 @@ std::pair<fs::path, Target> resolve(const std::string& path) {
   std::error_code ec;
   fs::file_status st = fs::status(target, ec);  // follows links
   if (!fs::exists(st)) {
-    if (fs::is_symlink(fs::symlink_status(target, ec))) target = fs::weakly_canonical(target, ec);  // a dangling link: its target
+    if (fs::is_symlink(fs::symlink_status(target, ec))) target = real_path(path);  // a dangling link: the file it names, made there
     fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
     if (!fs::is_directory(folder, ec)) throw InputError("cannot write '" + path + "': no folder '" + folder.string() + "'");
     return {target, Target::New};
@@ -145,21 +145,58 @@ void remove_leftover_temporaries(const std::string& path) {
 
 void remove_leftover_temporaries_in(const std::string& folder) { remove_temporaries(folder); }
 
-std::ifstream open_file(const std::string& path, const std::string& what) {
+namespace {
+
+// A readable regular file, or an InputError saying what `path` is instead. Asked of the file
+// system before any open: opening a pipe blocks until a writer comes.
+fs::file_status regular_to_read(const std::string& path, const std::string& what) {
   std::error_code ec;
-  if (fs::is_directory(path, ec)) throw InputError("cannot read " + what + " '" + path + "': it is a folder");
+  const fs::file_status st = fs::status(path, ec);  // follows links
+  if (!fs::exists(st)) throw InputError("cannot read " + what + " '" + path + "': " + (ec ? ec.message() : "no such file"));
+  if (fs::is_directory(st)) throw InputError("cannot read " + what + " '" + path + "': it is a folder");
+  if (fs::is_fifo(st)) throw InputError("cannot read " + what + " '" + path + "': it is a pipe, not a regular file");
+  if (!fs::is_regular_file(st)) throw InputError("cannot read " + what + " '" + path + "': not a regular file (a device or socket)");
+  return st;
+}
+
+}  // namespace
+
+std::string real_path(const std::string& path) {
+  fs::path p(path);
+  std::error_code ec;
+  // A link's target is read one link at a time, so that a dangling last link still gives the
+  // file it names; 40 links is the kernel's own limit (ELOOP).
+  for (int links = 0; links < 40 && fs::is_symlink(fs::symlink_status(p, ec)); ++links) {
+    const fs::path target = fs::read_symlink(p, ec);
+    if (ec) break;
+    p = target.is_absolute() ? target : p.parent_path() / target;
+  }
+  const fs::path real = fs::weakly_canonical(p, ec);
+  return ec ? p.lexically_normal().string() : real.string();
+}
+
+std::ifstream open_file(const std::string& path, const std::string& what) {
+  regular_to_read(path, what);
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read " + what + " '" + path + "'");
+  if (!in) throw InputError("cannot read " + what + " '" + path + "': " + std::strerror(errno));
   return in;
 }
 
-std::string read_file(const std::string& path, const std::string& what) {
-  std::ifstream in = open_file(path, what);
+std::string read_file(const std::string& path, const std::string& what, std::uint64_t most) {
+  regular_to_read(path, what);
   std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) throw InputError("cannot read " + what + " '" + path + "': not a regular file");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
+  const std::uintmax_t size = fs::file_size(path, ec);
+  if (!ec && size > most)
+    throw InputError(fmt::format("cannot read {} '{}': {} bytes, more than the {} such a file may hold", what, path, size, most));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot read " + what + " '" + path + "': " + std::strerror(errno));
+  std::string bytes;
+  bytes.resize(std::size_t(ec ? 0 : size));
+  in.read(bytes.data(), std::streamsize(bytes.size()));
+  bytes.resize(std::size_t(in.gcount()));
+  // A file that grew while it was read is read no further than its size then.
+  if (in.bad()) throw InputError("cannot read " + what + " '" + path + "': " + std::strerror(errno));
+  return bytes;
 }
 
 }  // namespace kamisado::io

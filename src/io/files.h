@@ -3,6 +3,7 @@
 // (InputError, kamisado/errors.h).
 #pragma once
 
+#include <cstdint>
 #include <fstream>
 #include <functional>
 #include <ostream>
@@ -31,12 +32,24 @@ std::string temporary_beside(const std::string& path);
 void remove_leftover_temporaries(const std::string& path);
 void remove_leftover_temporaries_in(const std::string& folder);
 
-// The whole of a file (bytes as they are); `what` names it in the error ("table", "roots"). Only
-// a regular file: anything else (a folder, /dev/zero, a pipe) could be endless.
-std::string read_file(const std::string& path, const std::string& what);
+// What `path` names once every symbolic link on it is followed, the last one too even where its
+// target does not exist yet (a dangling link names the file a write would make): the file a lock
+// is taken on (run_lock.h), so that two paths to one file are one output.
+std::string real_path(const std::string& path);
 
-// A file opened to be read as a stream, by a reader that stops at its first bad byte; a folder
-// or a file that cannot be opened is an InputError naming `what`.
+// The most bytes read_file reads unless told otherwise: more than any file the tool writes for
+// itself to read back in one piece (a round-start table of 30 M starts), checked before a byte
+// is allocated.
+constexpr std::uint64_t kMostBytesRead = std::uint64_t{1} << 30;
+
+// The whole of a file (bytes as they are); `what` names it in the error ("table", "roots"). Only
+// a regular file: anything else (a folder, /dev/zero, a pipe) could be endless, and a pipe with
+// no writer would block the open. A file over `most` bytes is refused by its size, unread.
+std::string read_file(const std::string& path, const std::string& what, std::uint64_t most = kMostBytesRead);
+
+// A regular file opened to be read as a stream, by a reader that stops at its first bad byte; a
+// folder, a pipe, a device or a file that cannot be opened is an InputError naming `what`,
+// refused before the open (a pipe's open blocks until somebody writes to it).
 std::ifstream open_file(const std::string& path, const std::string& what);
 
 }  // namespace kamisado::io

@@ -74,6 +74,10 @@ bool FolderWrite::holds(const std::string& name) const {
   return staged_.count(name) || fs::exists(path_of(name), ec);
 }
 
+std::string FolderWrite::kept_or_nothing() const {
+  return committed_ || !staged_.empty() ? "the files written before it are kept" : "nothing was written";
+}
+
 std::string FolderWrite::path_of(const std::string& name) const { return (fs::path(dir_) / name).string(); }
 
 void FolderWrite::claim(const std::vector<std::string>& names) {
@@ -86,7 +90,7 @@ void FolderWrite::claim(const std::vector<std::string>& names) {
     std::error_code ec;
     if (!fs::exists(fs::symlink_status(path, ec))) continue;
     if (!fs::is_regular_file(fs::symlink_status(path, ec)))
-      throw InputError(fmt::format("'{}' is in the way and is not a file kamisado {} wrote; nothing was written", path, what_));
+      throw InputError(fmt::format("'{}' is in the way and is not a file kamisado {} wrote ({})", path, what_, kept_or_nothing()));
     const auto [first, last] = ledger_.equal_range(name);
     bool ours = false;
     if (first != last) {
@@ -95,10 +99,9 @@ void FolderWrite::claim(const std::vector<std::string>& names) {
     }
     if (!ours) {
       claimed_.erase(name);
-      throw InputError(
-          fmt::format("'{}' {}: kamisado {} writes over no file but its own; move it, or write to another folder "
-                      "(nothing was written)",
-                      path, first == last ? "was not written by kamisado" : "was changed since kamisado wrote it", what_));
+      // A long write (a certificate's layers) claims its names as it goes, after some are written.
+      throw InputError(fmt::format("'{}' {}: kamisado {} writes over no file but its own; move it, or write to another folder ({})", path,
+                                   first == last ? "was not written by kamisado" : "was changed since kamisado wrote it", what_, kept_or_nothing()));
     }
   }
 }
@@ -111,6 +114,14 @@ std::string FolderWrite::staged_path(const std::string& name) {
   fs::create_directories(target.parent_path(), ec);
   if (ec) throw InputError(fmt::format("cannot make the folder '{}': {}", target.parent_path().string(), ec.message()));
   return staged_[name] = temporary_beside(target.string());
+}
+
+void FolderWrite::drop(const std::string& name) {
+  if (auto it = staged_.find(name); it != staged_.end()) {
+    std::error_code ec;
+    fs::remove(it->second, ec);
+    staged_.erase(it);
+  }
 }
 
 void FolderWrite::put(const std::string& name, const std::string& content) { write_file_atomically(staged_path(name), content); }
@@ -142,6 +153,7 @@ void FolderWrite::commit() {
   }
   write_ledger(after);
   ledger_ = std::move(after);
+  committed_ = committed_ || !written.empty();
 }
 
 }  // namespace kamisado::io

@@ -45,6 +45,8 @@ class FolderWrite {
   void put(const std::string& name, const std::string& content);
   // Stages `name`, to be written by another writer at the path returned (a proof file writer).
   std::string staged_path(const std::string& name);
+  // Drops `name` from this write: its writer failed (a full disk), and its temporary is removed.
+  void drop(const std::string& name);
   // Gives every staged file its name and records them in the ledger.
   void commit();
 
@@ -58,6 +60,8 @@ class FolderWrite {
     std::uint64_t size = 0;
   };
   std::string path_of(const std::string& name) const;
+  // What a refusal says of this write so far: "nothing was written" only where it is so.
+  std::string kept_or_nothing() const;
   void write_ledger(const std::multimap<std::string, Entry>& entries) const;
 
   std::string dir_, what_;
@@ -65,6 +69,7 @@ class FolderWrite {
   std::multimap<std::string, Entry> ledger_;   // by name
   std::set<std::string> claimed_;              // names found new or the tool's
   std::map<std::string, std::string> staged_;  // name -> its temporary
+  bool committed_ = false;                     // files of this write have their names
 };
 
 }  // namespace kamisado::io

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "io/files.h"
 #include "kamisado/errors.h"
 
 namespace kamisado::io {
@@ -62,10 +63,12 @@ RunLock::RunLock(std::string lock_path, std::string output, const std::string& w
   }
 }
 
-RunLock RunLock::on_file(const std::string& file, const std::string& what) { return RunLock(file + ".lock", file, what); }
+// The lock is beside the real file, links followed (files.h, real_path): a link to a file that
+// another run holds is that run's output, and a dangling link's target is the file a run makes.
+RunLock RunLock::on_file(const std::string& file, const std::string& what) { return RunLock(real_path(file) + ".lock", file, what); }
 
 RunLock RunLock::on_folder(const std::string& dir, const std::string& what) {
-  return RunLock((std::filesystem::path(dir) / ".kamisado.lock").string(), dir, what);
+  return RunLock((std::filesystem::path(real_path(dir)) / ".kamisado.lock").string(), dir, what);
 }
 
 RunLock::RunLock(RunLock&& other) noexcept : path_(std::move(other.path_)), fd_(other.fd_) { other.fd_ = -1; }

@@ -3,7 +3,8 @@
 // output is refused at once, in one line naming the holder, instead of both doing all the work or
 // one deleting the other's half-written file.
 //
-// The lock is an flock(2) on a small file beside the output, `<file>.lock` for a file and
+// The lock is an flock(2) on a small file beside the output (the real one: links followed, so two
+// paths to one file are one output), `<file>.lock` for a file and
 // `<folder>/.kamisado.lock` for a folder, holding the holder's pid for the message. The kernel
 // drops an flock when its process dies, so a killed run never leaves its output locked; the lock
 // file it leaves is taken over by the next run. A lock released normally removes its file.
