@@ -3,6 +3,9 @@
 #include <zstd.h>
 
 #include <fstream>
+#include <string>
+
+#include <fmt/format.h>
 #include <memory>
 #include <sstream>
 
@@ -34,20 +37,33 @@ std::string compress(const std::string& text) {
   return packed;
 }
 
-// The text of a compressed proof, streamed (its size is in the frame, but a damaged frame could
-// claim any size).
+// The text of a compressed proof, streamed, and never more than kMostExpansion times the packed
+// bytes (plus a floor for small files): KFEN lines pack about ten-fold, and a frame that unpacks
+// further is a decompression bomb (a 36 kB frame of gigabytes), refused by the size its header
+// claims before anything is unpacked, or as soon as the text passes the bound.
 std::string decompress(const std::string& packed, const std::string& path) {
+  const std::uint64_t most = std::uint64_t(packed.size()) * kMostExpansion + kLeastBound;
+  const auto bomb = [&](const std::string& size) {
+    return ProofFormatError(
+        fmt::format("{}: the compressed proof unpacks to {} bytes, more than {} times its {} packed bytes: not a proof the tool wrote", path, size,
+                    kMostExpansion, packed.size()));
+  };
+  if (const unsigned long long claimed = ZSTD_getFrameContentSize(packed.data(), packed.size());
+      claimed != ZSTD_CONTENTSIZE_UNKNOWN && claimed != ZSTD_CONTENTSIZE_ERROR && claimed > most)
+    throw bomb(std::to_string(claimed));
   std::unique_ptr<ZSTD_DCtx, std::size_t (*)(ZSTD_DCtx*)> dctx(ZSTD_createDCtx(), ZSTD_freeDCtx);
   if (!dctx) throw std::bad_alloc();
   std::string text, chunk(ZSTD_DStreamOutSize(), '\0');
   ZSTD_inBuffer input{packed.data(), packed.size(), 0};
   std::size_t left = 1;
-  while (input.pos < input.size) {
+  while (input.pos < input.size || left != 0) {
     if (left == 0) throw ProofFormatError(path + ": bytes follow the end of its compressed proof");
     ZSTD_outBuffer output{chunk.data(), chunk.size(), 0};
     left = ZSTD_decompressStream(dctx.get(), &output, &input);
     if (ZSTD_isError(left)) throw ProofFormatError(path + ": the compressed proof is damaged (" + ZSTD_getErrorName(left) + ")");
     text.append(chunk.data(), output.pos);
+    if (text.size() > most) throw bomb("over " + std::to_string(most));
+    if (output.pos == 0 && input.pos == input.size) break;  // nothing more comes: cut short
   }
   if (left != 0) throw ProofFormatError(path + ": the compressed proof is cut short");
   return text;
@@ -65,12 +81,12 @@ bool write_proof_file(const ProofTree& tree, const std::string& path, bool packe
 }
 
 ProofTree read_proof_file(const std::string& path) {
-  // A proof's text begins with 'k' or '#', a zstd frame with 0x28. Plain text is read as a
-  // stream (a pipe works; /dev/zero is refused at its first byte by the reader); a compressed
-  // proof is read whole, so only from a regular file.
+  // A proof's text begins with 'k' or '#', a zstd frame with 0x28. Only a regular file is read
+  // (a pipe or a device is refused before the open, io/files.h); plain text as a stream, a
+  // compressed proof whole, within its bound.
   std::ifstream in = io::open_file(path, "proof");
   if (in.peek() != 0x28) return read_proof(in);
-  std::string bytes = io::read_file(path, "proof");
+  std::string bytes = io::read_file(path, "proof", kMostPackedProof);
   if (!is_zstd(bytes)) return read_proof(in);
   std::istringstream text(decompress(bytes, path));
   return read_proof(text);

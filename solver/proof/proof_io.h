@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "solver/proof/proof_tree.h"
@@ -15,6 +16,15 @@
 namespace kamisado::solver {
 
 constexpr std::size_t kCompressFrom = std::size_t{16} << 20;
+
+// What a compressed proof may weigh, read back (a bomb is refused within a second, not after
+// gigabytes): its text at most kMostExpansion times its packed bytes (KFEN lines pack about
+// ten-fold; a frame of zeros packs thousands-fold) plus kLeastBound, and the packed file itself
+// at most kMostPackedProof. A plain proof is read as a stream, its node count bounded by the
+// reader (proof_file.h).
+constexpr std::uint64_t kMostExpansion = 100;
+constexpr std::uint64_t kLeastBound = std::uint64_t{1} << 20;
+constexpr std::uint64_t kMostPackedProof = std::uint64_t{4} << 30;
 
 // Writes `tree` to `path` atomically (io/files.h), compressed whatever its size with `compress`;
 // returns whether it was compressed.

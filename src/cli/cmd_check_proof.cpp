@@ -49,7 +49,8 @@ int check_proof(const CheckProofOptions& opt, Io& io) {
   try {
     tree = solver::read_proof_file(opt.file);
   } catch (const solver::ProofFormatError& e) {
-    throw UsageError(opt.file + ": " + e.what());
+    const std::string what = e.what();  // a damaged frame's message names the file already
+    throw UsageError(what.rfind(opt.file + ":", 0) == 0 ? what : opt.file + ": " + what);
   }
   solver::ProofCheck check = solver::check_proof(tree);
   const bool moves = tree.metric == solver::Metric::WinnerMoves;
