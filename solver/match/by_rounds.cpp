@@ -106,10 +106,23 @@ class Run {
  public:
   Run(RoundStartTable& table, const ByRoundsOptions& options) : table_(table), options_(options), start_(std::chrono::steady_clock::now()) {}
 
+  // The starts read back from the table file (by_rounds.h, WHAT IS READ BACK): with
+  // options.recheck claims to prove again, else values the run takes unchecked and counts.
+  void read_back(const RoundStartTable& file) { (options_.recheck ? claims_ : file_) = file; }
+
   std::optional<RoundStartValue> find(const RoundStartKey& key) const {
-    std::shared_lock lock(table_mutex_);
-    return table_.find(key);
+    std::optional<RoundStartValue> v;
+    {
+      std::shared_lock lock(table_mutex_);
+      v = table_.find(key);
+    }
+    if (v && file_.find(key)) {  // an answer resting on it says so
+      std::lock_guard lock(used_mutex_);
+      used_.add(key, *v);
+    }
+    return v;
   }
+  const RoundStartTable& unchecked_used() const { return used_; }
   // What a master does with its proof once it is decided and rests on proved starts only: true
   // when done; false when it took new jobs on the way (decide proves them and asks again).
   using OnDecided = std::function<bool(Prover&, const JobOracle&, Side)>;
@@ -142,12 +155,14 @@ class Run {
     if (write && std::chrono::duration<double>(std::chrono::steady_clock::now() - last_save_).count() >= options_.checkpoint_seconds) save_locked();
   }
   void save_locked() {
-    if (options_.table_path.empty()) return;
+    if (options_.table_path.empty() || refused_) return;  // a refused file is left as it was
     RoundStartTable copy;
     {
       std::shared_lock lock(table_mutex_);
       copy = table_;
     }
+    for (const auto& [key, value] : claims_.entries())  // the claims not proved again yet stay claims
+      if (!copy.find(key)) copy.add(key, value);
     write_round_starts(copy, options_.table_path);
     last_save_ = std::chrono::steady_clock::now();
   }
@@ -197,11 +212,15 @@ class Run {
     r.rounds = rounds_;
     r.table_size = table_.size();
     r.table_hits = table_hits_;
+    r.unchecked = used_.size();
+    r.rechecked = rechecked_;
+    r.table_path = options_.table_path;
     return r;
   }
 
  private:
   void prove_jobs(const std::vector<std::pair<RoundStartKey, Position>>& jobs, unsigned depth, bool share, std::vector<Decision>& out);
+  void check_claim(const RoundStartKey& key, const RoundStartValue& proved, const std::string& start);
   Decision prove_far(const Position& start, unsigned depth);
   void counted_proved();
   RoundCount& count(unsigned depth) {
@@ -221,7 +240,13 @@ class Run {
   std::atomic<std::uint64_t> layers_{0}, far_jobs_{0}, restarts_{0}, plans_{0}, masters_{0}, nodes_{0}, table_hits_{0}, starts_proved_{0},
       jobs_done_{0}, jobs_queued_{0};
   std::vector<RoundCount> rounds_;
-  RoundStartTable* added_ = nullptr;                                                    // under table_mutex_
+  RoundStartTable* added_ = nullptr;  // under table_mutex_
+  RoundStartTable file_;              // the table file's starts, taken unchecked (not with options.recheck)
+  RoundStartTable claims_;            // the table file's starts, to prove again (options.recheck)
+  mutable std::mutex used_mutex_;
+  mutable RoundStartTable used_;  // the starts of file_ consulted
+  std::atomic<std::uint64_t> rechecked_{0};
+  std::atomic<bool> refused_{false};                                                    // a claim proved wrong: the file is not written
   std::chrono::steady_clock::time_point last_save_ = std::chrono::steady_clock::now();  // under save_mutex_
 };
 
@@ -293,15 +318,22 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
   JobOracle oracle(*this, depth, plans ? 0 : 4 * std::size_t(share_jobs ? hands : 1));
   SolveLimits limits = master_limits(oracle);
   limits.nodes = node_budget;
+  // The nodes are counted as the search goes (about once a second), not only when it returns: a
+  // planning master searches for minutes before its first job, and the progress showed 0 nodes.
+  std::uint64_t counted = 0;
+  const auto count = [&](std::uint64_t nodes) {
+    nodes_ += nodes - counted;
+    d.nodes += nodes - counted;
+    counted = nodes;
+  };
+  limits.progress = [&](const SolveProgress& p) { count(p.nodes); };
   const std::unique_ptr<TranspositionTable, TableReturn> table = lend_table();
   Prover prover(*table, limits);
   const Side mover = pos.side_to_move();
   ++masters_;
-  for (std::uint64_t counted = 0;;) {
+  for (;;) {
     const Proof proof = prover.prove(pos, {mover, Metric::Plies, kUnbounded, Aim::match()});
-    nodes_ += prover.nodes() - counted;
-    d.nodes += prover.nodes() - counted;
-    counted = prover.nodes();
+    count(prover.nodes());
     const bool decided = proof.proved || proof.disproved;
     if (!decided && (!prover.paused() || halted())) {  // stopped, or over its budget
       table->clear();                                  // it rests on guesses: no other master may start from it
@@ -379,19 +411,43 @@ ByRoundsPlan Run::plan(const Position& root) {
 // once. The root's jobs are shared among the threads; deeper, the threads share the positions.
 ByRoundsCertificate Run::certify(const Position& root, LayerFolder& folder) {
   ByRoundsCertificate c;
+  // A start a layer ends at, queued for its own layer: the first layer that ends at it, and
+  // whether its side moving first must win (the leaf's winner is the layer's, B3: the same for
+  // every start of its class). Its own layer must agree; nothing a layer says of its leaves is
+  // taken without it (a kept layer's, or a table file's value the search used).
   struct Item {
     Position pos;
     std::string name;
+    std::string parent;
+    bool parent_kept = false;
+    bool first_mover_wins = false;
   };
-  std::vector<Item> level{{root, kRootLayer}};
+  const auto check_leaf = [&](const Item& item, Side winner) {
+    if ((winner == item.pos.side_to_move()) == item.first_mover_wins) return;
+    const auto side = [](bool first) { return first ? "the side moving first" : "the side moving second"; };
+    const std::string proves = fmt::format("the round start {} must be won by {}, but its layer {} proves {} wins", to_kfen(item.pos),
+                                           side(item.first_mover_wins), item.name, side(!item.first_mover_wins));
+    if (item.parent_kept)
+      throw InputError(fmt::format("{}/{}: a layer kept from an earlier run is wrong: {}; remove the folder's layers and run again", folder.dir(),
+                                   item.parent, proves));
+    if (file_.find(key_of(*round_start_of(item.pos))))
+      throw InputError(
+          fmt::format("{}: the table's value is wrong (damaged, forged or another program's): {}; run without it or with "
+                      "--recheck-starts (the layers written so far are kept)",
+                      options_.table_path, proves));
+    throw std::logic_error(fmt::format("by rounds: a layer's leaf and the leaf's own layer disagree: {}", proves));
+  };
+  std::vector<Item> level{{root, kRootLayer, "", false, false}};
   std::set<RoundStartKey> queued;
   for (unsigned depth = 1; !level.empty() && !halted(); ++depth) {
     std::vector<std::vector<Position>> leaves(level.size());
     std::vector<std::optional<Side>> winners(level.size());
+    std::vector<char> kept_layers(level.size(), 0);
     std::mutex written_mutex;
     auto prove = [&](std::size_t i) {
       const Item& item = level[i];
-      if (std::optional<ProofTree> kept = folder.kept(item.name)) {
+      if (std::optional<ProofTree> kept = folder.kept(item.name, item.pos)) {
+        kept_layers[i] = 1;
         leaves[i] = layer_round_starts(*kept);
         winners[i] = kept->winner;
         std::lock_guard lock(written_mutex);
@@ -439,11 +495,23 @@ ByRoundsCertificate Run::certify(const Position& root, LayerFolder& folder) {
     }
     if (halted()) break;
     if (depth == 1) c.winner = winners[0];
+    if (depth > 1)
+      for (std::size_t i = 0; i < level.size(); ++i) check_leaf(level[i], *winners[i]);
     std::vector<Item> next_level;
-    for (const std::vector<Position>& starts : leaves)
-      for (const Position& start : starts) {
+    std::map<RoundStartKey, std::size_t> at;
+    for (std::size_t i = 0; i < leaves.size(); ++i)
+      for (const Position& start : leaves[i]) {
         const RoundStartKey key = key_of(*round_start_of(start));
-        if (queued.insert(key).second) next_level.push_back({start, start_layer_name(key)});
+        const bool first_mover_wins = *winners[i] == start.side_to_move();
+        if (queued.insert(key).second) {
+          at[key] = next_level.size();
+          next_level.push_back({start, start_layer_name(key), level[i].name, kept_layers[i] != 0, first_mover_wins});
+        } else if (auto it = at.find(key); it != at.end() && next_level[it->second].first_mover_wins != first_mover_wins) {
+          throw InputError(
+              fmt::format("{}/{}: two layers ({} and {}) end at the round start {} and need each side to win it: a layer kept from an "
+                          "earlier run is wrong; remove the folder's layers and run again",
+                          folder.dir(), level[i].name, next_level[it->second].parent, level[i].name, to_kfen(start)));
+        }
       }
     level = std::move(next_level);
   }
@@ -497,6 +565,7 @@ void Run::prove_jobs(const std::vector<std::pair<RoundStartKey, Position>>& jobs
 
 void Run::add(const RoundStartKey& key, const Position& start, Side winner, std::uint64_t nodes, unsigned depth) {
   const RoundStartValue value{winner == start.side_to_move(), std::nullopt, false, nodes};
+  check_claim(key, value, to_kfen(start));
   {
     std::unique_lock lock(table_mutex_);
     table_.add(key, value, "the run");
@@ -509,6 +578,22 @@ void Run::add(const RoundStartKey& key, const Position& start, Side winner, std:
   counted_proved();
 }
 
+// A start proved by this run against what the table file claimed of it (options.recheck): a
+// claim proved wrong refuses the file, which is then left as it was.
+void Run::check_claim(const RoundStartKey& key, const RoundStartValue& proved, const std::string& start) {
+  const std::optional<RoundStartValue> claim = claims_.find(key);
+  if (!claim) return;
+  if (claim->first_mover_wins == proved.first_mover_wins) {
+    ++rechecked_;
+    return;
+  }
+  refused_ = true;
+  throw InputError(fmt::format(
+      "{}: the round start {} is recorded as won by the side moving {}, but proved again it is won by the side moving {}: the table is wrong "
+      "(damaged, forged or another program's); it was not written",
+      options_.table_path, start, claim->first_mover_wins ? "first" : "second", proved.first_mover_wins ? "first" : "second"));
+}
+
 void Run::counted_proved() {
   if (++starts_proved_ == options_.max_jobs) halt_ = true;
   save_when_due();
@@ -517,9 +602,14 @@ void Run::counted_proved() {
 // A job proved by a far hand: what it proved goes into the table and its counts into the run's.
 Decision Run::prove_far(const Position& start, unsigned depth) {
   const FarJob far = options_.far->prove(start, depth, last_round(start) ? options_.job_nodes : 0, halt_);
+  for (const auto& [key, value] : far.proved.entries()) check_claim(key, value, "of class " + key.hex());
   {
     std::unique_lock lock(table_mutex_);
     table_.merge(far.proved, "a far rank's job");
+  }
+  {
+    std::lock_guard lock(used_mutex_);
+    used_.merge(far.unchecked, "a far rank's job");
   }
   {
     std::lock_guard lock(counts_mutex_);
@@ -582,13 +672,18 @@ void refuse_single_round(const Position& root) {
   if (!root.match().is_match()) throw InputError("by rounds: the position is a single round, not a match (give it a match field, e.g. '2:0-0')");
 }
 
-// The run's table file, locked for the run and read into `table` if it is there.
-std::optional<io::RunLock> open_table(RoundStartTable& table, const ByRoundsOptions& options) {
+// The run's table file, locked for the run and read if it is there: into `table` and into the
+// run as read back (unchecked), or into the run as claims alone (options.recheck).
+std::optional<io::RunLock> open_table(RoundStartTable& table, Run& run, const ByRoundsOptions& options) {
   std::optional<io::RunLock> lock;
   if (!options.table_path.empty()) {
     lock.emplace(io::RunLock::on_file(options.table_path, "solve --by-rounds"));
     std::error_code ec;
-    if (std::filesystem::exists(options.table_path, ec)) table.merge(read_round_starts(options.table_path), options.table_path);
+    if (std::filesystem::exists(options.table_path, ec)) {
+      const RoundStartTable file = read_round_starts(options.table_path);
+      if (!options.recheck) table.merge(file, options.table_path);
+      run.read_back(file);
+    }
   }
   return lock;
 }
@@ -597,9 +692,9 @@ std::optional<io::RunLock> open_table(RoundStartTable& table, const ByRoundsOpti
 
 ByRoundsResult solve_by_rounds(const Position& root, RoundStartTable& table, const ByRoundsOptions& options) {
   refuse_single_round(root);
-  const std::optional<io::RunLock> lock = open_table(table, options);
-  const std::size_t read = table.size();
   Run run(table, options);
+  const std::optional<io::RunLock> lock = open_table(table, run, options);
+  const std::size_t read = table.size();
   Decision d;
   try {
     d = reported(run, [&] {
@@ -608,7 +703,10 @@ ByRoundsResult solve_by_rounds(const Position& root, RoundStartTable& table, con
       return run.decide(root, 1, true);
     });
   } catch (...) {
-    run.save();  // what was proved before the fault is kept
+    try {
+      run.save();                      // what was proved before the fault is kept
+    } catch (const std::exception&) {  // the first fault is the one to name
+    }
     throw;
   }
   run.save();
@@ -619,15 +717,20 @@ ByRoundsResult solve_by_rounds(const Position& root, RoundStartTable& table, con
 
 ByRoundsCertificate certify_by_rounds(const Position& root, RoundStartTable& table, const std::string& dir, const ByRoundsOptions& options) {
   refuse_single_round(root);
-  const std::optional<io::RunLock> lock = open_table(table, options);
-  LayerFolder folder(dir, options.checkpoint_seconds);
   Run run(table, options);
+  const std::optional<io::RunLock> lock = open_table(table, run, options);
+  LayerFolder folder(dir, options.checkpoint_seconds);
   ByRoundsCertificate c;
   try {
     c = reported(run, [&] { return run.certify(root, folder); });
   } catch (...) {
-    run.save();
-    folder.commit();  // the layers written before the fault are whole: keep them
+    // What was proved and the layers written before the fault are whole: keep them, unless the
+    // fault is the disk's (then the first error is the one to name, not a second one here).
+    try {
+      run.save();
+      folder.commit();
+    } catch (const std::exception&) {
+    }
     throw;
   }
   run.save();
@@ -643,10 +746,12 @@ ByRoundsPlan plan_by_rounds(const Position& root, RoundStartTable& table, const 
   return reported(run, [&] { return run.plan(root); });
 }
 
-FarJob prove_far_job(const Position& start, unsigned depth, std::uint64_t node_budget, RoundStartTable& table, const ByRoundsOptions& options) {
+FarJob prove_far_job(const Position& start, unsigned depth, std::uint64_t node_budget, RoundStartTable& table, const RoundStartTable& read_back,
+                     const ByRoundsOptions& options) {
   ByRoundsOptions o = options;
-  o.table_path.clear(), o.threads = 1, o.far = nullptr, o.max_jobs = 0;
+  o.table_path.clear(), o.threads = 1, o.far = nullptr, o.max_jobs = 0, o.recheck = false;
   Run run(table, o);
+  run.read_back(read_back);
   FarJob far;
   run.record(&far.proved);
   const Decision d = reported(run, [&] {
@@ -660,6 +765,7 @@ FarJob prove_far_job(const Position& start, unsigned depth, std::uint64_t node_b
   far.masters = r.masters;
   far.nodes = r.nodes;
   far.rounds = r.rounds;
+  far.unchecked = run.unchecked_used();
   return far;
 }
 
@@ -690,6 +796,9 @@ nlohmann::json by_rounds_json(const Position& root, const ByRoundsResult& r) {
           {"table_read", r.table_read},
           {"table_size", r.table_size},
           {"table_hits", r.table_hits},
+          {"starts_file", r.table_path},
+          {"unchecked_starts", r.unchecked},
+          {"rechecked_starts", r.rechecked},
           {"rounds", rounds}};
 }
 
@@ -716,7 +825,7 @@ std::string by_rounds_certificate_text(const Position& root, const std::string& 
                              : fmt::format("unknown: stopped first; the layers written are kept in {}, and a run again goes on from them\n", dir);
   for (std::size_t i = 0; i < c.written.size(); ++i)
     out += fmt::format("depth {}: {} layers written, {} positions, {} bytes\n", i + 1, c.written[i].layers, c.written[i].nodes, c.written[i].bytes);
-  if (c.kept) out += fmt::format("{} layers kept from an earlier run\n", c.kept);
+  if (c.kept) out += fmt::format("{} layers kept from an earlier run, each checked again\n", c.kept);
   out += fmt::format("{} nodes, {:.1f} s\n", c.nodes, c.seconds);
   return out;
 }
@@ -746,15 +855,21 @@ std::string by_rounds_plan_text(const Position& root, const ByRoundsPlan& plan) 
 
 std::string by_rounds_text(const Position& root, const ByRoundsResult& r) {
   std::string out;
+  // An answer that rests on starts read back unchecked says so on its own line, never apart.
+  const std::string resting = r.unchecked == 0
+                                  ? ""
+                                  : fmt::format(", resting on {} {} read back from {} unchecked (--recheck-starts proves {} again)", r.unchecked,
+                                                r.unchecked == 1 ? "start" : "starts", r.table_path, r.unchecked == 1 ? "it" : "them");
   if (r.winner)
-    out += fmt::format("{} to move {} the match (by rounds; a value, no distance)\n", side_name(root.side_to_move()),
-                       *r.winner == root.side_to_move() ? "wins" : "loses");
+    out += fmt::format("{} to move {} the match (by rounds; a value, no distance){}\n", side_name(root.side_to_move()),
+                       *r.winner == root.side_to_move() ? "wins" : "loses", resting);
   else
     out += "unknown: stopped before the match was decided (the round-start table keeps what was proved)\n";
   out += fmt::format("{} master searches, {} nodes, {:.1f} s; the round-start table holds {} starts ({} of them when the run began)\n", r.masters,
                      r.nodes, r.seconds, r.table_size, r.table_read);
   if (r.plans) out += fmt::format("the first master planned {} times; its last plan rests on proved starts only\n", r.plans);
   if (r.restarts) out += fmt::format("masters started again {} times, after jobs proved their guesses wrong\n", r.restarts);
+  if (r.rechecked) out += fmt::format("{} starts of {} proved again, each as the table had it\n", r.rechecked, r.table_path);
   for (std::size_t i = 1; i < r.rounds.size(); ++i) {
     const RoundCount& c = r.rounds[i];
     out += fmt::format("round {}: {} starts taken as jobs, {} proved, {} over budget and searched by their master; {} found proved by another\n",

@@ -32,6 +32,15 @@
 // table is the run's checkpoint: it is written every few minutes, when the run stops and when
 // it ends, and a run started again on it skips every start it holds, so it ends with the value
 // of a run never stopped.
+//
+// WHAT IS READ BACK (docs/formats.md). A table file holds values an earlier run proved; a value
+// read back is a claim, checksummed but not proved (the checksum is no proof: anyone can write
+// one). By default a run takes them as they are and says so: its answer counts the file's starts
+// it consulted (ByRoundsResult::unchecked), and the answer's text and JSON name them. With
+// options.recheck the file's starts are claims only: the run proves every start it needs itself
+// and refuses the file, in one line and without writing it, where a start proved disagrees with
+// its claim. A certificate run (certify_by_rounds) trusts no claim: every start a layer ends at
+// has its own layer, proved or read back and checked again, and must agree with the leaf.
 #pragma once
 
 #include <atomic>
@@ -80,6 +89,7 @@ struct FarJob {
   bool over_budget = false;
   std::uint64_t masters = 0, nodes = 0;
   RoundStartTable proved;
+  RoundStartTable unchecked;  // the starts of the table file it consulted, read back unchecked
   std::vector<RoundCount> rounds;
 };
 
@@ -100,6 +110,7 @@ struct ByRoundsOptions {
   std::uint64_t max_layers = 0;             // certify_by_rounds: stop once this many layers are written or kept (0: no limit)
   const std::atomic<bool>* stop = nullptr;  // Ctrl-C
   std::string table_path;                   // the round-start table: read if there, written as the run goes
+  bool recheck = false;                     // table_path's starts are claims, each proved again before it is used (above)
   double checkpoint_seconds = 300;          // between writes of table_path
   // A job of a last round (whose winner wins the match, so its job is a plain round search) that
   // needs more nodes than this (counted by 4096) is given back, and its master searches into the
@@ -126,6 +137,11 @@ struct ByRoundsResult {
   std::size_t table_read = 0;      // starts the table held when the run began (a resumed run's)
   std::size_t table_size = 0;
   std::uint64_t table_hits = 0;  // jobs found already proved (by another thread, or an earlier run)
+  // The starts read back from options.table_path that the run consulted, unchecked: the answer
+  // rests on them (none with options.recheck). `rechecked`: the file's claims proved again, and
+  // agreeing, with options.recheck.
+  std::size_t unchecked = 0, rechecked = 0;
+  std::string table_path;
 };
 
 // Proves who wins the match from `root` (a match position: an InputError otherwise), with the
@@ -141,7 +157,7 @@ ByRoundsResult solve_by_rounds(const Position& root, RoundStartTable& table, con
 struct ByRoundsCertificate {
   std::optional<Side> winner;       // nullopt: stopped first
   std::vector<LayerCount> written;  // [depth - 1]: the layers this run wrote
-  std::uint64_t kept = 0;           // layers an earlier run wrote, read back
+  std::uint64_t kept = 0;           // layers an earlier run wrote, read back and checked again
   std::uint64_t nodes = 0;          // of every search
   double seconds = 0;
 };
@@ -170,8 +186,10 @@ std::string by_rounds_plan_text(const Position& root, const ByRoundsPlan& plan);
 
 // One job, as a process of a run under MPI proves it for the run's first process: `start` of the
 // run's round `depth`, searched into by its master when over `node_budget` (0: no budget), with
-// `table` (what this process proved before and what it read) kept between jobs.
-FarJob prove_far_job(const Position& start, unsigned depth, std::uint64_t node_budget, RoundStartTable& table, const ByRoundsOptions& options);
+// `table` (what this process proved before and what it read) kept between jobs; `read_back`, the
+// starts of `table` read from the table file, unchecked (FarJob::unchecked lists those consulted).
+FarJob prove_far_job(const Position& start, unsigned depth, std::uint64_t node_budget, RoundStartTable& table, const RoundStartTable& read_back,
+                     const ByRoundsOptions& options);
 
 // The answer for the side to move at `root`, with the counts per round: as JSON and as text.
 nlohmann::json by_rounds_json(const Position& root, const ByRoundsResult& r);

@@ -65,7 +65,9 @@ std::string encode(const FarJob& far) {
   put(out, far.nodes);
   put<std::uint32_t>(out, std::uint32_t(far.rounds.size()));
   for (const RoundCount& c : far.rounds) put(out, c);
-  return out + encode_round_starts(far.proved);  // checksummed (round_start_table.h)
+  const std::string unchecked = encode_round_starts(far.unchecked);
+  put<std::uint64_t>(out, unchecked.size());
+  return out + unchecked + encode_round_starts(far.proved);  // checksummed (round_start_table.h)
 }
 
 FarJob decode(const std::string& in, int rank) {
@@ -78,7 +80,10 @@ FarJob decode(const std::string& in, int rank) {
   far.nodes = take<std::uint64_t>(in, at);
   far.rounds.resize(take<std::uint32_t>(in, at));
   for (RoundCount& c : far.rounds) c = take<RoundCount>(in, at);
-  far.proved = decode_round_starts(in.substr(at), fmt::format("the starts sent by rank {}", rank));
+  const auto unchecked = take<std::uint64_t>(in, at);
+  if (unchecked > in.size() - at) throw InputError(fmt::format("the starts sent by rank {} are cut short", rank));
+  far.unchecked = decode_round_starts(in.substr(at, std::size_t(unchecked)), fmt::format("the starts sent by rank {}", rank));
+  far.proved = decode_round_starts(in.substr(at + std::size_t(unchecked)), fmt::format("the starts sent by rank {}", rank));
   return far;
 }
 
@@ -187,7 +192,7 @@ class RankHands final : public FarHands {
 // thread listens for a halt, until kStop. Its table is the checkpoint's starts (read at the first
 // job: a damaged file fails the job, and rank 0 has refused it already) and what it proves.
 void serve_rank_zero(const ByRoundsOptions& options) {
-  RoundStartTable table;
+  RoundStartTable table, read_back;
   bool table_read = false;
   std::string bytes;
   int source = 0, tag = 0;
@@ -204,8 +209,11 @@ void serve_rank_zero(const ByRoundsOptions& options) {
     const auto node_budget = take<std::uint64_t>(bytes, at);
     try {
       std::error_code ec;
-      if (!table_read && !options.table_path.empty() && std::filesystem::exists(options.table_path, ec))
-        table.merge(read_round_starts(options.table_path), options.table_path);
+      // With --recheck-starts the file's starts are rank 0's claims to check, not values to use.
+      if (!table_read && !options.recheck && !options.table_path.empty() && std::filesystem::exists(options.table_path, ec)) {
+        read_back = read_round_starts(options.table_path);
+        table.merge(read_back, options.table_path);
+      }
       table_read = true;
       const Position start = parse_kfen(bytes.substr(at));
       std::atomic<bool> halt{false}, finished{false};
@@ -215,7 +223,7 @@ void serve_rank_zero(const ByRoundsOptions& options) {
       std::exception_ptr failure;
       std::thread prover([&] {
         try {
-          far = prove_far_job(start, depth, node_budget, table, o);
+          far = prove_far_job(start, depth, node_budget, table, read_back, o);
         } catch (...) {
           failure = std::current_exception();
         }

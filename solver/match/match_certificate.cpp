@@ -31,22 +31,41 @@ std::vector<Position> layer_round_starts(const ProofTree& layer) {
 LayerFolder::LayerFolder(const std::string& dir, double commit_seconds)
     : folder_(dir, "solve --by-rounds --certificate"), commit_seconds_(commit_seconds) {}
 
-std::optional<ProofTree> LayerFolder::kept(const std::string& name) {
-  std::lock_guard lock(mutex_);
-  folder_.claim({name});  // refuses a file that is not the tool's
-  if (!folder_.holds(name)) return std::nullopt;
-  const std::string path = (std::filesystem::path(folder_.dir()) / name).string();
-  try {
-    return read_proof_file(path);
-  } catch (const ProofFormatError& e) {
-    throw InputError(path + ": " + e.what());
+std::optional<ProofTree> LayerFolder::kept(const std::string& name, const Position& root) {
+  std::string path;
+  {
+    std::lock_guard lock(mutex_);
+    folder_.claim({name});  // refuses a file that is not the tool's
+    if (!folder_.holds(name)) return std::nullopt;
+    path = (std::filesystem::path(folder_.dir()) / name).string();
   }
+  // Checked outside the lock: a committed layer is not written again, and the check takes a while.
+  ProofTree tree;
+  try {
+    tree = read_proof_file(path);
+  } catch (const ProofFormatError& e) {
+    const std::string what = e.what();
+    throw InputError(what.rfind(path, 0) == 0 ? what : path + ": " + what);
+  }
+  const auto refused = [&](const std::string& why) {
+    return InputError(fmt::format("{}: a layer kept from an earlier run is refused: {}; remove it and run again", path, why));
+  };
+  if (tree.aim.kind != AimKind::Match || !tree.to_round_starts) throw refused("not a layer (it needs 'goal match' and 'leaves round-starts')");
+  if (tree.nodes.empty() || tree.nodes[0].kfen != to_kfen(root)) throw refused("its root is not " + to_kfen(root));
+  const ProofCheck check = check_proof(tree);
+  if (!check.holds) throw refused(check.failure);
+  return tree;
 }
 
 std::uint64_t LayerFolder::write(const std::string& name, const ProofTree& layer) {
   std::lock_guard lock(mutex_);
   const std::string path = folder_.staged_path(name);
-  write_proof_file(layer, path, true);
+  try {
+    write_proof_file(layer, path, true);
+  } catch (...) {
+    folder_.drop(name);  // so that the layers written before it can still be committed
+    throw;
+  }
   std::error_code ec;
   const std::uint64_t bytes = std::filesystem::file_size(path, ec);
   if (std::chrono::duration<double>(std::chrono::steady_clock::now() - last_commit_).count() >= commit_seconds_) {

@@ -77,9 +77,12 @@ struct MatchCertificateCheck {
 class LayerFolder {
  public:
   LayerFolder(const std::string& dir, double commit_seconds);
-  // The layer `name` if an earlier write committed it, else nullopt. An InputError if it is not
-  // the tool's or cannot be read.
-  std::optional<ProofTree> kept(const std::string& name);
+  // The layer `name` of the start `root` if an earlier write committed it, else nullopt. A layer
+  // read back is checked again as a proof tree before it is used (its ledger digest says only
+  // that the tool wrote it, and a digest is no proof): an InputError if it is not the tool's,
+  // cannot be read, is not a layer of `root`, or does not check.
+  std::optional<ProofTree> kept(const std::string& name, const Position& root);
+  const std::string& dir() const { return folder_.dir(); }
   // Writes the layer `name`; returns its size in bytes.
   std::uint64_t write(const std::string& name, const ProofTree& layer);
   void commit();

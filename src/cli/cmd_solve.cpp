@@ -36,6 +36,8 @@ const CommandText kSolveText{"solve", "Prove who wins the round from a position,
                              "--by-rounds (with --goal match) proves the match round by round: each round start is a job,\n"
                              "proved once and kept in the round-start table --starts FILE (read if there, saved every\n"
                              "--checkpoint-every seconds and at the end: run again after a stop and it goes on from it);\n"
+                             "what it reads back there is taken unchecked, and the answer says how many of its starts it\n"
+                             "rests on; --recheck-starts proves each again before use, and refuses a file proved wrong.\n"
                              "--threads shares the next round's starts among threads, --mpi under mpirun among ranks too.\n"
                              "It proves the value, not the distance, within a bounded memory, and on the matches measured\n"
                              "faster than the whole-match search (docs/solver.md). --plan proves no job and lists the starts a\n"
@@ -59,7 +61,7 @@ struct SolveOptions {
   std::size_t hash = 64;
   CLI::Option* hash_given = nullptr;
   bool check = false, value_only = false;
-  bool by_rounds = false, mpi = false, plan = false, plans = false;
+  bool by_rounds = false, mpi = false, plan = false, plans = false, recheck = false;
   std::size_t levels = 0;
   std::string starts, certificate;
   unsigned threads = 1;
@@ -81,6 +83,8 @@ int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
   o.seconds = opt.certify.limits.seconds;
   o.stop = io.stop;
   o.table_path = opt.starts;
+  o.recheck = opt.recheck;
+  if (opt.recheck && opt.starts.empty()) throw UsageError("--recheck-starts proves again the starts of --starts FILE: add --starts");
   o.checkpoint_seconds = opt.certify.checkpoint_seconds;
   o.progress = [&io](const solver::ByRoundsProgress& p) {
     io.err << fmt::format("solve: {:.0f} s, next round's starts {} proved, {} queued; {} starts proved in all, table {} starts, {} nodes", p.seconds,
@@ -189,6 +193,8 @@ void add_solve(CLI::App& app, Action& action) {
                 "Prove only who wins, not the distance (faster; no proof tree, and no ring stakes at a match round's start)");
   cmd->add_flag("--by-rounds", opt->by_rounds, "With --goal match: prove the match round by round, each round start a job proved once");
   output_option(cmd, "--starts", opt->starts, "--by-rounds: the round-start table FILE, read if there and saved as the run goes");
+  cmd->add_flag("--recheck-starts", opt->recheck,
+                "--starts: prove again each start read back from FILE before an answer rests on it (a start proved wrong refuses the file)");
   cmd->add_option("--job-nodes", opt->job_nodes,
                   "--by-rounds: a last round's starts are jobs of at most N nodes each, then searched by their master (0, the default: no limit)");
   cmd->add_option("--threads", opt->threads, "--by-rounds: threads proving the next round's starts (default 1; with --mpi, rank 0's)")
