@@ -54,9 +54,11 @@ Census make_census(const std::string& dir, const CensusPlan& plan, const io::Lin
   // A listed subspace is drawn once, by the plan, and read from the folder after that.
   const std::string listed = subspace_path(dir);
   std::error_code ec;
-  if (listed_from == Listed::Read && fs::exists(listed, ec))
+  if (listed_from == Listed::Read && fs::exists(listed, ec)) {
+    if (const std::uintmax_t bytes = fs::file_size(listed, ec); lines && !ec && bytes > (std::uintmax_t{16} << 20))  // seconds to read
+      lines(fmt::format("census: reading the list of starts in {} ({} MB)", listed, bytes >> 20));
     c.space = decode_subspace(io::read_file(listed, "census subspace"), listed, plan.subspace);
-  else
+  } else
     c.space = make_subspace(plan.subspace, lines);
   c.shards = std::uint32_t((c.space.size() + plan.shard_size - 1) / plan.shard_size);
   return c;
@@ -164,6 +166,11 @@ std::optional<std::vector<ShardRecord>> slice_records(const Census& c, std::uint
   auto records = read_shard(path, c.run, k);
   if (records.size() != c.slice_end(k) - c.slice_begin(k))
     throw InputError(fmt::format("{}: holds {} starts, its slice has {}", path, records.size(), c.slice_end(k) - c.slice_begin(k)));
+  // Exact coverage: the shard holds its slice, each class once and in order, nothing else (its
+  // checksum says only that a shard was not damaged, not that it is this slice's).
+  for (std::size_t j = 0; j < records.size(); ++j)
+    if (const std::uint64_t at = c.slice_begin(k) + j; records[j].index != c.space.class_at(at))
+      throw InputError(fmt::format("{}: record {} is start {}, the slice wants start {}", path, j + 1, records[j].index, c.space.class_at(at)));
   return records;
 }
 
@@ -176,8 +183,9 @@ std::vector<std::uint32_t> missing_shards(const Census& c) {
   return missing;
 }
 
-std::optional<SliceDone> prove_and_write_shard(const Census& c, std::uint32_t k, const std::atomic<bool>* stop) {
-  auto records = prove_slice(c, k, stop);
+std::optional<SliceDone> prove_and_write_shard(const Census& c, std::uint32_t k, const std::atomic<bool>* stop,
+                                               std::atomic<std::uint64_t>* starts_done) {
+  auto records = prove_slice(c, k, stop, starts_done);
   if (!records) return std::nullopt;
   write_shard(c.shard_path(k), c.run, k, *records);
   SliceDone d;
@@ -213,7 +221,8 @@ void end_census_run(const Census& c, const CensusRunStats& s) {
     throw Stopped(fmt::format("stopped; {} of {} shards are proved and kept in {}, run again to go on", s.already_done + s.proved, c.shards, c.dir));
 }
 
-std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32_t k, const std::atomic<bool>* stop) {
+std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32_t k, const std::atomic<bool>* stop,
+                                                    std::atomic<std::uint64_t>* starts_done) {
   // One table for the slice: what one start proved is true for the next (no cycles), and the
   // slice's starts share Black's home row. Cleared at the slice's start, so the slice's nodes do
   // not depend on which worker proved what before.
@@ -251,6 +260,7 @@ std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32
     }
     r.micros = std::uint32_t(std::min(io::seconds_since(t0) * 1e6, 4.0e9));
     records.push_back(r);
+    if (starts_done) ++*starts_done;
   }
   return records;
 }
@@ -264,22 +274,45 @@ CensusRunStats run_census(const std::string& dir, const CensusRunOptions& o, con
   const std::vector<std::uint32_t> todo = begin_census_run(c, s, progress);
   std::uint64_t starts_left = 0;
   for (std::uint32_t k : todo) starts_left += c.slice_end(k) - c.slice_begin(k);
-  std::mutex mutex;  // guards the counts and the progress
+  if (!todo.empty())
+    progress.note(
+        fmt::format("census: proving {} shards ({} starts) on {} thread{}", todo.size(), starts_left, s.workers, s.workers == 1 ? "" : "s"));
+  std::mutex mutex;  // guards the counts
+  std::atomic<std::uint64_t> starts_done{0};
+  std::atomic<std::uint32_t> shards_done{0};
   auto t0 = std::chrono::steady_clock::now();
-  on_threads(todo.size(), s.workers, [&](std::size_t t) {
-    if (o.stop && o.stop->load()) return false;
-    auto done = prove_and_write_shard(c, todo[t], o.stop);
-    if (!done) return false;
-    std::lock_guard lock(mutex);
-    s.add(*done);
-    progress.tick([&] {
-      const double rate = double(s.starts_proved) / std::max(1e-9, io::seconds_since(t0));
-      return fmt::format("census: {} {} of {} shards, {:.1f} starts/s, about {:.0f} s left",
-                         io::progress_bar(double(s.already_done + s.proved) / c.shards), s.already_done + s.proved, c.shards, rate,
-                         double(starts_left - s.starts_proved) / std::max(rate, 1e-9));
-    });
-    return true;
+  // Said once a second from a thread of its own, counted start by start: a shard of a large
+  // sample takes minutes, and a progress said per shard was silent that long.
+  std::atomic<bool> over{false};
+  std::thread reporter([&] {
+    while (!over) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      progress.tick([&] {
+        const double rate = double(starts_done) / std::max(1e-9, io::seconds_since(t0));
+        const std::uint32_t shards = s.already_done + shards_done;
+        return fmt::format("census: {} {} of {} shards, {} starts proved by this run, {:.1f} starts/s, about {:.0f} s left",
+                           io::progress_bar(double(shards) / c.shards), shards, c.shards, starts_done.load(), rate,
+                           double(starts_left - std::min<std::uint64_t>(starts_left, starts_done)) / std::max(rate, 1e-9));
+      });
+    }
   });
+  try {
+    on_threads(todo.size(), s.workers, [&](std::size_t t) {
+      if (o.stop && o.stop->load()) return false;
+      auto done = prove_and_write_shard(c, todo[t], o.stop, &starts_done);
+      if (!done) return false;
+      std::lock_guard lock(mutex);
+      s.add(*done);
+      ++shards_done;
+      return true;
+    });
+  } catch (...) {
+    over = true;
+    reporter.join();
+    throw;
+  }
+  over = true;
+  reporter.join();
   s.seconds = io::seconds_since(t0);
   end_census_run(c, s);
   return s;
@@ -302,6 +335,30 @@ std::vector<std::string> unclaimed_proofs(const Census& c, const std::vector<Cen
 }
 
 }  // namespace
+
+SecondMoverCertificate check_second_mover_certificate(const Census& c, std::uint32_t index) {
+  SecondMoverCertificate cert;
+  const std::string path = c.proof_path(index);
+  try {
+    const ProofTree tree = read_proof_file(path);
+    const ProofCheck verdict = check_proof(tree);
+    cert.nodes = tree.nodes.size();
+    std::error_code ec;
+    const std::uintmax_t bytes = fs::file_size(path, ec);
+    cert.bytes = ec ? 0 : bytes;
+    const Position start = start_at_class(index);
+    if (!verdict.holds)
+      cert.failure = verdict.failure;
+    else if (tree.nodes.empty() || tree.nodes[0].kfen != to_kfen(start))
+      cert.failure = "its root is not the class's start " + to_kfen(start);
+    else if (tree.aim != Aim::round() || tree.winner == start.side_to_move())
+      cert.failure = "it does not prove that the side moving second wins the round";
+  } catch (const InputError& e) {
+    cert.failure = cert.unreadable = e.what();
+  }
+  if (!cert.failure.empty() && cert.failure.rfind(path, 0) != 0) cert.failure = path + ": " + cert.failure;
+  return cert;
+}
 
 bool CensusMerged::sound() const {
   if (unchecked || rechecked_first != rechecked_first_agree || !unclaimed_proofs.empty()) return false;
@@ -336,22 +393,12 @@ void check_certificates(CensusMerged& m, const std::vector<std::uint32_t>& first
   auto check = [&](std::size_t i) {
     if (i < m.second_mover_wins.size()) {
       CensusSecondMoverWin& w = m.second_mover_wins[i];
-      try {
-        ProofTree tree = read_proof_file(w.proof);
-        ProofCheck verdict = check_proof(tree);
-        w.proof_nodes = tree.nodes.size();
-        std::error_code ec;
-        const std::uintmax_t bytes = fs::file_size(w.proof, ec);
-        if (!ec) {
-          std::lock_guard lock(mutex);
-          m.proof_bytes += bytes;
-        }
-        w.proof_checked = verdict.holds && !tree.nodes.empty() && tree.nodes[0].kfen == w.kfen && tree.aim == Aim::round() &&
-                          tree.winner != start_at_class(w.index).side_to_move();
-      } catch (const InputError& e) {
-        std::lock_guard lock(mutex);
-        if (lines) lines(std::string("census: ") + e.what());
-      }
+      const SecondMoverCertificate cert = check_second_mover_certificate(c, w.index);
+      w.proof_nodes = cert.nodes;
+      w.proof_checked = cert.failure.empty();
+      std::lock_guard lock(mutex);
+      m.proof_bytes += cert.bytes;
+      if (!cert.unreadable.empty() && lines) lines("census: " + cert.unreadable);
       return;
     }
     TranspositionTable table(c.plan.hash_mb);
@@ -390,13 +437,10 @@ CensusMerged merge_census(const std::string& dir, const io::Lines& lines, const 
       ++m.missing_shards;
       continue;
     }
-    const auto& records = *slice;
-    // Exact coverage: the shard holds its slice, each class once and in order, nothing else.
+    const auto& records = *slice;  // its coverage checked (slice_records)
     for (std::size_t j = 0; j < records.size(); ++j) {
       const ShardRecord& r = records[j];
       const std::uint64_t at = c.slice_begin(k) + j;
-      if (r.index != c.space.class_at(at))
-        throw InputError(fmt::format("{}: record {} is start {}, the slice wants start {}", c.shard_path(k), j + 1, r.index, c.space.class_at(at)));
       const std::uint32_t weight = c.space.weight_at(at);
       ++m.classes;
       m.starts += weight;

@@ -76,11 +76,22 @@ io::RunLock lock_census_run(const Census& c);
 
 // Proves slice k: its records, and the proofs of the second mover's wins written to proofs/.
 // Stopped: nullopt, nothing written.
-std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32_t k, const std::atomic<bool>* stop = nullptr);
-// Shard k's records, its file read and checked (shard.h) and as many as its slice has; nullopt if
+// `starts_done`, if given, counts the starts proved as they are (for progress).
+std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32_t k, const std::atomic<bool>* stop = nullptr,
+                                                    std::atomic<std::uint64_t>* starts_done = nullptr);
+// Shard k's records, its file read and checked (shard.h), exactly its slice's classes in order; nullopt if
 // it is not written yet. A damaged or foreign one is an InputError naming it: the user decides,
 // nothing is overwritten.
 std::optional<std::vector<ShardRecord>> slice_records(const Census& c, std::uint32_t k);
+// The certificate of class `index`'s second-mover win (proofs/), read and checked by the checker
+// alone: it must prove that the side moving second wins the round from the class's very start.
+struct SecondMoverCertificate {
+  std::string failure;     // empty when it holds; else the file and why (missing, damaged, of another start)
+  std::string unreadable;  // the reader's error, when it could not be read at all
+  std::size_t nodes = 0;
+  std::uint64_t bytes = 0;
+};
+SecondMoverCertificate check_second_mover_certificate(const Census& c, std::uint32_t index);
 // Whether shard k is done: slice_records has it.
 bool shard_done(const Census& c, std::uint32_t k);
 // The representative start of census class `index` (start_space.h), Black moving first.
@@ -92,7 +103,8 @@ struct SliceDone {
   std::uint64_t starts = 0, nodes = 0;
 };
 // prove_slice, then its shard file written (atomically); nullopt if stopped, nothing written.
-std::optional<SliceDone> prove_and_write_shard(const Census& c, std::uint32_t k, const std::atomic<bool>* stop = nullptr);
+std::optional<SliceDone> prove_and_write_shard(const Census& c, std::uint32_t k, const std::atomic<bool>* stop = nullptr,
+                                               std::atomic<std::uint64_t>* starts_done = nullptr);
 
 // The local run hands out the missing slices in order to the threads of one process; the MPI
 // runner (census_mpi.h) hands them out from rank 0 to the other ranks.

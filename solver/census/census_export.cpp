@@ -26,7 +26,21 @@ void for_each_class(const Census& c, CensusExported& done, const io::Lines& line
     }
     for (std::size_t j = 0; j < slice->size(); ++j) {
       const std::uint32_t starts = c.space.weight_at(c.slice_begin(k) + j);
-      visit((*slice)[j], starts);
+      const ShardRecord& r = (*slice)[j];
+      // A second-mover win is exported only with a certificate that proves it (a shard with a
+      // valid checksum can still say what no proof shows); a first-mover win is the shard's word
+      // (census merge proves a seeded 1% again), counted as such.
+      if (r.second_mover_wins) {
+        const SecondMoverCertificate cert = check_second_mover_certificate(c, r.index);
+        if (!cert.failure.empty())
+          throw InputError(
+              fmt::format("{}: class {} is recorded as a second-mover win, but its certificate does not hold ({}); census merge "
+                          "names every fault",
+                          c.shard_path(k), r.index, cert.failure));
+      } else {
+        ++done.unchecked_classes;
+      }
+      visit(r, starts);
       ++done.classes;
       done.starts += starts;
     }
@@ -58,7 +72,10 @@ CensusExported export_census(const std::string& dir, CensusExportFormat format, 
       out << (done.classes ? ",\n  " : "\n  ") << row.dump();
     }
   });
-  if (!csv) out << "],\n \"complete\": " << (done.missing_shards == 0 ? "true" : "false") << ", \"missing_shards\": " << done.missing_shards << "}\n";
+  if (!csv)
+    out << "],\n \"complete\": " << (done.missing_shards == 0 ? "true" : "false") << ", \"missing_shards\": " << done.missing_shards
+        << ", \"certificates_checked\": " << done.classes - done.unchecked_classes << ", \"first_mover_wins_unchecked\": " << done.unchecked_classes
+        << "}\n";
   return done;
 }
 

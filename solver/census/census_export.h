@@ -11,6 +11,10 @@
 //   JSON one object: {"run": the manifest, "complete": bool, "missing_shards": N,
 //        "classes": [{"class", "kfen", "starts", "winner", "nodes", "seconds", "certificate"}...]}
 // A shard not yet proved is left out (complete false); a damaged one is an InputError.
+// VERIFIED ON READ: each shard's coverage (its slice's classes, in order), and each second-mover
+// win's certificate, checked by the checker (a missing, damaged, swapped or forged one is an
+// InputError naming it). A first-mover win has no certificate: it is the shard's record, and
+// the export says how many (JSON "first_mover_wins_unchecked"; the command's last line).
 #pragma once
 
 #include <cstdint>
@@ -26,6 +30,7 @@ enum class CensusExportFormat { Csv, Json };
 
 struct CensusExported {
   std::uint64_t classes = 0, starts = 0;
+  std::uint64_t unchecked_classes = 0;  // first-mover wins: the shards' records, no certificate to check
   std::uint32_t missing_shards = 0;
 };
 
