@@ -26,6 +26,8 @@ if [ -s "$dir/killed.json" ]; then
 fi
 "$kamisado" solve "$start 1:0-0" --goal match --checkpoint "$dir/one.ckpt" --json >"$dir/resumed.json" 2>/dev/null
 [ "$(field "$dir/resumed.json" "d['checkpoint']['resumed']")" = True ] || { echo "FAIL: the second run did not resume"; exit 1; }
+# Issue 44: an answer resting on a search read back says so (the checkpoint's table is unchecked).
+[ "$(field "$dir/resumed.json" "d['checkpoint']['unchecked']")" = True ] || { echo "FAIL: the resumed answer is not marked unchecked"; exit 1; }
 for f in value winner best distance; do
   a=$(field "$dir/whole.json" "d['$f']")
   b=$(field "$dir/resumed.json" "d['$f']")

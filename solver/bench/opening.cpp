@@ -206,16 +206,30 @@ RegroupedResult prove_regrouped(const RegroupedOptions& o, const io::Lines& line
   if (cut) out << "\n";
   io::Progress progress(lines);
   const std::vector<Position> starts = regrouped_starts(o.count, o.seed);
+  // A line read back must be of its start (the sample is drawn again from the seed); its winner
+  // is taken as written unless o.recheck proves it again.
+  for (const auto& [i, j] : done)
+    if (i < o.count && (j.at("kfen") != to_kfen(starts[i]) || j.at("mover") != side_id(starts[i].side_to_move())))
+      throw InputError(fmt::format("{}: the line of start {} gives {}, not start {} of seed {} ({})", o.checkpoint, i,
+                                   j.at("kfen").get<std::string>(), i, o.seed, to_kfen(starts[i])));
   for (int i = 0; i < o.count; ++i) {
     const Position& start = starts[i];
     const Side mover = start.side_to_move();
-    if (done.count(i)) continue;
+    if (done.count(i) && !o.recheck) continue;
     if (o.stop && o.stop->load()) throw Stopped(fmt::format("stopped; {} holds what is proved, run again to go on", o.checkpoint));
     // A start's time includes making its table (64 MB cleared): that is part of its cost.
     auto t0 = std::chrono::steady_clock::now();
     TranspositionTable table(o.hash_mb);
     Certified p = prove(start, table, true, "");
     const double seconds = io::seconds_since(t0);
+    if (auto known = done.find(i); known != done.end()) {  // o.recheck: the line read back against the start proved again
+      if (known->second.at("winner") != side_id(p.winner) || !p.checked())
+        throw InputError(fmt::format("{}: start {} ({}) is recorded as won by {}, but proved again {}: the checkpoint is wrong", o.checkpoint, i,
+                                     to_kfen(start), known->second.at("winner").get<std::string>(),
+                                     p.checked() ? "it is won by " + std::string(side_id(p.winner)) : "its proof did not check"));
+      ++r.rechecked;
+      continue;
+    }
     nlohmann::json j = {{"seed", o.seed},
                         {"index", i},
                         {"kfen", to_kfen(start)},
@@ -245,10 +259,13 @@ std::string regrouped_summary(const RegroupedResult& r) {
   const auto& o = r.options;
   double share = o.count ? 100.0 * r.first_mover_wins / o.count : 0;
   const auto& sizes = r.proof_sizes;
+  const int unchecked = r.resumed - r.rechecked;
   return fmt::format(
       "{} regrouped starts (seed {}): the side moving first wins {} ({:.1f}%); proved and checked in {:.1f} s in all; "
-      "proof size median {}, largest {}",
-      o.count, o.seed, r.first_mover_wins, share, r.seconds, sizes.empty() ? 0 : sizes[sizes.size() / 2], sizes.empty() ? 0 : sizes.back());
+      "proof size median {}, largest {}{}",
+      o.count, o.seed, r.first_mover_wins, share, r.seconds, sizes.empty() ? 0 : sizes[sizes.size() / 2], sizes.empty() ? 0 : sizes.back(),
+      unchecked > 0 ? fmt::format("; {} of them as an earlier run wrote them in {}, unchecked (--recheck proves them again)", unchecked, o.checkpoint)
+                    : "");
 }
 
 std::string regrouped_report(const RegroupedResult& r, const std::string& report_path) {
@@ -273,7 +290,13 @@ std::string regrouped_report(const RegroupedResult& r, const std::string& report
 }
 
 nlohmann::json regrouped_json(const RegroupedResult& r) {
-  return {{"starts", r.options.count}, {"first_mover_wins", r.first_mover_wins}, {"seconds", r.seconds}, {"failures", r.failures}};
+  return {{"starts", r.options.count},
+          {"first_mover_wins", r.first_mover_wins},
+          {"seconds", r.seconds},
+          {"failures", r.failures},
+          {"read_back", r.resumed},
+          {"rechecked", r.rechecked},
+          {"unchecked", r.resumed - r.rechecked}};
 }
 
 }  // namespace kamisado::solver

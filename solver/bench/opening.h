@@ -57,12 +57,16 @@ struct RegroupedOptions {
   std::string checkpoint;                   // required: where results are appended, and resumed from
   std::size_t hash_mb = 64;                 // a table of its own for each start
   const std::atomic<bool>* stop = nullptr;  // raised: throws Stopped; the checkpoint keeps what is done
+  // A checkpoint's lines are an earlier run's word (each start's KFEN is checked against the
+  // sample, its winner is not): with `recheck` each start it holds is proved again and must agree.
+  bool recheck = false;
 };
 
 struct RegroupedResult {
   RegroupedOptions options;
   std::map<int, nlohmann::json> done;  // index -> its checkpoint line, for indices < count
   int resumed = 0;                     // how many were read from the checkpoint
+  int rechecked = 0;                   // of those, proved again (options.recheck) and agreeing
   int first_mover_wins = 0, failures = 0;
   double seconds = 0;                    // search, tree and check, summed over the starts
   std::vector<std::size_t> proof_sizes;  // sorted

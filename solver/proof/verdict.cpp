@@ -56,8 +56,13 @@ Verdict verdict_of(const Position& pos, const CertifyOptions& c, const Certified
                       {"root_pn", r.root_pn},
                       {"root_dn", r.root_dn}};
   j["goal"] = aim_id(c.aim);
-  std::string text = known ? fmt::format("{} to move {}{}\n", side_name(pos.side_to_move()), r.value == Value::Win ? "wins" : "loses",
-                                         c.aim.kind == AimKind::Round ? "" : " " + aim_text(c.aim))
+  // A search resumed from a checkpoint rests on the table it read back: unchecked (a checksum is
+  // no proof) unless its proof tree was checked, and the answer's own line says so.
+  const bool unchecked = proved.resumed.has_value() && !(proved.check && proved.check->holds);
+  const std::string resting =
+      unchecked && known ? fmt::format(", resting on the search read back from {} unchecked (--check proves it by its tree)", c.checkpoint) : "";
+  std::string text = known ? fmt::format("{} to move {}{}{}\n", side_name(pos.side_to_move()), r.value == Value::Win ? "wins" : "loses",
+                                         c.aim.kind == AimKind::Round ? "" : " " + aim_text(c.aim), resting)
                            : fmt::format("unknown (stopped: root proof number {}, disproof number {})\n", r.root_pn, r.root_dn);
   text += distance_text(r, proved.winner, c.value_only);
   if (known) j["winner"] = side_id(proved.winner);
@@ -75,11 +80,9 @@ Verdict verdict_of(const Position& pos, const CertifyOptions& c, const Certified
   text += fmt::format("{} nodes, {:.2f} s, {:.2f} M nodes/s\n", r.nodes, r.seconds, rate / 1e6);
   if (!c.checkpoint.empty()) {
     const std::uint64_t before = proved.resumed ? proved.resumed->nodes : 0;
-    j["checkpoint"] = {{"path", c.checkpoint},
-                       {"resumed", proved.resumed.has_value()},
-                       {"nodes_before", before},
-                       {"seconds_before", proved.resumed ? proved.resumed->seconds : 0.0},
-                       {"saves", proved.checkpoint_saves}};
+    j["checkpoint"] = {{"path", c.checkpoint},   {"resumed", proved.resumed.has_value()},
+                       {"nodes_before", before}, {"seconds_before", proved.resumed ? proved.resumed->seconds : 0.0},
+                       {"unchecked", unchecked}, {"saves", proved.checkpoint_saves}};
     text += fmt::format("checkpoint {}: {}{} saves by this run\n", c.checkpoint,
                         proved.resumed ? fmt::format("resumed after {} nodes, ", before) : std::string(), proved.checkpoint_saves);
   }

@@ -16,7 +16,8 @@ const CommandText kOpeningText{"opening", "Prove the single round's start and ea
                                "Each position gets its value, its exact distance and a proof tree that the checker accepts.\n"
                                "--proofs DIR writes each proof tree (start.proof, b1b7.proof, ...).\n"
                                "--regrouped N proves N seeded regrouped starts instead (value only), appending each result to\n"
-                               "--checkpoint FILE as it is proved; run the same command again to resume after a stop.\n"
+                               "--checkpoint FILE as it is proved; run the same command again to resume after a stop. What\n"
+                               "it reads back there is taken as written, and the summary says how many; --recheck proves it again.\n"
                                "Examples: kamisado opening --report reports/opening.md\n"
                                "          kamisado opening --regrouped 1000 --checkpoint regrouped.jsonl --report reports/regrouped.md"};
 
@@ -45,6 +46,7 @@ int opening(const OpeningOptions& opt, Io& io) {
                     solver::regrouped_summary(r) + (r.failures ? fmt::format("; {} proofs FAILED their check", r.failures) : "") + "\n",
                     r.failures ? kInternalError : kOk);
   }
+  if (opt.regrouped.recheck) throw UsageError("--recheck proves again what a --regrouped checkpoint holds: add --regrouped N");
   if (!opt.proofs.empty() && !std::filesystem::is_directory(opt.proofs))
     throw UsageError("cannot write proofs into '" + opt.proofs + "': no such folder");
   solver::OpeningResult r = solver::prove_opening(opt.hash ? opt.hash : 128, opt.proofs, io.lines());
@@ -61,6 +63,8 @@ void add_opening(CLI::App& app, Action& action) {
   cmd->add_option("--regrouped", opt->regrouped.count, "Prove N seeded regrouped starts instead")->check(CLI::Range(1, solver::kMaxRegrouped));
   seed_option(cmd, opt->regrouped.seed, "the regrouped sample");
   cmd->add_option("--checkpoint", opt->regrouped.checkpoint, "Results so far of --regrouped, one JSON line each (default regrouped-SEED.jsonl)");
+  cmd->add_flag("--recheck", opt->regrouped.recheck,
+                "--regrouped: prove again each start the checkpoint holds (else its lines are taken as an earlier run wrote them, and said so)");
   cmd->add_option("--hash", opt->hash, "Transposition table size in MB (default 128; 64 for each regrouped start)")->check(CLI::Range(1, 65536));
 }
 
