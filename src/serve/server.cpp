@@ -7,6 +7,7 @@
 #include <thread>
 
 #include <httplib.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "kamisado/errors.h"
@@ -63,6 +64,13 @@ struct Server::Impl {
     http.set_keep_alive_max_count(100);
     http.set_keep_alive_timeout(5);
     http.set_tcp_nodelay(true);  // replies are small: Nagle's delay would dominate them
+    // The library's default sets SO_REUSEPORT, with which a second server on the same port binds
+    // too and the two split the requests; SO_REUSEADDR alone lets a restarted server bind past
+    // its predecessor's closing connections, and refuses a port that anything listens on.
+    http.set_socket_options([](socket_t sock) {
+      int yes = 1;
+      ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
 
     http.Get("/", [](const httplib::Request&, httplib::Response& res) { res.set_content(kBoardIndexHtml, "text/html; charset=utf-8"); });
     http.Get("/board.js", [](const httplib::Request&, httplib::Response& res) { res.set_content(kBoardJs, "text/javascript; charset=utf-8"); });
