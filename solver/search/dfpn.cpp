@@ -79,8 +79,8 @@ struct Threats {
   bool wins_in_three = false;
   std::uint32_t fewest = 1;
 };
-Threats threats_of(const TowerMap& t, Side mover, Colour tower, Bitboard steps, bool push, int mover_least, int opponent_least, bool look) {
-  const Bitboard quiet = quiet_steps(t, mover, tower, steps, opponent_least);
+// `quiet` are the quiet steps of the tower (mover, tower).
+Threats threats_of_quiet(const TowerMap& t, Side mover, Colour tower, Bitboard quiet, bool push, int mover_least, bool look) {
   Threats r{std::uint32_t(popcount(quiet)) + (push ? 1 : 0), false, 1};
   if (look && quiet) {
     const LookAhead a = look_ahead(t, mover, tower, quiet, mover_least);
@@ -88,6 +88,9 @@ Threats threats_of(const TowerMap& t, Side mover, Colour tower, Bitboard steps, 
     r.fewest = std::uint32_t(std::max(1, a.fewest_answers));
   }
   return r;
+}
+Threats threats_of(const TowerMap& t, Side mover, Colour tower, Bitboard steps, bool push, int mover_least, int opponent_least, bool look) {
+  return threats_of_quiet(t, mover, tower, quiet_steps(t, mover, tower, steps, opponent_least), push, mover_least, look);
 }
 // The same of a made position whose outlook is `o`: unweighed where its mover has a free choice
 // (T1), a pass (M6) or fills between rounds (F1) before him.
@@ -261,6 +264,10 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
   count = moves.size();
   positions_ += count;
   const TowerMap here = weigh_threats_ ? TowerMap::of(p) : TowerMap{};  // read only when weighing threats
+  // The mover's Replies (threats.h) for the tower he moves: which answers of the opponent's
+  // tower each step designates lose at once, the quiet steps of the glimpsed children. Made once
+  // for all the steps of that tower (T1: at a round's start, once per tower).
+  std::optional<Replies> replies;
   for (std::size_t i = 0; i < count; ++i) {
     Child& ch = children[i];
     ch.move = moves[i];
@@ -280,8 +287,11 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
         // The child's mover is the opponent, with the tower of the step's colour (T2).
         const Side s = p.side_to_move();
         const Colour moved = x.moved_known ? x.moved : p.tower_on(ch.move.from())->colour;
-        threats = threats_of(here.after_step(s, moved, ch.move.to()), ~s, colour_of(ch.move.to()), g->next_targets, false, x.opponent_deciding,
-                             x.mover_deciding, attacker_next);
+        if (!replies || replies->tower() != moved) replies.emplace(here, s, moved, x.mover_deciding);
+        const Bitboard quiet = g->next_targets & ~(replies->winning_after(ch.move.to()) & ~goal_row(~s));
+        threats = attacker_next && quiet ? threats_of_quiet(here.after_step(s, moved, ch.move.to()), ~s, colour_of(ch.move.to()), quiet, false,
+                                                            x.opponent_deciding, true)
+                                         : Threats{std::uint32_t(popcount(quiet)), false, 1};
       }
     } else {
       Position cp = p.after(ch.move);

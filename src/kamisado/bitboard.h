@@ -133,6 +133,48 @@ constexpr W tower_targets(Square square, const W& empty, Side side, int tower_ra
   return reach & WordOps<W>::lift(empty, kRangeMasks.mask[index(side)][square][tower_rank]);
 }
 
+namespace detail {
+// For each side, square and forward direction (M1), every square on that line to the board's
+// edge: what step_targets_by_lines cuts at the first tower.
+struct Lines {
+  Bitboard line[2][64][3];
+};
+constexpr Lines make_lines() {
+  Lines t{};
+  for (Side s : {Side::Black, Side::Gold})
+    for (int sq = 0; sq < 64; ++sq)
+      for (int d = 0; d < 3; ++d)
+        for (Bitboard at = bit(Square(sq)); (at = shift(at, kForward[index(s)][d]));) t.line[index(s)][sq][d] |= at;
+  return t;
+}
+}  // namespace detail
+inline constexpr detail::Lines kLines = detail::make_lines();
+
+// The squares the tower of `side` on `square`, of rank `rank`, may step to on a board whose
+// towers stand on `occupied` (M1–M4, S1): the same squares as tower_targets (above, which the
+// rules checker proves), found by cutting each line at its first tower instead of by fills.
+// Black's lines run towards higher squares, so the first tower is the lowest bit; Gold's the
+// other way (tests/test_threats.cpp compares the two on every square, side and rank). The
+// search's glimpse of a child (position.h) and its threats (threats.h) ask it.
+template <Side S>
+inline Bitboard plain_step_targets_by_lines(Square square, Bitboard occupied) {
+  const Bitboard(&line)[3] = kLines.line[index(S)][square];
+  Bitboard targets = 0;
+  for (int d = 0; d < 3; ++d) {
+    const Bitboard blockers = line[d] & occupied;
+    if constexpr (S == Side::Black)
+      targets |= line[d] & ((blockers & (0 - blockers)) - 1);
+    else
+      targets |= blockers ? line[d] & ~((Bitboard{2} << (63 - std::countl_zero(blockers))) - 1) : line[d];
+  }
+  return targets;
+}
+inline Bitboard step_targets_by_lines(Side side, Square square, int rank, Bitboard occupied) {
+  const Bitboard targets =
+      side == Side::Black ? plain_step_targets_by_lines<Side::Black>(square, occupied) : plain_step_targets_by_lines<Side::Gold>(square, occupied);
+  return rank == 0 ? targets : targets & kRangeMasks.mask[index(side)][square][rank];  // a plain tower's range is the board (S1)
+}
+
 // S2.3: the towers of one side that a tower of rank `rank` may push: those of strictly lower
 // rank. `by_rank[r]` holds that side's towers of rank r.
 template <class W>

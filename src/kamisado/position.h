@@ -135,8 +135,7 @@ inline std::optional<Position::Glimpse> Position::glimpse(Move m) const {
   if (rank_of(m.to()) == goal_rank(s)) return std::nullopt;  // M7
   const Colour next = colour_of(m.to());                     // T2
   if (rank_[index(~s)][next] != 0) return std::nullopt;      // a Sumo may push (S2)
-  const Bitboard empty = ~(occupied() ^ bit(m.from()) ^ bit(m.to()));
-  const Bitboard targets = tower_targets<Bitboard>(square_[index(~s)][next], empty, ~s, 0);
+  const Bitboard targets = step_targets_by_lines(~s, square_[index(~s)][next], 0, occupied() ^ bit(m.from()) ^ bit(m.to()));
   if (!targets) return std::nullopt;  // a pass, perhaps a deadlock (M6, M8)
   // The same XORs as move_tower and hand_turn_to in after().
   const auto& k = zobrist::kKeys;

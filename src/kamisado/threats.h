@@ -31,25 +31,9 @@
 namespace kamisado {
 
 namespace detail {
-// For each side, square and forward direction (M1), every square on that line to the board's
-// edge: what step_targets_by_lines cuts at the first tower.
-struct Lines {
-  Bitboard line[2][64][3];
-};
-constexpr Lines make_lines() {
-  Lines t{};
-  for (Side s : {Side::Black, Side::Gold})
-    for (int sq = 0; sq < 64; ++sq)
-      for (int d = 0; d < 3; ++d)
-        for (Bitboard at = bit(Square(sq)); (at = shift(at, kForward[index(s)][d]));) t.line[index(s)][sq][d] |= at;
-  return t;
-}
-}  // namespace detail
-inline constexpr detail::Lines kLines = detail::make_lines();
-
-namespace detail {
-// Of those lines, each that ends on the side's goal row (M7); every square for one that leaves
-// the board by a side first (no step on it ends on the goal row), so that it is never free.
+// Of the lines of kLines (bitboard.h), each that ends on the side's goal row (M7); every square
+// for one that leaves the board by a side first (no step on it ends on the goal row), so that it
+// is never free.
 struct GoalLines {
   Bitboard line[2][64][3];
 };
@@ -65,30 +49,6 @@ constexpr GoalLines make_goal_lines() {
 }
 }  // namespace detail
 inline constexpr detail::GoalLines kGoalLines = detail::make_goal_lines();
-
-// The squares the tower of `side` on `square`, of rank `rank`, may step to on a board whose
-// towers stand on `occupied` (M1–M4, S1): the same squares as tower_targets (movegen's, which
-// the rules checker proves), found by cutting each line at its first tower instead of by
-// fills. Black's lines run towards higher squares, so the first tower is the lowest bit; Gold's
-// the other way (tests/test_threats.cpp compares the two on every square, side and rank).
-template <Side S>
-inline Bitboard plain_step_targets_by_lines(Square square, Bitboard occupied) {
-  const Bitboard(&line)[3] = kLines.line[index(S)][square];
-  Bitboard targets = 0;
-  for (int d = 0; d < 3; ++d) {
-    const Bitboard blockers = line[d] & occupied;
-    if constexpr (S == Side::Black)
-      targets |= line[d] & ((blockers & (0 - blockers)) - 1);
-    else
-      targets |= blockers ? line[d] & ~((Bitboard{2} << (63 - std::countl_zero(blockers))) - 1) : line[d];
-  }
-  return targets;
-}
-inline Bitboard step_targets_by_lines(Side side, Square square, int rank, Bitboard occupied) {
-  const Bitboard targets =
-      side == Side::Black ? plain_step_targets_by_lines<Side::Black>(square, occupied) : plain_step_targets_by_lines<Side::Gold>(square, occupied);
-  return rank == 0 ? targets : targets & kRangeMasks.mask[index(side)][square][rank];  // a plain tower's range is the board (S1)
-}
 
 // Lines that are never free: those of a tower that cannot win at once.
 inline constexpr Bitboard kNoLines[3] = {~Bitboard{0}, ~Bitboard{0}, ~Bitboard{0}};
@@ -136,21 +96,6 @@ struct TowerMap {
   }
 };
 
-// Of the steps to `targets` of the tower (mover, tower), those after which the opponent cannot
-// win at once with a tower of rank >= least_rank.
-inline Bitboard quiet_steps(const TowerMap& t, Side mover, Colour tower, Bitboard targets, int least_rank) {
-  const Side opponent = ~mover;
-  const Bitboard left = t.occupied ^ bit(t.square[index(mover)][tower]);
-  Bitboard quiet = targets & goal_row(mover);
-  for (Bitboard b = targets & ~goal_row(mover); b;) {
-    const Square to = pop_lsb(b);
-    const Colour answer = colour_of(to);  // T2
-    const int rank = t.rank[index(opponent)][answer];
-    if (rank < least_rank || !reaches_goal_row(opponent, t.square[index(opponent)][answer], rank, left | bit(to))) quiet |= bit(to);
-  }
-  return quiet;
-}
-
 namespace detail {
 // The squares of each colour (T2).
 constexpr std::array<Bitboard, 8> make_colour_squares() {
@@ -161,55 +106,128 @@ constexpr std::array<Bitboard, 8> make_colour_squares() {
 }  // namespace detail
 inline constexpr std::array<Bitboard, 8> kColourSquares = detail::make_colour_squares();
 
-// The lines to the goal row of one side's towers that can win at once if free: those of a tower
-// whose ring decides (rank >= least_rank) and whose goal row is within range (S1); a tower that
-// cannot gets kNoLines. Found once for the many answers a look ahead weighs.
-struct WinningLines {
-  std::array<const Bitboard*, 8> of_colour;
-  Bitboard live = 0;  // the squares of the colours whose towers have lines: the only answers to weigh (T2)
+// A tower's lines to its goal row leave its square in three directions and never share a square,
+// so a tower landing on one square blocks at most one of them. Hence, of a tower whose lines
+// `line` are free of `occupied` or not: where a tower may land and leave it a free line. With two
+// free lines, anywhere; with one, anywhere off that line; with none, nowhere. The complement of
+// the meet of its free lines (~0 when none is free, kNoLines is never free), found by masks alone.
+inline Bitboard meet_of_free_lines(const Bitboard* line, Bitboard occupied) {
+  Bitboard meet = ~Bitboard{0};
+  for (int d = 0; d < 3; ++d) meet &= (line[d] & occupied) ? ~Bitboard{0} : line[d];
+  return meet;
+}
 
-  // A tower's lines, if its ring decides (rank >= least_rank); else kNoLines.
-  static const Bitboard* of_tower(Side side, Square square, int rank, int least_rank) {
-    return rank >= least_rank ? goal_lines_in_range(side, square, rank) : kNoLines;
-  }
-  static WinningLines of(const TowerMap& t, Side side, int least_rank) {
-    WinningLines w;
-    for (int c = 0; c < kColours; ++c) {
-      w.of_colour[c] = of_tower(side, t.square[index(side)][c], t.rank[index(side)][c], least_rank);
-      if (w.of_colour[c] != kNoLines) w.live |= kColourSquares[c];
+// The lines to the goal row of a tower of `side` on `square`, of rank `rank`, that can win at once
+// if free: its goal lines in range if its ring decides (rank >= least_rank, P2); else kNoLines.
+inline const Bitboard* deciding_lines(Side side, Square square, int rank, int least_rank) {
+  return rank >= least_rank ? goal_lines_in_range(side, square, rank) : kNoLines;
+}
+
+// The squares a tower may step onto, on a board of towers `occupied` (without it), that hand the
+// turn to a tower of `side` which then wins at once with a tower of rank >= least_rank: a square
+// of colour c designates the tower c (T2), which wins if a line of it stays free (above).
+inline Bitboard squares_that_hand_a_win(const TowerMap& t, Side side, Bitboard occupied, int least_rank) {
+  Bitboard squares = 0;
+  for (int c = 0; c < kColours; ++c)
+    squares |= kColourSquares[c] & ~meet_of_free_lines(deciding_lines(side, t.square[index(side)][c], t.rank[index(side)][c], least_rank), occupied);
+  return squares;
+}
+
+// Of the steps to `targets` of the tower (mover, tower), those after which the opponent cannot
+// win at once with a tower of rank >= least_rank.
+inline Bitboard quiet_steps(const TowerMap& t, Side mover, Colour tower, Bitboard targets, int least_rank) {
+  const Bitboard left = t.occupied ^ bit(t.square[index(mover)][tower]);
+  return targets & (goal_row(mover) | ~squares_that_hand_a_win(t, ~mover, left, least_rank));
+}
+
+// The mover's side of a look two plies ahead, found once for the many steps and answers it
+// weighs. After the mover's tower (mover, tower) stepped to `to` and the opponent's tower a
+// (T2: the colour of `to`) left its square to answer, a line of the mover's other tower k is free
+// when it has no tower on it but may hold a, and not `to`. An answer onto a square of colour k
+// hands the turn back to the tower k (T2), which wins at once if one of its free lines does not
+// hold that square: each free line wins on the squares of its tower's colour off itself. So the
+// answers that lose, for each a, are found by unions made once (in the constructor); only where
+// `to` lies on one of those lines are they made again for that step.
+class Replies {
+ public:
+  // `t` is read by the answers below: it must outlive them.
+  Replies(const TowerMap& t, Side mover, Colour tower, int least_rank) : t_(t), mover_(mover), tower_(tower), least_(least_rank) {
+    lifted_ = t.occupied ^ bit(t.square[index(mover)][tower]);
+    Bitboard theirs = 0;
+    std::uint8_t colour_on[64];  // read only on the opponent's squares, `theirs`
+    for (int a = 0; a < kColours; ++a) {
+      const Square at = t.square[index(~mover)][a];
+      theirs |= bit(at);
+      colour_on[at] = std::uint8_t(a);
     }
-    return w;
+    for (int c = 0; c < kColours; ++c) {
+      if (c == tower) continue;
+      const Bitboard* line = deciding_lines(mover, t.square[index(mover)][c], t.rank[index(mover)][c], least_rank);
+      for (int d = 0; d < 3; ++d) {
+        const Bitboard on = line[d] & lifted_;
+        if (line[d] == ~Bitboard{0} || (on & (on - 1))) continue;                   // never free: no such line, or two towers on it
+        if (on && !(on & theirs)) continue;                                         // one of the mover's own towers is on it
+        const std::uint8_t by = on ? colour_on[std::countr_zero(on)] : kAnyAnswer;  // the answering tower it needs to leave
+        const Bitboard wins = kColourSquares[c] & ~line[d];
+        lines_[count_++] = {line[d], wins, by};
+        on_[by] |= line[d];
+        wins_[by] |= wins;
+      }
+    }
   }
+
+  Colour tower() const { return tower_; }
+
+  // After the step to `to`, how many answers the opponent's tower has that leave the mover no
+  // win at once (with a tower of rank >= least_rank), or -1 when that is not weighed here: the
+  // answer is a Sumo's (which might push, S2) or a pass (M6). 0 is a win for the mover in three
+  // plies: his step, any answer, his win at once. An answer onto the opponent's goal row ends the
+  // round, and is counted quiet (threats above).
+  int quiet_answers(Square to) const {
+    const Side opponent = ~mover_;
+    const Colour answer = colour_of(to);  // T2
+    if (t_.rank[index(opponent)][answer] != 0) return -1;
+    const Square from = t_.square[index(opponent)][answer];
+    const Bitboard answers = step_targets_by_lines(opponent, from, 0, lifted_ ^ bit(to));
+    if (!answers) return -1;
+    return popcount(answers & ~(winning_after(to) & ~goal_row(opponent)));
+  }
+
+  // After the step to `to`, where the opponent's tower it designates (T2) may land and hand the
+  // mover's tower of that square's colour a win at once: the answers that lose, but for those
+  // onto the opponent's goal row, which end the round first (M7).
+  Bitboard winning_after(Square to) const {
+    const Colour answer = colour_of(to);  // T2
+    Bitboard winning = wins_[kAnyAnswer] | wins_[answer];
+    if ((on_[kAnyAnswer] | on_[answer]) & bit(to)) {  // the stepped tower stands on one of those lines
+      winning = 0;
+      for (std::uint8_t i = 0; i < count_; ++i)
+        if ((lines_[i].by == kAnyAnswer || lines_[i].by == answer) && !(lines_[i].line & bit(to))) winning |= lines_[i].wins;
+    }
+    // The stepped tower's own lines, from where it stands now, on the board the answer left.
+    const Bitboard left = lifted_ ^ bit(to) ^ bit(t_.square[index(~mover_)][answer]);
+    return winning | (kColourSquares[tower_] & ~meet_of_free_lines(deciding_lines(mover_, to, t_.rank[index(mover_)][tower_], least_), left));
+  }
+
+ private:
+  static constexpr std::uint8_t kAnyAnswer = 8;
+  struct Line {
+    Bitboard line, wins;  // a line, and the squares it wins on when free
+    std::uint8_t by;      // kAnyAnswer, or the colour of the answering tower it needs
+  };
+  const TowerMap& t_;
+  Side mover_;
+  Colour tower_;
+  int least_;
+  Bitboard lifted_;  // the board without the mover's tower
+  Line lines_[21];
+  std::uint8_t count_ = 0;
+  Bitboard on_[9] = {}, wins_[9] = {};  // by kAnyAnswer or answering colour: the union of the lines, and of their wins
 };
 
-// After the step of the tower (mover, tower) to `to`, how many quiet answers (above) the
-// opponent's tower has, exactly below `cap` (the count may stop once it reaches cap); or -1
-// when that is not weighed here: the answer is a Sumo's (which might push, S2) or a pass (M6). 0 is a win for the mover in three plies: his
-// step, any answer, his win at once with a tower of rank >= least_rank. `lines` are the mover's
-// WinningLines for least_rank, where his towers stood before the step.
-inline int quiet_answers(const TowerMap& t, const WinningLines& lines, Side mover, Colour tower, Square to, int least_rank, int cap) {
-  const Side opponent = ~mover;
-  const Colour answer = colour_of(to);  // T2
-  if (t.rank[index(opponent)][answer] != 0) return -1;
-  const Bitboard occupied = t.occupied ^ bit(t.square[index(mover)][tower]) ^ bit(to);
-  const Square from = t.square[index(opponent)][answer];
-  const Bitboard answers = step_targets_by_lines(opponent, from, 0, occupied);
-  if (!answers) return -1;
-  const Bitboard left = occupied ^ bit(from);
-  const Bitboard* moved = WinningLines::of_tower(mover, to, t.rank[index(mover)][tower], least_rank);
-  const Bitboard live = (lines.live & ~kColourSquares[tower]) | (moved != kNoLines ? kColourSquares[tower] : 0);
-  // An answer onto the opponent's goal row ends the round; one whose colour designates a tower
-  // that cannot win at once is quiet whatever the board (above).
-  int quiet = popcount(answers & (goal_row(opponent) | ~live));
-  for (Bitboard b = answers & live & ~goal_row(opponent); b && quiet < cap;) {
-    const Square at = pop_lsb(b);
-    const Colour next = colour_of(at);
-    quiet += !a_line_is_free(next == tower ? moved : lines.of_colour[next], left | bit(at));
-  }
-  return quiet;
-}
-inline int quiet_answers(const TowerMap& t, Side mover, Colour tower, Square to, int least_rank, int cap) {
-  return quiet_answers(t, WinningLines::of(t, mover, least_rank), mover, tower, to, least_rank, cap);
+// After the step of the tower (mover, tower) to `to`: Replies::quiet_answers.
+inline int quiet_answers(const TowerMap& t, Side mover, Colour tower, Square to, int least_rank) {
+  return Replies(t, mover, tower, least_rank).quiet_answers(to);
 }
 
 // What a look two plies ahead says of the steps to `targets` (quiet ones: the others lose at
@@ -220,10 +238,10 @@ struct LookAhead {
   int fewest_answers;
 };
 inline LookAhead look_ahead(const TowerMap& t, Side mover, Colour tower, Bitboard targets, int least_rank) {
-  const WinningLines lines = WinningLines::of(t, mover, least_rank);
+  const Replies replies(t, mover, tower, least_rank);
   int fewest = 64;
   for (Bitboard b = targets & ~goal_row(mover); b;) {
-    const int quiet = quiet_answers(t, lines, mover, tower, pop_lsb(b), least_rank, fewest);
+    const int quiet = replies.quiet_answers(pop_lsb(b));
     if (quiet == 0) return {true, 0};
     if (quiet > 0) fewest = std::min(fewest, quiet);
   }
