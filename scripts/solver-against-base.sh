@@ -1,30 +1,34 @@
 #!/usr/bin/env bash
 # The proof search against a base commit on the work that round proofs cost (issue "Round proofs
 # five times cheaper"), each measured by scripts/compare.sh (A B A B ..., built side by side), and
-# written as the section "## Against BASE" at the end of reports/solver.md (an older such section
-# is replaced; `kamisado solve-bench --report` keeps it when it rewrites the rest).
+# written as the section "## Against BASE (hash)" of reports/solver.md (an older section for the
+# same base is replaced, those for other bases are kept; `kamisado solve-bench --report` keeps
+# them when it rewrites the rest).
 #
-#   scripts/solver-against-base.sh BASE [--pairs N] [--report FILE] [--keep DIR] [--from DIR]
+#   scripts/solver-against-base.sh BASE [--pairs N] [--report FILE] [--keep DIR] [--from DIR] [--base-binary FILE]
 #
 # The work: the census on regrouped:1000:1 and on sample:2000:77 (summed worker time: one
 # worker), the 200 round-3 starts of the 2-point match's frontier (scripts/round-three-bench.sh),
 # and the single round's opening (`kamisado opening`, the start and its 102 first moves, each
 # with its distance and checked proof tree). --keep DIR keeps compare.sh's output there;
 # --from DIR writes the section from such outputs without running anything again.
+# --base-binary FILE is a Release build of BASE made earlier (kept when the work began), compared
+# with build/release/kamisado (compare.sh --binaries; build it first) instead of building BASE.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "usage: scripts/solver-against-base.sh BASE [--pairs N] [--report FILE] [--keep DIR] [--from DIR]" >&2; exit 2; }
+usage() { echo "usage: scripts/solver-against-base.sh BASE [--pairs N] [--report FILE] [--keep DIR] [--from DIR] [--base-binary FILE]" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 base=$1
 shift
-pairs=3 report=reports/solver.md keep="" from=""
+pairs=3 report=reports/solver.md keep="" from="" base_binary=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --pairs) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || usage; pairs=$2; shift 2 ;;
     --report) [ -n "${2:-}" ] || usage; report=$2; shift 2 ;;
     --keep) [ -n "${2:-}" ] || usage; keep=$2; shift 2 ;;
     --from) [ -d "${2:-}" ] || usage; from=$2; shift 2 ;;
+    --base-binary) [ -x "${2:-}" ] || usage; base_binary=$(realpath "$2"); shift 2 ;;
     *) usage ;;
   esac
 done
@@ -44,7 +48,14 @@ mkdir -p "$dir"
 if [ -z "$from" ]; then
   for name in "${order[@]}"; do
     echo "solver-against-base: $name ($pairs pairs)" >&2
-    scripts/compare.sh "$hash" --pairs "$pairs" -- "${work[$name]}" | tee "$dir/$name.txt" >&2
+    if [ -n "$base_binary" ]; then
+      [ -x build/release/kamisado ] || { echo "scripts/solver-against-base.sh: build build/release/kamisado first" >&2; exit 2; }
+      # compare.sh names a binary by its path: the current tree is named here as it names it.
+      echo "B: the current tree ($(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!reports' || echo ', with changes'))" >"$dir/$name.txt"
+      scripts/compare.sh --binaries "$base_binary" build/release/kamisado --pairs "$pairs" -- "${work[$name]}" | tee -a "$dir/$name.txt" >&2
+    else
+      scripts/compare.sh "$hash" --pairs "$pairs" -- "${work[$name]}" | tee "$dir/$name.txt" >&2
+    fi
   done
 fi
 
@@ -81,12 +92,19 @@ lines = [f"## Against BASE ({base[:7]})", "",
 for r in rows:
     lines.append("| {} | {} | {} | {:.1f} | {:.1f} | {} | {} | {} | {} | {:.2f} | {} |".format(*r))
 section = "\n".join(lines) + "\n"
+# A section per base: an older one for the same base is replaced where it stands, those for
+# other bases (the issue's start beside 15a4542) are kept.
 old = open(report).read()
-cut = old.find("\n## Against BASE")
-old = old if cut < 0 else old[:cut + 1]
+title = f"\n## Against BASE ({base[:7]})"
+cut = old.find(title)
+if cut < 0:
+    new = old.rstrip("\n") + "\n\n" + section
+else:
+    end = old.find("\n## ", cut + len(title))
+    new = old[:cut + 1] + section + ("" if end < 0 else old[end:])
 # Written beside and renamed, as the tool writes its files (src/io/files.h): a failure leaves the report as it was.
 with open(report + ".tmp-against", "w") as out:
-    out.write(old.rstrip("\n") + "\n\n" + section)
+    out.write(new.rstrip("\n") + "\n")
 os.replace(report + ".tmp-against", report)
 print(f"solver-against-base: wrote the section to {report}", file=sys.stderr)
 PY
