@@ -122,6 +122,34 @@ TEST(Threats_T2_M7, RepliesGiveEachChildsQuietSteps) {
   EXPECT_GT(children, 10000);
 }
 
+// T2, M7: the look ahead of each child where the attacker moves next, read from the LineSet
+// of its parent's board (as the proof search reads it, once per parent) is the look ahead on the
+// child's own board, for every least rank.
+TEST(Threats_T2_M7, TheParentsLineSetGivesEachChildsLookAhead) {
+  int looks = 0, wins_in_three = 0;
+  for (const Position& p : positions_to_step()) {
+    const Side s = p.side_to_move();
+    const TowerMap map = TowerMap::of(p);
+    const Bitboard lifted = map.occupied ^ bit(map.square[index(s)][p.designated()]);
+    for (int least = 0; least < 5; ++least) {
+      const LineSet parents(map, ~s, least, lifted);
+      for (Bitboard b = step_targets(p, s, p.designated()) & ~goal_row(s); b;) {
+        const Square to = pop_lsb(b);
+        const TowerMap child = map.after_step(s, p.designated(), to);
+        const Colour next = colour_of(to);
+        const Bitboard steps = step_targets_by_lines(~s, child.square[index(~s)][next], child.rank[index(~s)][next], child.occupied);
+        const LookAhead own = look_ahead(child, ~s, next, steps, least), from_parent = look_ahead(parents, child, ~s, next, steps, least);
+        ASSERT_EQ(from_parent.wins_in_three, own.wins_in_three) << to_kfen(p) << " step to " << int(to) << " least rank " << least;
+        ASSERT_EQ(from_parent.fewest_answers, own.fewest_answers) << to_kfen(p) << " step to " << int(to) << " least rank " << least;
+        ++looks;
+        wins_in_three += own.wins_in_three;
+      }
+    }
+  }
+  EXPECT_GT(looks, 10000);
+  EXPECT_GT(wins_in_three, 100);
+}
+
 // Three plies by the rules: after the mover's step to `to`, the opponent's answers that leave
 // the mover no winning step (of a tower of rank >= least_rank), or -1 where quiet_answers
 // leaves the answer unweighed (a Sumo's answer, a pass, the round over).

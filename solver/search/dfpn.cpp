@@ -79,8 +79,8 @@ struct Threats {
   bool wins_in_three = false;
   std::uint32_t fewest = 1;
 };
-// `quiet` are the quiet steps of the tower (mover, tower).
-Threats threats_of_quiet(const TowerMap& t, Side mover, Colour tower, Bitboard quiet, bool push, int mover_least, bool look) {
+Threats threats_of(const TowerMap& t, Side mover, Colour tower, Bitboard steps, bool push, int mover_least, int opponent_least, bool look) {
+  const Bitboard quiet = quiet_steps(t, mover, tower, steps, opponent_least);
   Threats r{std::uint32_t(popcount(quiet)) + (push ? 1 : 0), false, 1};
   if (look && quiet) {
     const LookAhead a = look_ahead(t, mover, tower, quiet, mover_least);
@@ -88,9 +88,6 @@ Threats threats_of_quiet(const TowerMap& t, Side mover, Colour tower, Bitboard q
     r.fewest = std::uint32_t(std::max(1, a.fewest_answers));
   }
   return r;
-}
-Threats threats_of(const TowerMap& t, Side mover, Colour tower, Bitboard steps, bool push, int mover_least, int opponent_least, bool look) {
-  return threats_of_quiet(t, mover, tower, quiet_steps(t, mover, tower, steps, opponent_least), push, mover_least, look);
 }
 // The same of a made position whose outlook is `o`: unweighed where its mover has a free choice
 // (T1), a pass (M6) or fills between rounds (F1) before him.
@@ -264,10 +261,12 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
   count = moves.size();
   positions_ += count;
   const TowerMap here = weigh_threats_ ? TowerMap::of(p) : TowerMap{};  // read only when weighing threats
-  // The mover's Replies (threats.h) for the tower he moves: which answers of the opponent's
-  // tower each step designates lose at once, the quiet steps of the glimpsed children. Made once
-  // for all the steps of that tower (T1: at a round's start, once per tower).
+  // What a child's threats read, found once for the tower moved (T1: at a round's start, once
+  // per tower; threats.h): the mover's Replies, which answers of the opponent's tower each step
+  // designates lose at once (the children's quiet steps), and the opponent's LineSet, for the
+  // look ahead of the children where the attacker moves next.
   std::optional<Replies> replies;
+  std::optional<LineSet> lines;
   for (std::size_t i = 0; i < count; ++i) {
     Child& ch = children[i];
     ch.move = moves[i];
@@ -287,11 +286,16 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
         // The child's mover is the opponent, with the tower of the step's colour (T2).
         const Side s = p.side_to_move();
         const Colour moved = x.moved_known ? x.moved : p.tower_on(ch.move.from())->colour;
-        if (!replies || replies->tower() != moved) replies.emplace(here, s, moved, x.mover_deciding);
-        const Bitboard quiet = g->next_targets & ~(replies->winning_after(ch.move.to()) & ~goal_row(~s));
-        threats = attacker_next && quiet ? threats_of_quiet(here.after_step(s, moved, ch.move.to()), ~s, colour_of(ch.move.to()), quiet, false,
-                                                            x.opponent_deciding, true)
-                                         : Threats{std::uint32_t(popcount(quiet)), false, 1};
+        if (!replies || replies->tower() != moved) replies.emplace(here, s, moved, x.mover_deciding), lines.reset();
+        const Square to = ch.move.to();
+        const Bitboard quiet = g->next_targets & ~(replies->winning_after(to) & ~goal_row(~s));
+        threats = Threats{std::uint32_t(popcount(quiet)), false, 1};
+        if (attacker_next && quiet) {
+          if (!lines) lines.emplace(here, ~s, x.opponent_deciding, here.occupied ^ bit(here.square[index(s)][moved]));
+          const LookAhead a = look_ahead(*lines, here.after_step(s, moved, to), ~s, colour_of(to), quiet, x.opponent_deciding);
+          threats.wins_in_three = a.wins_in_three;
+          threats.fewest = std::uint32_t(std::max(1, a.fewest_answers));
+        }
       }
     } else {
       Position cp = p.after(ch.move);

@@ -140,14 +140,16 @@ inline Bitboard quiet_steps(const TowerMap& t, Side mover, Colour tower, Bitboar
   return targets & (goal_row(mover) | ~squares_that_hand_a_win(t, ~mover, left, least_rank));
 }
 
-// The mover's side of a look two plies ahead, found once for the many steps and answers it
-// weighs. After the mover's tower (mover, tower) stepped to `to` and the opponent's tower a
-// (T2: the colour of `to`) left its square to answer, a line of the mover's other tower k is free
-// when it has no tower on it but may hold a, and not `to`. An answer onto a square of colour k
-// hands the turn back to the tower k (T2), which wins at once if one of its free lines does not
-// hold that square: each free line wins on the squares of its tower's colour off itself. So the
-// answers that lose, for each a, are found by unions made once (in the constructor); only where
-// `to` lies on one of those lines are they made again for that step.
+// Which answers lose after each step of one tower: found once for the many steps of the tower
+// (the proof search asks it of every child of a node, for the children's quiet steps). After the
+// mover's tower (mover, tower) stepped to `to` and the opponent's tower a (T2: the colour of
+// `to`) left its square to answer, a line of the mover's other tower k is free when it has no
+// tower on it but may hold a, and not `to`. An answer onto a square of colour k hands the turn
+// back to the tower k (T2), which wins at once if one of its free lines does not hold that
+// square: each free line wins on the squares of its tower's colour off itself. So the answers
+// that lose, for each a, are unions made once (in the constructor); only where `to` lies on one
+// of those lines are they made again for that step. (A LineSet, below, answers the same for the
+// look ahead, where each step is on a board of its own: a line at a time.)
 class Replies {
  public:
   // `t` is read by the answers below: it must outlive them.
@@ -177,21 +179,6 @@ class Replies {
   }
 
   Colour tower() const { return tower_; }
-
-  // After the step to `to`, how many answers the opponent's tower has that leave the mover no
-  // win at once (with a tower of rank >= least_rank), or -1 when that is not weighed here: the
-  // answer is a Sumo's (which might push, S2) or a pass (M6). 0 is a win for the mover in three
-  // plies: his step, any answer, his win at once. An answer onto the opponent's goal row ends the
-  // round, and is counted quiet (threats above).
-  int quiet_answers(Square to) const {
-    const Side opponent = ~mover_;
-    const Colour answer = colour_of(to);  // T2
-    if (t_.rank[index(opponent)][answer] != 0) return -1;
-    const Square from = t_.square[index(opponent)][answer];
-    const Bitboard answers = step_targets_by_lines(opponent, from, 0, lifted_ ^ bit(to));
-    if (!answers) return -1;
-    return popcount(answers & ~(winning_after(to) & ~goal_row(opponent)));
-  }
 
   // After the step to `to`, where the opponent's tower it designates (T2) may land and hand the
   // mover's tower of that square's colour a win at once: the answers that lose, but for those
@@ -225,27 +212,106 @@ class Replies {
   Bitboard on_[9] = {}, wins_[9] = {};  // by kAnyAnswer or answering colour: the union of the lines, and of their wins
 };
 
-// After the step of the tower (mover, tower) to `to`: Replies::quiet_answers.
+// The lines to the goal row of the towers of one side that may be free two plies later, found
+// once at a node for the look ahead of each of its children (below): those that can win at once
+// (deciding_lines) and hold here at most one tower of each side. A child's board has one tower
+// more on a line (the step's), and its look lifts one tower of each side (the child's mover's,
+// and the answering one), so no other line can be free for any child; and a line is weighed
+// only where the towers on it are the ones lifted.
+struct LineSet {
+  static constexpr int kNone = kColours;  // no tower of that side on the line
+  Bitboard line[24], wins[24];            // a line, and the squares of its tower's colour off it (T2)
+  // Bit i for line i: by the colour of the side's own tower on it, of the opponent's tower on it
+  // (kNone: none), and of its tower.
+  std::uint32_t by_own[kColours + 1] = {}, by_opponent[kColours + 1] = {}, of_tower[kColours] = {};
+
+  // `occupied`: the board the children's boards differ from by one step.
+  LineSet(const TowerMap& t, Side side, int least_rank, Bitboard occupied) {
+    Bitboard own = 0;
+    std::uint8_t colour_on[64];  // read only on the towers' squares
+    for (int c = 0; c < kColours; ++c) {
+      own |= bit(t.square[index(side)][c]);
+      colour_on[t.square[index(side)][c]] = colour_on[t.square[index(~side)][c]] = std::uint8_t(c);
+    }
+    int n = 0;
+    for (int c = 0; c < kColours; ++c) {
+      const Bitboard* lines = deciding_lines(side, t.square[index(side)][c], t.rank[index(side)][c], least_rank);
+      for (int d = 0; d < 3 && lines != kNoLines; ++d) {
+        const Bitboard on = lines[d] & occupied, ours = on & own, theirs = on & ~own;
+        if (lines[d] == ~Bitboard{0} || (ours & (ours - 1)) || (theirs & (theirs - 1))) continue;
+        line[n] = lines[d], wins[n] = kColourSquares[c] & ~lines[d];
+        by_own[ours ? colour_on[std::countr_zero(ours)] : kNone] |= 1u << n;
+        by_opponent[theirs ? colour_on[std::countr_zero(theirs)] : kNone] |= 1u << n;
+        of_tower[c] |= 1u << n;
+        ++n;
+      }
+    }
+  }
+};
+
+// The lines of `lines` that may be free after the step of the tower (side, tower): those with
+// none of the side's towers on them but that one, and not its own (it leaves their square).
+inline std::uint32_t lines_after_step(const LineSet& lines, Colour tower) {
+  return (lines.by_own[LineSet::kNone] | lines.by_own[tower]) & ~lines.of_tower[tower];
+}
+
+// After the step of the tower (mover, tower) to `to`, on the board `left` where the opponent's
+// tower it designates (T2) has left its square to answer: the squares where that answer hands
+// a tower of the mover a win at once (M7). Each free line wins on the squares of its tower's
+// colour off itself (meet_of_free_lines): the stepped tower's lines from `to`, and those of
+// `alive` (lines_after_step) with no opponent's tower on them but the answering one.
+inline Bitboard answers_that_lose(const LineSet& lines, std::uint32_t alive, const TowerMap& t, Side mover, Colour tower, Square to, Bitboard left,
+                                  int least_rank) {
+  Bitboard losing = kColourSquares[tower] & ~meet_of_free_lines(deciding_lines(mover, to, t.rank[index(mover)][tower], least_rank), left);
+  for (std::uint32_t m = alive & (lines.by_opponent[LineSet::kNone] | lines.by_opponent[colour_of(to)]); m; m &= m - 1) {
+    const int i = std::countr_zero(m);
+    losing |= (lines.line[i] & left) ? 0 : lines.wins[i];
+  }
+  return losing;
+}
+
+// After the step of the tower (mover, tower) to `to` (a step of `lines`' board, its LineSet of
+// the mover), how many answers the opponent's tower has that leave the mover no win at once
+// with a tower of rank >= least_rank, or -1 when that is not weighed here: the answer is a
+// Sumo's (which might push, S2) or a pass (M6). 0 is a win for the mover in three plies: his
+// step, any answer, his win at once. An answer onto the opponent's goal row ends the round, and
+// is counted quiet (above).
+inline int quiet_answers(const LineSet& lines, std::uint32_t alive, const TowerMap& t, Side mover, Colour tower, Square to, int least_rank) {
+  const Side opponent = ~mover;
+  const Colour answer = colour_of(to);  // T2
+  if (t.rank[index(opponent)][answer] != 0) return -1;
+  const Square from = t.square[index(opponent)][answer];
+  const Bitboard stepped = t.occupied ^ bit(t.square[index(mover)][tower]) ^ bit(to);
+  const Bitboard answers = step_targets_by_lines(opponent, from, 0, stepped);
+  if (!answers) return -1;
+  const Bitboard losing = answers_that_lose(lines, alive, t, mover, tower, to, stepped ^ bit(from), least_rank);
+  return popcount(answers & ~(losing & ~goal_row(opponent)));
+}
 inline int quiet_answers(const TowerMap& t, Side mover, Colour tower, Square to, int least_rank) {
-  return Replies(t, mover, tower, least_rank).quiet_answers(to);
+  const LineSet lines(t, mover, least_rank, t.occupied);
+  return quiet_answers(lines, lines_after_step(lines, tower), t, mover, tower, to, least_rank);
 }
 
 // What a look two plies ahead says of the steps to `targets` (quiet ones: the others lose at
 // once) of the tower (mover, tower): whether one of them wins in three plies (quiet_answers 0),
-// and else the fewest quiet answers any of them leaves, 0 if none was weighed.
+// and else the fewest quiet answers any of them leaves, 0 if none was weighed. `lines` are the
+// mover's LineSet on this board, or on its parent's with the step's tower lifted.
 struct LookAhead {
   bool wins_in_three;
   int fewest_answers;
 };
-inline LookAhead look_ahead(const TowerMap& t, Side mover, Colour tower, Bitboard targets, int least_rank) {
-  const Replies replies(t, mover, tower, least_rank);
+inline LookAhead look_ahead(const LineSet& lines, const TowerMap& t, Side mover, Colour tower, Bitboard targets, int least_rank) {
+  const std::uint32_t alive = lines_after_step(lines, tower);
   int fewest = 64;
   for (Bitboard b = targets & ~goal_row(mover); b;) {
-    const int quiet = replies.quiet_answers(pop_lsb(b));
+    const int quiet = quiet_answers(lines, alive, t, mover, tower, pop_lsb(b), least_rank);
     if (quiet == 0) return {true, 0};
     if (quiet > 0) fewest = std::min(fewest, quiet);
   }
   return {false, fewest == 64 ? 0 : fewest};
+}
+inline LookAhead look_ahead(const TowerMap& t, Side mover, Colour tower, Bitboard targets, int least_rank) {
+  return look_ahead(LineSet(t, mover, least_rank, t.occupied), t, mover, tower, targets, least_rank);
 }
 
 }  // namespace kamisado
