@@ -1,6 +1,7 @@
 #include "kamisado/kfen.h"
 
 #include <array>
+#include <bit>
 #include <charconv>
 #include <vector>
 
@@ -261,36 +262,42 @@ Position parse_kfen(std::string_view text) {
 }
 
 std::string to_kfen(const Position& pos) {
-  // The towers by square first: sixteen look-ups instead of one search per square.
-  std::array<std::optional<TowerRef>, kSquares> on{};
+  // Written into a buffer on the stack, row by row from the board's occupied squares, the
+  // towers looked up by square (sixteen stores instead of a search per square): the proof trees
+  // write one for each of their nodes, and a string grown a character at a time, square by
+  // square, cost four times as much.
+  std::uint8_t on[kSquares];  // 8 * side + colour; read only on the towers' squares
   for (Side s : {Side::Black, Side::Gold})
-    for (int c = 0; c < kColours; ++c) on[pos.square_of(s, Colour(c))] = TowerRef{s, Colour(c)};
-  std::string out;
-  out.reserve(96);
+    for (int c = 0; c < kColours; ++c) on[pos.square_of(s, Colour(c))] = std::uint8_t(8 * index(s) + c);
+  // At most 16 towers of 4 rings (80), 4 digits a row (32), 7 slashes and 4 of the fields.
+  char out[128];
+  std::size_t n = 0;
   for (int r = 7; r >= 0; --r) {
-    int empty = 0;
-    for (int f = 0; f < 8; ++f) {
-      const std::optional<TowerRef>& t = on[make_square(f, r)];
-      if (!t) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += char('0' + empty), empty = 0;
-      out += tower_letter(t->side, t->colour);
-      out.append(std::size_t(pos.rank_of_tower(t->side, t->colour)), '+');
+    int file = 0;
+    for (unsigned row = unsigned(pos.occupied() >> (8 * r)) & 0xffu; row; row &= row - 1) {
+      const int at = std::countr_zero(row);
+      if (at > file) out[n++] = char('0' + at - file);  // the empty squares before it
+      const Side side = on[make_square(at, r)] < 8 ? Side::Black : Side::Gold;
+      const Colour colour = Colour(on[make_square(at, r)] % 8);
+      out[n++] = tower_letter(side, colour);
+      for (int rings = pos.rank_of_tower(side, colour); rings > 0; --rings) out[n++] = '+';
+      file = at + 1;
     }
-    if (empty) out += char('0' + empty);
-    if (r) out += '/';
+    if (file < 8) out[n++] = char('0' + 8 - file);
+    if (r) out[n++] = '/';
   }
-  out += pos.side_to_move() == Side::Black ? " b " : " g ";
+  out[n++] = ' ';
+  out[n++] = pos.side_to_move() == Side::Black ? 'b' : 'g';
+  out[n++] = ' ';
   switch (pos.turn()) {
-    case Turn::FreeChoice: out += '-'; break;
-    case Turn::BetweenRounds: out += '*'; break;
-    case Turn::Designated: out += tower_letter(pos.side_to_move(), pos.designated()); break;
+    case Turn::FreeChoice: out[n++] = '-'; break;
+    case Turn::BetweenRounds: out[n++] = '*'; break;
+    case Turn::Designated: out[n++] = tower_letter(pos.side_to_move(), pos.designated()); break;
   }
+  std::string text(out, n);
   if (pos.match().is_match())
-    out += " " + std::to_string(pos.match().target) + ":" + std::to_string(pos.match().points[0]) + "-" + std::to_string(pos.match().points[1]);
-  return out;
+    text += " " + std::to_string(pos.match().target) + ":" + std::to_string(pos.match().points[0]) + "-" + std::to_string(pos.match().points[1]);
+  return text;
 }
 
 std::string to_string(Move m) {
