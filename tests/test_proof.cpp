@@ -89,6 +89,23 @@ TEST(Proof_Check, AMissingDefenceIsRejected) {
   EXPECT_NE(c.failure.find("node " + std::to_string(loser) + ":"), std::string::npos) << c.failure;
 }
 
+// A defence listed twice in place of another: each is named, the twice-listed one first.
+TEST(Proof_Check, ADefenceListedTwiceIsRejected) {
+  ProofTree t = proof_of(small_loss());
+  std::uint32_t loser = first_inner(t, false);
+  ASSERT_GE(t.nodes[loser].children.size(), 2u);
+  const std::string dropped = t.nodes[loser].children.back().first;
+  t.nodes[loser].children.back() = t.nodes[loser].children.front();
+  ProofCheck c = check_proof(t);
+  EXPECT_FALSE(c.holds);
+  EXPECT_NE(c.failure.find("node " + std::to_string(loser) + ": move " + t.nodes[loser].children.front().first + " is listed twice"),
+            std::string::npos)
+      << c.failure;
+  t.nodes[loser].children.pop_back();
+  c = check_proof(t);
+  EXPECT_NE(c.failure.find("the defence " + dropped + " is missing"), std::string::npos) << c.failure;
+}
+
 TEST(Proof_Check, AWrongValueOrDistanceIsRejected) {
   ProofTree t = proof_of(small_loss());
   ProofTree flipped = t;

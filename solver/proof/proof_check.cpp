@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <set>
 #include <vector>
 
 #include "kamisado/kfen.h"
@@ -107,12 +106,13 @@ class Checker {
     // Each stored move must be one of the generator's, named as move notation names it.
     std::vector<std::pair<std::string, Move>> names;
     for (Move m : legal) names.emplace_back(to_string(m), m);
-    std::set<std::string> seen;
+    std::vector<bool> seen(names.size());  // by the move's place among the legal ones: no string set per node
     for (const auto& [text, child] : n.children) {
       const std::string& name = text;  // clang 14 cannot capture a structured binding in a lambda (P1091)
       auto it = std::find_if(names.begin(), names.end(), [&](const auto& named) { return named.first == name; });
       if (it == names.end()) fail(id, "move " + text + " is not legal here; legal: " + legal_moves_text(p));
-      if (!seen.insert(text).second) fail(id, "move " + text + " is listed twice");
+      if (seen[std::size_t(it - names.begin())]) fail(id, "move " + text + " is listed twice");
+      seen[std::size_t(it - names.begin())] = true;
       Position next = p.after(it->second);
       if (!positions_[child]) {
         positions_[child] = next;
@@ -122,8 +122,8 @@ class Checker {
       }
     }
     if (!winner_to_move)
-      for (Move m : legal)
-        if (!seen.count(to_string(m))) fail(id, "the defence " + to_string(m) + " is missing");
+      for (std::size_t i = 0; i < names.size(); ++i)
+        if (!seen[i]) fail(id, "the defence " + names[i].first + " is missing");
   }
 
   const char* aim_name() const { return aim_.kind == AimKind::Round ? "round" : aim_.kind == AimKind::Match ? "match" : "ring goal"; }
