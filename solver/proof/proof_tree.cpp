@@ -47,8 +47,9 @@ class Builder {
   // winner's move at `p` is that one.
   std::optional<std::uint32_t> build(const Position& p, Distance budget, std::optional<Move> first = std::nullopt) {
     if (!first)
-      for (std::uint32_t id : by_key_[p.key()])
-        if (tree_.nodes[id].distance <= budget) return id;
+      if (auto it = by_key_.find(p.key()); it != by_key_.end())
+        for (std::uint32_t id = it->second.first; id != kUnnumbered; id = same_key_[id])
+          if (tree_.nodes[id].distance <= budget) return id;
     ProofNode node;
     node.kfen = to_kfen(p);
     node.win = p.side_to_move() == winner_;
@@ -107,7 +108,9 @@ class Builder {
   std::uint32_t add(const Position& p, ProofNode node) {
     auto id = std::uint32_t(tree_.nodes.size());
     tree_.nodes.push_back(std::move(node));
-    by_key_[p.key()].push_back(id);
+    same_key_.push_back(kUnnumbered);
+    auto [it, added] = by_key_.try_emplace(p.key(), id, id);
+    if (!added) same_key_[it->second.second] = id, it->second.second = id;
     return id;
   }
 
@@ -116,7 +119,11 @@ class Builder {
   Metric metric_;
   Aim aim_;
   ProofTree tree_;
-  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_key_;
+  // The nodes of each position (one per distance that was asked), oldest first: the first and
+  // the last by key, and each to the next. No list per position: a tree has a node for nearly
+  // every position.
+  std::unordered_map<std::uint64_t, std::pair<std::uint32_t, std::uint32_t>> by_key_;
+  std::vector<std::uint32_t> same_key_;
 };
 
 // A layer of a match certificate (build_round_layer): the proof in `prover`'s table walked down
