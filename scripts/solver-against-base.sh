@@ -5,7 +5,7 @@
 # same base is replaced, those for other bases are kept; `kamisado solve-bench --report` keeps
 # them when it rewrites the rest).
 #
-#   scripts/solver-against-base.sh BASE [--pairs N] [--report FILE] [--keep DIR] [--from DIR] [--base-binary FILE]
+#   scripts/solver-against-base.sh BASE [--pairs N] [--report FILE] [--keep DIR] [--from DIR] [--base-binary FILE] [--label TEXT]
 #
 # The work: the census on regrouped:1000:1 and on sample:2000:77 (summed worker time: one
 # worker), the 200 round-3 starts of the 2-point match's frontier (scripts/round-three-bench.sh),
@@ -14,14 +14,16 @@
 # --from DIR writes the section from such outputs without running anything again.
 # --base-binary FILE is a Release build of BASE made earlier (kept when the work began), compared
 # with build/release/kamisado (compare.sh --binaries; build it first) instead of building BASE.
+# --label TEXT says in the section what the base is (by default 15a4542 is named as the search
+# before the threats, any other base by its commit's date and subject).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "usage: scripts/solver-against-base.sh BASE [--pairs N] [--report FILE] [--keep DIR] [--from DIR] [--base-binary FILE]" >&2; exit 2; }
+usage() { echo "usage: scripts/solver-against-base.sh BASE [--pairs N] [--report FILE] [--keep DIR] [--from DIR] [--base-binary FILE] [--label TEXT]" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 base=$1
 shift
-pairs=3 report=reports/solver.md keep="" from="" base_binary=""
+pairs=3 report=reports/solver.md keep="" from="" base_binary="" label=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --pairs) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || usage; pairs=$2; shift 2 ;;
@@ -29,6 +31,7 @@ while [ $# -gt 0 ]; do
     --keep) [ -n "${2:-}" ] || usage; keep=$2; shift 2 ;;
     --from) [ -d "${2:-}" ] || usage; from=$2; shift 2 ;;
     --base-binary) [ -x "${2:-}" ] || usage; base_binary=$(realpath "$2"); shift 2 ;;
+    --label) [ -n "${2:-}" ] || usage; label=$2; shift 2 ;;
     *) usage ;;
   esac
 done
@@ -59,9 +62,15 @@ if [ -z "$from" ]; then
   done
 fi
 
-python3 - "$report" "$hash" "$dir" "${order[@]}" <<'PY'
+# What the base is, said in the section: the commits the issue names, else its own subject.
+case "$hash" in
+  15a4542*) what_base="the search before the threats, src/kamisado/threats.h" ;;
+  *) what_base="$(git show -s --format='%cs: %s' "$hash" | cut -c1-100)" ;;
+esac
+what_base=${label:-$what_base}
+python3 - "$report" "$hash" "$dir" "$what_base" "${order[@]}" <<'PY'
 import os, re, statistics, sys
-report, base, folder, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+report, base, folder, what_base, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
 what = {
     "regrouped": "census `regrouped:1000:1` (1000 regrouped starts, summed worker time, one worker)",
     "sample": "census `sample:2000:77` (2000 starts drawn from all home rows, one worker)",
@@ -82,7 +91,7 @@ for name in names:
                  med(7), pairs[0][8]))
 lines = [f"## Against BASE ({base[:7]})", "",
          f"Written by `scripts/solver-against-base.sh {base[:7]}`: each work run by `scripts/compare.sh`, the base commit {base[:7]} "
-         "(the search before the threats, src/kamisado/threats.h) and the current tree (its commit in the table) built side by side and run "
+         f"({what_base}) and the current tree (its commit in the table) built side by side and run "
          "alternately, A B A B. Times are wall seconds of the whole command (medians of the pairs; the round-3 starts' are their searches' own seconds), nodes are the work's "
          "own count (the census's summed nodes, the round-3 starts' sum; the opening's first), nodes/s the nodes over the median "
          "time. Ratios are base over current: above 1 the current tree is faster or expands fewer nodes. Values are unchanged "
