@@ -115,7 +115,7 @@ run() {
   echo "${search:-$wall} $peak ${nodes:--}" >"$scratch/result"
 }
 
-echo "A: ${hash:+base $hash}${hash:-${binary[A]}}; B: $what"
+if [ -n "${hash:-}" ]; then echo "A: base $hash; B: $what"; else echo "A: ${binary[A]}; B: $what"; fi
 printf '%-5s %10s %10s %14s %10s %10s %14s %12s %12s\n' pair "A s" "A MB" "A nodes" "B s" "B MB" "B nodes" "time A/B" "nodes A/B"
 ratios=()
 node_ratios=()

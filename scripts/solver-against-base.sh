@@ -68,9 +68,11 @@ case "$hash" in
   *) what_base="$(git show -s --format='%cs: %s' "$hash" | cut -c1-100)" ;;
 esac
 what_base=${label:-$what_base}
-python3 - "$report" "$hash" "$dir" "$what_base" "${order[@]}" <<'PY'
+python3 - "$report" "$hash" "$dir" "$what_base" "$base_binary" "${order[@]}" <<'PY'
 import os, re, statistics, sys
-report, base, folder, what_base, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
+report, base, folder, what_base, base_binary, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6:]
+how = ("as a Release build of it kept from before the work (`--base-binary`), and the current tree (its commit in the table) "
+       "run alternately" if base_binary else "and the current tree (its commit in the table) built side by side and run alternately")
 what = {
     "regrouped": "census `regrouped:1000:1` (1000 regrouped starts, summed worker time, one worker)",
     "sample": "census `sample:2000:77` (2000 starts drawn from all home rows, one worker)",
@@ -91,8 +93,7 @@ for name in names:
                  med(7), pairs[0][8]))
 lines = [f"## Against BASE ({base[:7]})", "",
          f"Written by `scripts/solver-against-base.sh {base[:7]}`: each work run by `scripts/compare.sh`, the base commit {base[:7]} "
-         f"({what_base}) and the current tree (its commit in the table) built side by side and run "
-         "alternately, A B A B. Times are wall seconds of the whole command (medians of the pairs; the round-3 starts' are their searches' own seconds), nodes are the work's "
+         f"({what_base}) {how}, A B A B. Times are wall seconds of the whole command (medians of the pairs; the round-3 starts' are their searches' own seconds), nodes are the work's "
          "own count (the census's summed nodes, the round-3 starts' sum; the opening's first), nodes/s the nodes over the median "
          "time. Ratios are base over current: above 1 the current tree is faster or expands fewer nodes. Values are unchanged "
          "(the census runs agree class by class; the suites' stored values and distances hold, ctest).", "",
