@@ -107,10 +107,10 @@ constexpr std::array<Bitboard, 8> make_colour_squares() {
 inline constexpr std::array<Bitboard, 8> kColourSquares = detail::make_colour_squares();
 
 // A tower's lines to its goal row leave its square in three directions and never share a square,
-// so a tower landing on one square blocks at most one of them. Hence, of a tower whose lines
-// `line` are free of `occupied` or not: where a tower may land and leave it a free line. With two
-// free lines, anywhere; with one, anywhere off that line; with none, nowhere. The complement of
-// the meet of its free lines (~0 when none is free, kNoLines is never free), found by masks alone.
+// so another tower landing on one square blocks at most one of them. Of a tower with lines
+// `line` on a board `occupied`: the meet of its lines free of that board (~0 when none is free;
+// kNoLines is never free). A tower landing anywhere off the meet leaves it a free line: with two
+// free lines, anywhere (the meet is empty); with one, anywhere off that line; with none, nowhere.
 inline Bitboard meet_of_free_lines(const Bitboard* line, Bitboard occupied) {
   Bitboard meet = ~Bitboard{0};
   for (int d = 0; d < 3; ++d) meet &= (line[d] & occupied) ? ~Bitboard{0} : line[d];
