@@ -37,17 +37,24 @@ TEST(Threats_M1_M4_S1, StepTargetsByLinesAreTheMoveGeneratorsTargets) {
         }
 }
 
-// M7 with S1: a free line to the goal row within range is a step onto it.
-TEST(Threats_M7, ReachesGoalRowIsAStepOntoTheGoalRow) {
+// M7 with S1: a free line to the goal row within range is a step onto it, and a tower landing
+// on an empty square leaves such a step exactly when the square is off the meet of the free
+// lines (meet_of_free_lines, which the threats ask; ~0 when no line is free).
+TEST(Threats_M7, TheMeetOfTheFreeGoalLinesIsWhereALandingTowerTakesTheWinAway) {
   std::mt19937_64 rng(7);
   for (Side side : {Side::Black, Side::Gold})
     for (int sq = 0; sq < 64; ++sq)
       for (int rank = 0; rank < 5; ++rank)
         for (int trial = 0; trial < 64; ++trial) {
           const Bitboard occupied = random_board(rng, Square(sq), trial % 8);
-          ASSERT_EQ(reaches_goal_row(side, Square(sq), rank, occupied),
-                    can_win_at_once(side, tower_targets<Bitboard>(Square(sq), ~occupied, side, rank)))
+          const Bitboard meet = meet_of_free_lines(goal_lines_in_range(side, Square(sq), rank), occupied);
+          ASSERT_EQ(meet != ~Bitboard{0}, can_win_at_once(side, tower_targets<Bitboard>(Square(sq), ~occupied, side, rank)))
               << "side " << int(index(side)) << " square " << sq << " rank " << rank << " board " << occupied;
+          for (Bitboard empty = ~occupied; empty;) {
+            const Square at = pop_lsb(empty);
+            ASSERT_EQ((meet & bit(at)) == 0, can_win_at_once(side, tower_targets<Bitboard>(Square(sq), ~(occupied | bit(at)), side, rank)))
+                << "side " << int(index(side)) << " square " << sq << " rank " << rank << " board " << occupied << " landing on " << int(at);
+          }
         }
 }
 

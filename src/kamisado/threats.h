@@ -59,19 +59,6 @@ inline const Bitboard* goal_lines_in_range(Side side, Square square, int rank) {
   const int from = rank_of(square), goal = goal_rank(side);
   return (from > goal ? from - goal : goal - from) <= kRangeOfRank[rank] ? kGoalLines.line[index(side)][square] : kNoLines;
 }
-// Whether one of three goal lines is free of the towers on `occupied` (M2–M3).
-inline bool a_line_is_free(const Bitboard* line, Bitboard occupied) {
-  return !(line[0] & occupied) || !(line[1] & occupied) || !(line[2] & occupied);
-}
-
-// Whether the tower of `side` on `square`, of rank `rank`, can step onto its goal row (M7) on a
-// board whose towers stand on `occupied`: one of its lines to that row within range is free. The
-// same answer as can_win_at_once of its step targets (tests/test_threats.cpp), with three masks
-// instead of three fills.
-inline bool reaches_goal_row(Side side, Square square, int rank, Bitboard occupied) {
-  return a_line_is_free(goal_lines_in_range(side, square, rank), occupied);
-}
-
 // Where the towers stand and their ranks: all a threat needs of a position, cheap to copy and
 // to move a tower in, so that a search can ask about a child, or a grandchild, it has not made.
 struct TowerMap {
