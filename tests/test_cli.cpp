@@ -13,7 +13,9 @@
 
 #include "cli/app.h"
 #include "io/run_lock.h"
+#include "kamisado/kfen.h"
 #include "puzzles/store.h"
+#include "solver/match/match_minimax.h"
 
 using namespace kamisado::cli;
 
@@ -455,6 +457,52 @@ TEST(CLI_SolveBench, RunsTheSuiteAndWritesTheReport) {
   j["positions"][2]["kfen"] = "not a kfen";
   { std::ofstream(suite) << j.dump(); }
   expect_one_line_error(run({"solve-bench", "--suite", suite.string()}), "position 3: KFEN");
+}
+
+// Issue 42: long match wins chosen by the minimax alone, and df-pn's cost of their exact
+// distance set beside the minimax's positions, in a section of the report that other runs keep.
+TEST(CLI_SolveBench, LongWinsAreChosenByTheMinimaxAndTheirDistancesMeasured) {
+  auto wins = temp_dir() / "long_wins.json", report = temp_dir() / "distances.md";
+  CliRun gen = run({"solve-bench", "--generate-match", wins.string(), "--match-count", "2", "--match-min-plies", "6", "--match-max-plies", "8",
+                    "--minimax-budget", "2000000", "--seed", "4"});
+  ASSERT_EQ(gen.code, kOk) << gen.err;
+  auto doc = nlohmann::json::parse(read(wins));
+  ASSERT_EQ(doc["positions"].size(), 2u);
+  for (const auto& e : doc["positions"]) {
+    const int plies = e["plies"];
+    EXPECT_GE(plies, 6);
+    EXPECT_LE(plies, 8);
+    const kamisado::solver::MinimaxResult m = kamisado::solver::match_minimax(kamisado::parse_kfen(e["kfen"].get<std::string>()), 2'000'000);
+    ASSERT_TRUE(m.winner);
+    EXPECT_EQ(kamisado::side_id(*m.winner), e["winner"]);
+    EXPECT_EQ(m.plies, plies);
+    EXPECT_EQ(m.positions, e["minimax_positions"].get<std::uint64_t>());
+  }
+  { std::ofstream(report) << "# Proof search benchmark\n\n## Totals\n\nkept\n\n## Against BASE (abc)\n\nkept too\n"; }
+  for (int pass = 0; pass < 2; ++pass) {  // the second replaces the section, never adds one
+    CliRun r = run({"solve-bench", "--distances", wins.string(), "--report", report.string(), "--json"});
+    ASSERT_EQ(r.code, kOk) << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["positions"], 2);
+    EXPECT_EQ(j["disagreements"], 0);
+    EXPECT_GT(j["ratio_worst"].get<double>(), 0);
+  }
+  std::string md = read(report);
+  const auto section = md.find("## Exact distances of long match wins");
+  ASSERT_NE(section, std::string::npos) << md;
+  EXPECT_EQ(md.find("## Exact distances of long match wins", section + 1), std::string::npos) << md;
+  EXPECT_LT(md.find("kept\n"), section);
+  EXPECT_GT(md.find("## Against BASE (abc)\n\nkept too"), section) << md;
+  // A stored distance that is wrong is caught; an entry without the minimax's count is named.
+  doc["positions"][0]["plies"] = doc["positions"][0]["plies"].get<int>() + 1;
+  { std::ofstream(wins) << doc.dump(); }
+  CliRun wrong = run({"solve-bench", "--distances", wins.string()});
+  EXPECT_EQ(wrong.code, kInternalError);
+  EXPECT_NE(wrong.out.find("DISAGREE on 1"), std::string::npos) << wrong.out;
+  doc["positions"][0]["plies"] = doc["positions"][0]["plies"].get<int>() - 1;
+  doc["positions"][1].erase("minimax_positions");
+  { std::ofstream(wins) << doc.dump(); }
+  expect_one_line_error(run({"solve-bench", "--distances", wins.string()}), "position 2 records no minimax_positions");
 }
 
 TEST(CLI_Opening, RegroupedStartsCheckpointAndResume) {

@@ -203,13 +203,39 @@ SuiteBench bench_suite(const std::string& suite_path, std::size_t hash_mb, int r
   return b;
 }
 
+namespace {
+
+std::string read_report(const std::string& path) {
+  std::ifstream in(path);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+constexpr const char* kKeptSections[] = {"\n## Exact distances of long match wins", "\n## Against BASE"};
+
+}  // namespace
+
 std::string keep_comparison(std::string report, const std::string& report_path) {
-  std::ifstream in(report_path);
-  const std::string old((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const auto at = old.find("\n## Against BASE");
+  const std::string old = read_report(report_path);
+  std::size_t at = std::string::npos;
+  for (const char* heading : kKeptSections) at = std::min(at, old.find(heading));
   if (at == std::string::npos) return report;
   while (!report.empty() && report.back() == '\n') report.pop_back();
   return report + "\n\n" + old.substr(at + 1);
+}
+
+std::string with_section(const std::string& section, const std::string& report_path) {
+  const std::string old = read_report(report_path);
+  const std::string heading = "\n" + section.substr(0, section.find('\n') + 1);
+  std::size_t from = old.find(heading), to = std::string::npos;
+  if (from != std::string::npos) {
+    to = old.find("\n## ", from + 1);
+  } else {
+    from = to = old.find("\n## Against BASE");
+  }
+  if (from == std::string::npos) return old + (old.empty() || old.ends_with("\n\n") ? "" : "\n") + section;
+  std::string s = section;
+  while (!s.empty() && s.back() == '\n') s.pop_back();
+  return old.substr(0, from + 1) + s + "\n" + (to == std::string::npos ? "" : old.substr(to));
 }
 
 std::string suite_report(const SuiteBench& b, const std::string& report_path) {

@@ -230,7 +230,7 @@ class Referee {
 
 std::array<Square, 8> referee_regroup(const Position& board, Side player, bool left) { return Referee::regroup(board, player, left); }
 
-MinimaxResult match_minimax(const Position& pos, std::uint64_t max_positions) {
+MinimaxResult match_minimax(const Position& pos, std::uint64_t max_positions, int max_plies) {
   Referee referee(pos.match().target, max_positions);
   State s;
   s.points = pos.match().points;
@@ -240,7 +240,7 @@ MinimaxResult match_minimax(const Position& pos, std::uint64_t max_positions) {
   // No draws: one side wins within some number of plies; ask for longer and longer wins, each
   // side in turn, until one is found.
   MinimaxResult r;
-  for (int depth = 1; !r.winner; ++depth) {
+  for (int depth = 1; !r.winner && (max_plies == 0 || depth <= max_plies); ++depth) {
     for (Side x : {Side::Black, Side::Gold}) {
       auto v = referee.wins(s, x, depth);
       if (!v) {

@@ -35,6 +35,8 @@ struct MinimaxResult {
 std::array<Square, 8> referee_regroup(const Position& board, Side player, bool left);
 
 // Who wins the match from `pos` (a match KFEN's position, any turn, not finished) with best play.
-MinimaxResult match_minimax(const Position& pos, std::uint64_t max_positions = 5'000'000);
+// `max_plies` (0: none): no win within that many plies leaves the answer nullopt, before the
+// longer (and dearer) depths are asked.
+MinimaxResult match_minimax(const Position& pos, std::uint64_t max_positions = 5'000'000, int max_plies = 0);
 
 }  // namespace kamisado::solver

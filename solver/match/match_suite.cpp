@@ -64,9 +64,46 @@ bool last_round(const Position& p) {
   return true;
 }
 
+// Whether df-pn, within two seconds each, finds who wins the match from `p` and does not show
+// that the winner's shortest win is outside `min_plies` to `max_plies` plies (a shorter win
+// proved, or one that long refuted). Only a proof excludes by the distance; a search stopped by
+// its limit leaves the position to the minimax.
+bool maybe_in_plies(const Position& p, int min_plies, int max_plies) {
+  SolveLimits limits;
+  limits.seconds = 2;
+  TranspositionTable table(limits.hash_mb);
+  Proof value = Prover(table, limits).prove(p, {p.side_to_move(), Metric::Plies, kUnbounded, Aim::match()});
+  if (!value.proved && !value.disproved) return false;
+  const Side winner = value.proved ? p.side_to_move() : ~p.side_to_move();
+  if (Prover(table, limits).prove(p, {winner, Metric::Plies, Distance(min_plies - 1), Aim::match()}).proved) return false;
+  return max_plies == 0 || !Prover(table, limits).prove(p, {winner, Metric::Plies, Distance(max_plies), Aim::match()}).disproved;
+}
+
+// A long win (`min_plies` to `max_plies`) for the distance benchmark, or nullopt. Chosen by the
+// minimax: df-pn's distance is what the benchmark measures, so it must not choose (a position
+// where it thrashes would be left out for running too long). df-pn skips, within a short limit,
+// the positions whose value it does not find and those it proves outside the range
+// (maybe_in_plies): the minimax's dearest.
+std::optional<nlohmann::json> long_win(const Position& p, int min_plies, int max_plies, std::uint64_t minimax_budget) {
+  if (!maybe_in_plies(p, min_plies, max_plies)) return std::nullopt;
+  MinimaxResult m = match_minimax(p, minimax_budget, max_plies);
+  if (!m.winner || m.plies < min_plies) return std::nullopt;
+  SolveLimits limits;
+  limits.seconds = 2;
+  SolveResult round = solve(p, limits, false, Aim::round());
+  if (round.value == Value::Unknown) return std::nullopt;
+  return nlohmann::json{{"kfen", to_kfen(p)},
+                        {"winner", side_id(*m.winner)},
+                        {"plies", m.plies},
+                        {"round_winner", side_id(winner(round, p))},
+                        {"last_round", last_round(p)},
+                        {"sumo", has_sumo(p)},
+                        {"minimax_positions", m.positions}};
+}
+
 }  // namespace
 
-nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wanted, std::uint64_t minimax_budget, int max_plies,
+nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wanted, std::uint64_t minimax_budget, int max_plies, int min_plies,
                                     const io::Lines& lines, const std::atomic<bool>* stop) {
   std::mt19937_64 rng(seed);
   int losers = 0, others = 0;
@@ -81,6 +118,14 @@ nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wa
     const bool may_lose = !last_round(p);
     // Past the quota of the others, only positions that may show a round winner losing.
     if (others >= count - losers_wanted && !may_lose) continue;
+    if (min_plies > 0) {
+      auto entry = long_win(p, min_plies, max_plies, minimax_budget);
+      if (!entry) continue;
+      ++((*entry)["winner"] != (*entry)["round_winner"] ? losers : others);
+      positions.push_back(*entry);
+      progress.tick([&] { return fmt::format("match suite: {} of {} long wins kept, {} tried", losers + others, count, tries); });
+      continue;
+    }
     // The match search first: it is fast, and says whether the round's winner loses the match,
     // which decides whether the position is wanted before the (slow) minimax referees it.
     SolveLimits limits;
@@ -134,7 +179,11 @@ std::vector<MatchCase> read_match_suite(const std::string& path) {
     };
     Position p = f.kfen();
     if (!p.match().is_match() || p.outcome().over()) throw f.bad("not a match position still being played");
-    cases.push_back({p, side("winner"), side("round_winner"), f.count("plies"), f.flag("last_round"), f.flag("sumo")});
+    const nlohmann::json& e = doc["positions"][i];
+    if (e.contains("minimax_positions") && !e["minimax_positions"].is_number_unsigned())
+      throw f.bad("minimax_positions must be a whole number of positions");
+    cases.push_back({p, side("winner"), side("round_winner"), f.count("plies"), f.flag("last_round"), f.flag("sumo"),
+                     e.value("minimax_positions", std::uint64_t{0})});
   }
   return cases;
 }
@@ -262,6 +311,89 @@ std::string match_suite_markdown(const MatchSuiteBench& b) {
       b.minimax_positions, b.minimax_seconds, b.probe_nodes, b.round_rate / 1e6, b.match_rate / 1e6,
       b.round_rate > 0 ? 100 * b.match_rate / b.round_rate : 0.0, b.speed_met() ? "met" : "NOT met", b.long_match_rate / 1e6);
   return md;
+}
+
+DistanceBench bench_distances(const std::string& path, std::size_t hash_mb, const io::Lines& lines) {
+  DistanceBench b;
+  b.suite_path = path;
+  b.hash_mb = hash_mb;
+  b.cases = read_match_suite(path);
+  io::Progress progress(lines);
+  for (std::size_t i = 0; i < b.cases.size(); ++i) {
+    const MatchCase& c = b.cases[i];
+    if (!c.minimax_positions) throw InputError(fmt::format("{}: position {} records no minimax_positions to set its cost beside", path, i + 1));
+    SolveLimits limits;
+    limits.hash_mb = hash_mb;
+    const SolveResult r = solve(c.pos, limits, true, Aim::match());
+    DistanceCost k{r.nodes, c.minimax_positions, r.seconds, r.distance_known && winner(r, c.pos) == c.winner && int(r.plies) == c.plies};
+    b.failures += !k.agrees;
+    if (!k.agrees && lines)
+      lines(fmt::format("distances: DISAGREES: {}: stored {} in {}, df-pn {}", to_kfen(c.pos), side_id(c.winner), c.plies,
+                        r.distance_known ? fmt::format("{} in {}", side_id(winner(r, c.pos)), r.plies) : "unproved"));
+    b.costs.push_back(k);
+    progress.tick([&] { return fmt::format("distances: {} of {} solved", i + 1, b.cases.size()); });
+  }
+  return b;
+}
+
+double DistanceBench::ratio_at(double share) const {
+  if (costs.empty()) return 0;
+  std::vector<double> r;
+  for (const DistanceCost& k : costs) r.push_back(k.ratio());
+  std::sort(r.begin(), r.end());
+  return r[std::min(r.size() - 1, std::size_t(share * double(r.size() - 1) + 0.5))];
+}
+
+namespace {
+
+constexpr double kMostRatio = 3;  // issue 42: a distance at most 3x the minimax's positions
+
+int over_most(const DistanceBench& b) {
+  return int(std::count_if(b.costs.begin(), b.costs.end(), [](const DistanceCost& k) { return k.ratio() > kMostRatio; }));
+}
+
+}  // namespace
+
+nlohmann::json distances_json(const DistanceBench& b) {
+  std::uint64_t nodes = 0;
+  for (const DistanceCost& k : b.costs) nodes += k.nodes;
+  return {{"suite", b.suite_path},           {"positions", b.cases.size()}, {"disagreements", b.failures},  {"dfpn_nodes", nodes},
+          {"ratio_median", b.ratio_at(0.5)}, {"ratio_90", b.ratio_at(0.9)}, {"ratio_worst", b.ratio_at(1)}, {"over_3x", over_most(b)}};
+}
+
+std::string distances_summary(const DistanceBench& b) {
+  return fmt::format(
+      "long match wins: {} positions, {}; df-pn nodes / minimax positions: median {:.2f}, 90% {:.2f}, worst {:.2f} ({} over {:.0f}x)\n",
+      b.cases.size(), b.failures ? fmt::format("DISAGREE on {}", b.failures) : "every distance agrees", b.ratio_at(0.5), b.ratio_at(0.9),
+      b.ratio_at(1), over_most(b), kMostRatio);
+}
+
+std::string distances_markdown(const DistanceBench& b) {
+  std::string md = fmt::format(
+      "## Exact distances of long match wins\n\n"
+      "`{}`: late-match positions won in {} to {} plies, chosen by the independent minimax (`solve-bench --generate-match "
+      "--match-min-plies`), not by df-pn, whose distance search they measure. Each is solved by df-pn with the exact distance "
+      "(who wins, the plies, the winner's moves) and a table of {} MB, and its nodes are set beside the positions the minimax "
+      "valued for the same winner and plies (a plain iterative deepening with a table): a distance search that thrashes shows "
+      "as a high ratio. Target (issue 42): at most {:.0f}x.\n\n"
+      "| | |\n|---|---|\n"
+      "| positions | {} ({} agreeing with the file) |\n"
+      "| df-pn nodes / minimax positions | median {:.2f}, 90% {:.2f}, worst {:.2f} |\n"
+      "| over {:.0f}x | {} |\n\n"
+      "The costliest:\n\n| KFEN | plies | df-pn nodes | minimax positions | ratio | time (s) |\n|---|---|---|---|---|---|\n",
+      b.suite_path, b.cases.empty() ? 0 : std::min_element(b.cases.begin(), b.cases.end(), [](auto& x, auto& y) { return x.plies < y.plies; })->plies,
+      b.cases.empty() ? 0 : std::max_element(b.cases.begin(), b.cases.end(), [](auto& x, auto& y) { return x.plies < y.plies; })->plies, b.hash_mb,
+      kMostRatio, b.cases.size(), b.cases.size() - std::size_t(b.failures), b.ratio_at(0.5), b.ratio_at(0.9), b.ratio_at(1), kMostRatio,
+      over_most(b));
+  std::vector<std::size_t> order(b.costs.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return b.costs[x].ratio() > b.costs[y].ratio(); });
+  for (std::size_t i = 0; i < std::min<std::size_t>(order.size(), 10); ++i) {
+    const DistanceCost& k = b.costs[order[i]];
+    md += fmt::format("| `{}` | {} | {} | {} | {:.2f} | {:.2f} |\n", to_kfen(b.cases[order[i]].pos), b.cases[order[i]].plies, k.nodes,
+                      k.minimax_positions, k.ratio(), k.seconds);
+  }
+  return md + "\n";
 }
 
 }  // namespace kamisado::solver

@@ -36,6 +36,7 @@ struct MatchCase {
   Side winner, round_winner;
   int plies;
   bool last_round, sumo;
+  std::uint64_t minimax_positions = 0;  // what the minimax valued to find the winner and plies (0: not recorded)
   bool round_winner_loses() const { return winner != round_winner; }
 };
 
@@ -44,9 +45,12 @@ struct MatchCase {
 // positions the minimax may value for one. `max_plies` (0: none): a position df-pn finds longer
 // is skipped before the minimax, whose time grows steeply with the length (the round's winner
 // loses in 19–29 plies at most such positions, and the minimax did not value those of 23 and
-// more within 30 M positions). Once `stop` is set, returns the positions kept so far
-// (the first ones an uninterrupted run keeps: the seed fixes the order).
-nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers, std::uint64_t minimax_budget, int max_plies = 0,
+// more within 30 M positions). `min_plies` (0: none) asks for long wins only, from `min_plies`
+// to `max_plies`, for the distance benchmark: chosen by the minimax alone, not by df-pn's
+// distance search, which is what they measure. Once `stop` is
+// set, returns the positions kept so far (the first ones an uninterrupted run keeps: the seed
+// fixes the order).
+nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers, std::uint64_t minimax_budget, int max_plies = 0, int min_plies = 0,
                                     const io::Lines& lines = {}, const std::atomic<bool>* stop = nullptr);
 
 // The suite file, every entry checked: a bad one is an InputError naming its number.
@@ -90,9 +94,34 @@ struct MatchSuiteBench {
   bool speed_met() const { return match_rate >= 0.8 * round_rate; }
 };
 MatchSuiteBench bench_match_suite(const std::string& path, std::size_t hash_mb, double probe_seconds, const io::Lines& lines = {});
+
+// The cost of exact distances (issue 42): each long win of a match suite made with
+// --match-min-plies (chosen by the minimax, not by df-pn) solved by df-pn with the distance and
+// a table of `hash_mb`, its winner and plies checked against the file, and its nodes set
+// beside the positions the minimax valued for the same answer. A distance search that thrashes
+// shows as a high ratio; the minimax, a plain iterative deepening with a table, is the yardstick.
+struct DistanceCost {
+  std::uint64_t nodes = 0, minimax_positions = 0;
+  double seconds = 0;
+  bool agrees = false;
+  double ratio() const { return minimax_positions ? double(nodes) / double(minimax_positions) : 0; }
+};
+struct DistanceBench {
+  std::string suite_path;
+  std::size_t hash_mb = 64;
+  std::vector<MatchCase> cases;
+  std::vector<DistanceCost> costs;  // per case
+  int failures = 0;
+  double ratio_at(double share) const;  // the ratio below which `share` (0 to 1) of the cases lie
+};
+DistanceBench bench_distances(const std::string& path, std::size_t hash_mb, const io::Lines& lines = {});
 nlohmann::json match_suite_json(const MatchSuiteBench& b);
 std::string match_suite_summary(const MatchSuiteBench& b);
 // Rows for solve-bench's report: the section "Match positions" (Markdown).
 std::string match_suite_markdown(const MatchSuiteBench& b);
+nlohmann::json distances_json(const DistanceBench& b);
+std::string distances_summary(const DistanceBench& b);
+// The section "Exact distances of long match wins" (Markdown): the ratio's distribution, and the costliest.
+std::string distances_markdown(const DistanceBench& b);
 
 }  // namespace kamisado::solver

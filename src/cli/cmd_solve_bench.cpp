@@ -20,15 +20,16 @@ const CommandText kSolveBenchText{"solve-bench", "Benchmark the proof search on 
                                   "The match section (--match-suite) checks each match position with the match search and an\n"
                                   "independent minimax over whole matches, and compares the match search's speed with the round\n"
                                   "search's in the same run (about 10 minutes; --no-match leaves it out); --generate-match FILE\n"
-                                  "builds it.\n"
+                                  "builds it. --distances FILE (a suite of long wins made with --generate-match --match-min-plies)\n"
+                                  "measures only the cost of exact distances: df-pn's nodes beside the minimax's positions.\n"
                                   "Example: kamisado solve-bench --report reports/solver.md"};
 
 struct SolveBenchOptions {
   std::string suite = "tests/data/solver_suite.json", report, generate;
-  std::string match_suite = "tests/data/match_suite.json", generate_match;
+  std::string match_suite = "tests/data/match_suite.json", generate_match, distances;
   int match_count = 320, match_losers = 0;
   std::uint64_t minimax_budget = 200'000;
-  int match_max_plies = 0;
+  int match_max_plies = 0, match_min_plies = 0;
   double match_probe = 10;
   std::uint64_t seed = 1;
   int singles = 60, matches = 20;
@@ -46,8 +47,8 @@ int solve_bench(const SolveBenchOptions& opt, Io& io) {
                     fmt::format("wrote {} positions to {}\n", suite["positions"].size(), opt.generate));
   }
   if (!opt.generate_match.empty()) {
-    nlohmann::json suite =
-        solver::generate_match_suite(opt.seed, opt.match_count, opt.match_losers, opt.minimax_budget, opt.match_max_plies, io.lines(), io.stop);
+    nlohmann::json suite = solver::generate_match_suite(opt.seed, opt.match_count, opt.match_losers, opt.minimax_budget, opt.match_max_plies,
+                                                        opt.match_min_plies, io.lines(), io.stop);
     // Stopped (Ctrl-C): the positions kept so far are written, and the exit code says so.
     const bool stopped = io.stop && io.stop->load();
     io::write_file_atomically(opt.generate_match, suite.dump(1) + "\n");
@@ -55,6 +56,11 @@ int solve_bench(const SolveBenchOptions& opt, Io& io) {
                     fmt::format("wrote {} match positions to {}{}\n", suite["positions"].size(), opt.generate_match,
                                 stopped ? " (stopped: the first of those asked for)" : ""),
                     stopped ? kStopped : kOk);
+  }
+  if (!opt.distances.empty()) {
+    solver::DistanceBench d = solver::bench_distances(opt.distances, opt.hash, io.lines());
+    if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::with_section(solver::distances_markdown(d), opt.report));
+    return io.print(solver::distances_json(d), solver::distances_summary(d), d.failures ? kInternalError : kOk);
   }
   solver::SuiteBench b = solver::bench_suite(opt.suite, opt.hash, opt.repeat, io.lines());
   nlohmann::json j = solver::suite_json(b);
@@ -84,6 +90,9 @@ void add_solve_bench(CLI::App& app, Action& action) {
                   "For --generate: skip a position alpha-beta cannot solve within N nodes (default 40000000)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
   cmd->add_option("--match-suite", opt->match_suite, "The match section to run (default tests/data/match_suite.json)");
+  cmd->add_option("--distances", opt->distances,
+                  "Only the cost of exact distances, on FILE's long match wins (--generate-match --match-min-plies): df-pn's nodes "
+                  "beside the minimax's positions; --report replaces its section of the report");
   cmd->add_flag("--no-match", opt->no_match, "Leave the match section out (its report then has none)");
   cmd->add_option("--match-probe", opt->match_probe, "Seconds each of the match and round speed probes runs (default 10)")
       ->check(CLI::Range(0.1, 3600.0));
@@ -97,6 +106,10 @@ void add_solve_bench(CLI::App& app, Action& action) {
   cmd->add_option("--match-max-plies", opt->match_max_plies,
                   "For --generate-match: skip a position whose match df-pn wins in more than N plies, before the minimax is asked (its time "
                   "grows steeply with the length; default: no limit)")
+      ->check(CLI::Range(1, 1000));
+  cmd->add_option("--match-min-plies", opt->match_min_plies,
+                  "For --generate-match: long wins only, of N plies or more (to --match-max-plies), chosen by the minimax alone and not by "
+                  "df-pn's distance, which they are to measure (default: any length)")
       ->check(CLI::Range(1, 1000));
   hash_option(cmd, opt->hash, " per position");
   cmd->add_option("--repeat", opt->repeat, "Solve each position N times and keep the best time (default 5)")->check(CLI::Range(1, 100));
