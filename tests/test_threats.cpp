@@ -105,6 +105,34 @@ TEST(Threats_T2_M7, AQuietStepIsOneTheOpponentCannotAnswerWithAWin) {
   EXPECT_GT(quiet, 1000);
 }
 
+// M8 with T2 and M6: a step after which the opponent's tower it designates can step never loses
+// the round on the spot (has_step_without_deadlock, which a bounded proof search counts on to
+// refute a loser's node at the edge of its budget); the steps it does not vouch for include
+// every deadlock the mover makes.
+TEST(Threats_M8, AStepThatLeavesTheDesignatedTowerAStepCannotDeadlock) {
+  int vouched = 0, deadlocks = 0;
+  for (const Position& p : positions_to_step()) {
+    const Side s = p.side_to_move();
+    const Square from = p.square_of(s, p.designated());
+    const TowerMap map = TowerMap::of(p);
+    const Bitboard steps = step_targets(p, s, p.designated());
+    bool any = false;
+    for (Bitboard b = steps; b;) {
+      const Square to = pop_lsb(b);
+      const Position after = p.after(Move::step(from, to));
+      const bool lost_at_once = round_winner(after) == ~s;
+      const bool safe = has_step_without_deadlock(map, s, p.designated(), bit(to));
+      ASSERT_FALSE(safe && lost_at_once) << to_kfen(p) << " step to " << int(to);
+      vouched += safe;
+      deadlocks += lost_at_once;
+      any |= safe;
+    }
+    ASSERT_EQ(has_step_without_deadlock(map, s, p.designated(), steps), any) << to_kfen(p);
+  }
+  EXPECT_GT(vouched, 10000);
+  EXPECT_GT(deadlocks, 10);
+}
+
 // T2, M7: the quiet steps of each child, found from its parent's Replies (as the proof search
 // finds them, once per parent) are those quiet_steps finds in the child itself, for every step
 // of the mover's tower and every least rank.

@@ -237,6 +237,11 @@ struct Prover::Expansion {
   int mover_deciding;     // the least rank of the mover's towers whose step onto the goal row decides the aim
   bool moved_known;       // the mover's tower is designated, `moved`; else his tower is known by its square
   Colour moved;
+  // The children's budget is the least distance of a loser to move (rules.h: he may lose on his
+  // own move, by a deadlock, M8): a child whose loser has a step that cannot deadlock is refuted
+  // without its expansion (threats.h, has_step_without_deadlock). Asked only here, at the edge of
+  // a bounded search, where it spares the expansion of most of its leaves.
+  bool loser_at_edge;
 };
 
 // The node settled by `b` for the whole budget: stored, and returned.
@@ -274,6 +279,7 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
     bool attacker_next;
     Outlook next;
     Threats threats;
+    bool no_deadlock = false;  // at the budget's edge, the child's loser to move has a step that cannot deadlock (M8)
     if (auto g = p.glimpse(ch.move)) {
       // Most children: a step handing the turn to a plain tower that can step. The child is
       // never made unless the search descends into it.
@@ -282,6 +288,11 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
       table_.prefetch_tag(ch.key);
       attacker_next = !x.or_node;
       next = outlook_of_tower(~p.side_to_move(), g->next_targets, false, x.plain_decides);
+      if (x.loser_at_edge && !attacker_next && !next.wins_at_once) {
+        const Side s = p.side_to_move();
+        const Colour moved = x.moved_known ? x.moved : p.tower_on(ch.move.from())->colour;
+        no_deadlock = has_step_without_deadlock(TowerMap::of(p).after_step(s, moved, ch.move.to()), ~s, colour_of(ch.move.to()), g->next_targets);
+      }
       if (!next.wins_at_once && weigh_threats_) {
         // The child's mover is the opponent, with the tower of the step's colour (T2).
         const Side s = p.side_to_move();
@@ -326,6 +337,8 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
       }
       next = outlook(cp, aim_);
       if (!next.wins_at_once && weigh_threats_) threats = threats_at(cp, next, aim_, attacker_next);
+      if (x.loser_at_edge && !attacker_next && !next.wins_at_once && cp.turn() == Turn::Designated && next.steps)
+        no_deadlock = has_step_without_deadlock(TowerMap::of(cp), cp.side_to_move(), cp.designated(), next.steps);
     }
     if (threats.quiet != kUnweighed) next.moves = threats.quiet;
     if (next.wins_at_once) {
@@ -344,6 +357,8 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
       ch.in_table = false;
     } else {
       ch.set({least_unfinished(metric_, attacker_next, wins_by_losing_round(aim_, attacker_)), kNever});
+      // The loser's own move does not end the round: the attacker needs his next move too.
+      if (no_deadlock) ch.at_least = Distance(cost(metric_, false) + cost(metric_, true));
       // The attacker, to move, wins in three plies (two of his moves): known for a budget of that or more.
       if (threats.wins_in_three) ch.at_most = Distance(2 * cost(metric_, true) + cost(metric_, false));
       ProofNumbers n = initial_numbers(next.moves, threats.fewest, attacker_next);
@@ -410,6 +425,7 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
   x.mover_deciding = deciding_rank(aim_, p, p.side_to_move());
   x.moved_known = p.turn() == Turn::Designated;
   x.moved = p.designated();
+  x.loser_at_edge = x.cb == least_unfinished(metric_, false, false) && !wins_by_losing_round(aim_, attacker_);
 
   Child children[MoveList::kCapacity];
   std::size_t count = 0;

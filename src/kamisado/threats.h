@@ -83,6 +83,21 @@ struct TowerMap {
   }
 };
 
+// M8: a real move loses the round at once only by a deadlock, and a deadlock needs the tower it
+// designates (T2) to be blocked (M6), unable to step. Whether one of the steps to `targets` of
+// the tower (mover, tower) designates an opponent's tower that can still step: then the mover
+// has a move that does not end the round on his own loss, and the opponent cannot win before
+// moving again (rules.h, least_plies_to_win: one ply more than a loser to move).
+inline bool has_step_without_deadlock(const TowerMap& t, Side mover, Colour tower, Bitboard targets) {
+  const Square from = t.square[index(mover)][tower];
+  for (Bitboard b = targets; b; b &= b - 1) {
+    const Square to = lsb(b);
+    // Any rank steps one square (S1), so the designated tower's range does not matter here.
+    if (step_targets_by_lines(~mover, t.square[index(~mover)][colour_of(to)], 0, t.occupied ^ bit(from) ^ bit(to))) return true;
+  }
+  return false;
+}
+
 namespace detail {
 // The squares of each colour (T2).
 constexpr std::array<Bitboard, 8> make_colour_squares() {
