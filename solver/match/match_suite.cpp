@@ -318,10 +318,13 @@ DistanceBench bench_distances(const std::string& path, std::size_t hash_mb, cons
   b.suite_path = path;
   b.hash_mb = hash_mb;
   b.cases = read_match_suite(path);
+  // Every position checked before any is solved: a bad file is refused at once, not minutes in.
+  for (std::size_t i = 0; i < b.cases.size(); ++i)
+    if (!b.cases[i].minimax_positions)
+      throw InputError(fmt::format("{}: position {} records no minimax_positions to set its cost beside", path, i + 1));
   io::Progress progress(lines);
   for (std::size_t i = 0; i < b.cases.size(); ++i) {
     const MatchCase& c = b.cases[i];
-    if (!c.minimax_positions) throw InputError(fmt::format("{}: position {} records no minimax_positions to set its cost beside", path, i + 1));
     SolveLimits limits;
     limits.hash_mb = hash_mb;
     const SolveResult r = solve(c.pos, limits, true, Aim::match());
@@ -369,6 +372,8 @@ std::string distances_summary(const DistanceBench& b) {
 }
 
 std::string distances_markdown(const DistanceBench& b) {
+  const auto [shortest, longest] =
+      std::minmax_element(b.cases.begin(), b.cases.end(), [](const MatchCase& x, const MatchCase& y) { return x.plies < y.plies; });
   std::string md = fmt::format(
       "## Exact distances of long match wins\n\n"
       "`{}`: late-match positions won in {} to {} plies, chosen by the independent minimax (`solve-bench --generate-match "
@@ -381,10 +386,8 @@ std::string distances_markdown(const DistanceBench& b) {
       "| df-pn nodes / minimax positions | median {:.2f}, 90% {:.2f}, worst {:.2f} |\n"
       "| over {:.0f}x | {} |\n\n"
       "The costliest:\n\n| KFEN | plies | df-pn nodes | minimax positions | ratio | time (s) |\n|---|---|---|---|---|---|\n",
-      b.suite_path, b.cases.empty() ? 0 : std::min_element(b.cases.begin(), b.cases.end(), [](auto& x, auto& y) { return x.plies < y.plies; })->plies,
-      b.cases.empty() ? 0 : std::max_element(b.cases.begin(), b.cases.end(), [](auto& x, auto& y) { return x.plies < y.plies; })->plies, b.hash_mb,
-      kMostRatio, b.cases.size(), b.cases.size() - std::size_t(b.failures), b.ratio_at(0.5), b.ratio_at(0.9), b.ratio_at(1), kMostRatio,
-      over_most(b));
+      b.suite_path, b.cases.empty() ? 0 : shortest->plies, b.cases.empty() ? 0 : longest->plies, b.hash_mb, kMostRatio, b.cases.size(),
+      b.cases.size() - std::size_t(b.failures), b.ratio_at(0.5), b.ratio_at(0.9), b.ratio_at(1), kMostRatio, over_most(b));
   std::vector<std::size_t> order(b.costs.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return b.costs[x].ratio() > b.costs[y].ratio(); });

@@ -265,7 +265,8 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
     generate_moves(p, moves);
   count = moves.size();
   positions_ += count;
-  const TowerMap here = weigh_threats_ ? TowerMap::of(p) : TowerMap{};  // read only when weighing threats
+  // Read only when weighing threats, or at a bounded search's edge (Expansion::loser_at_edge).
+  const TowerMap here = weigh_threats_ || x.loser_at_edge ? TowerMap::of(p) : TowerMap{};
   // What a child's threats read, found once for the tower moved (T1: at a round's start, once
   // per tower; threats.h): the mover's Replies, which answers of the opponent's tower each step
   // designates lose at once (the children's quiet steps), and the opponent's LineSet, for the
@@ -288,24 +289,23 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
       table_.prefetch_tag(ch.key);
       attacker_next = !x.or_node;
       next = outlook_of_tower(~p.side_to_move(), g->next_targets, false, x.plain_decides);
-      if (x.loser_at_edge && !attacker_next && !next.wins_at_once) {
-        const Side s = p.side_to_move();
-        const Colour moved = x.moved_known ? x.moved : p.tower_on(ch.move.from())->colour;
-        no_deadlock = has_step_without_deadlock(TowerMap::of(p).after_step(s, moved, ch.move.to()), ~s, colour_of(ch.move.to()), g->next_targets);
-      }
-      if (!next.wins_at_once && weigh_threats_) {
+      const bool loser_at_edge = x.loser_at_edge && !attacker_next;
+      if (!next.wins_at_once && (weigh_threats_ || loser_at_edge)) {
         // The child's mover is the opponent, with the tower of the step's colour (T2).
         const Side s = p.side_to_move();
         const Colour moved = x.moved_known ? x.moved : p.tower_on(ch.move.from())->colour;
-        if (!replies || replies->tower() != moved) replies.emplace(here, s, moved, x.mover_deciding), lines.reset();
         const Square to = ch.move.to();
-        const Bitboard quiet = g->next_targets & ~(replies->winning_after(to) & ~goal_row(~s));
-        threats = Threats{std::uint32_t(popcount(quiet)), false, 1};
-        if (attacker_next && quiet) {
-          if (!lines) lines.emplace(here, ~s, x.opponent_deciding, here.occupied ^ bit(here.square[index(s)][moved]));
-          const LookAhead a = look_ahead(*lines, here.after_step(s, moved, to), ~s, colour_of(to), quiet, x.opponent_deciding);
-          threats.wins_in_three = a.wins_in_three;
-          threats.fewest = std::uint32_t(std::max(1, a.fewest_answers));
+        if (loser_at_edge) no_deadlock = has_step_without_deadlock(here.after_step(s, moved, to), ~s, colour_of(to), g->next_targets);
+        if (weigh_threats_) {
+          if (!replies || replies->tower() != moved) replies.emplace(here, s, moved, x.mover_deciding), lines.reset();
+          const Bitboard quiet = g->next_targets & ~(replies->winning_after(to) & ~goal_row(~s));
+          threats = Threats{std::uint32_t(popcount(quiet)), false, 1};
+          if (attacker_next && quiet) {
+            if (!lines) lines.emplace(here, ~s, x.opponent_deciding, here.occupied ^ bit(here.square[index(s)][moved]));
+            const LookAhead a = look_ahead(*lines, here.after_step(s, moved, to), ~s, colour_of(to), quiet, x.opponent_deciding);
+            threats.wins_in_three = a.wins_in_three;
+            threats.fewest = std::uint32_t(std::max(1, a.fewest_answers));
+          }
         }
       }
     } else {
