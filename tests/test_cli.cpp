@@ -466,6 +466,9 @@ TEST(CLI_SolveBench, LongWinsAreChosenByTheMinimaxAndTheirDistancesMeasured) {
   CliRun gen = run({"solve-bench", "--generate-match", wins.string(), "--match-count", "2", "--match-min-plies", "6", "--match-max-plies", "8",
                     "--minimax-budget", "2000000", "--seed", "4"});
   ASSERT_EQ(gen.code, kOk) << gen.err;
+  expect_one_line_error(
+      run({"solve-bench", "--generate-match", (temp_dir() / "never.json").string(), "--match-min-plies", "9", "--match-max-plies", "8"}),
+      "--match-min-plies 9 is above --match-max-plies 8");
   auto doc = nlohmann::json::parse(read(wins));
   ASSERT_EQ(doc["positions"].size(), 2u);
   for (const auto& e : doc["positions"]) {
