@@ -18,6 +18,7 @@ import sys
 ALLOWED = {
     "kamisado": set(),
     "io": {"kamisado"},
+    "run": set(),
     "bench": {"kamisado", "io"},
     "play": {"kamisado", "io"},
     "conform": {"kamisado"},
@@ -27,8 +28,8 @@ ALLOWED = {
     "solver/retro": {"kamisado", "io", "solver/search"},
     "solver/bench": {"kamisado", "io", "play", "solver/search", "solver/proof", "solver/retro"},
     "solver/starts": {"kamisado", "io"},
-    "solver/match": {"kamisado", "io", "play", "solver/search", "solver/proof", "solver/retro", "solver/bench", "solver/starts"},
-    "solver/census": {"kamisado", "io", "play", "solver/search", "solver/proof", "solver/retro", "solver/bench", "solver/starts"},
+    "solver/match": {"kamisado", "io", "run", "play", "solver/search", "solver/proof", "solver/retro", "solver/bench", "solver/starts"},
+    "solver/census": {"kamisado", "io", "run", "play", "solver/search", "solver/proof", "solver/retro", "solver/bench", "solver/starts"},
     "solver/analysis": {"kamisado", "solver/search", "solver/retro"},
     "serve": {"kamisado", "io", "conform", "solver/search", "solver/proof", "solver/retro", "solver/analysis", "solver/bench"},
     "puzzles": {"kamisado", "io", "play", "solver/search", "solver/proof", "solver/retro", "solver/bench"},

@@ -20,6 +20,7 @@
 #include "io/run_lock.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
+#include "run/worker_pool.h"
 #include "solver/census/subspace_file.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/proof_io.h"
@@ -71,34 +72,6 @@ nlohmann::json manifest_json(const Census& c) {
           {"shard_size", c.plan.shard_size}, {"hash_mb", c.plan.hash_mb},   {"trees", trees_name(c.plan)},          {"shards", c.shards},
           {"classes", c.space.size()},       {"starts", c.space.starts()}};
 }
-
-namespace {
-
-// Calls work(i) for each i of [0, n) on `threads` threads, each taking the next i, until i runs
-// out or work returns false (that thread stops: a stop was asked for). The first exception is
-// rethrown once every thread has ended.
-template <class Work>
-void on_threads(std::size_t n, int threads, Work work) {
-  std::atomic<std::size_t> next{0};
-  std::mutex mutex;  // guards the first error
-  std::exception_ptr error;
-  auto run = [&] {
-    try {
-      for (std::size_t i; (i = next++) < n;)
-        if (!work(i)) return;
-    } catch (...) {
-      std::lock_guard lock(mutex);
-      if (!error) error = std::current_exception();
-    }
-  };
-  std::vector<std::thread> helpers;
-  for (int t = 1; t < threads; ++t) helpers.emplace_back(run);
-  run();
-  for (auto& t : helpers) t.join();
-  if (error) std::rethrow_exception(error);
-}
-
-}  // namespace
 
 Position start_at_class(std::uint32_t index) { return start_position(start_space().start_at(index)); }
 
@@ -297,7 +270,7 @@ CensusRunStats run_census(const std::string& dir, const CensusRunOptions& o, con
     }
   });
   try {
-    on_threads(todo.size(), s.workers, [&](std::size_t t) {
+    run::for_each_item(todo.size(), unsigned(s.workers), [&](std::size_t t, unsigned) {
       if (o.stop && o.stop->load()) return false;
       auto done = prove_and_write_shard(c, todo[t], o.stop, &starts_done);
       if (!done) return false;
@@ -411,7 +384,7 @@ void check_certificates(CensusMerged& m, const std::vector<std::uint32_t>& first
     ++m.rechecked_first;
     m.rechecked_first_agree += p.checked() && p.winner == start.side_to_move();
   };
-  on_threads(checks, threads, [&](std::size_t i) {
+  run::for_each_item(checks, unsigned(std::max(1, threads)), [&](std::size_t i, unsigned) {
     if (stop && stop->load()) return false;
     check(i);
     std::lock_guard lock(mutex);

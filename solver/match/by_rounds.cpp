@@ -18,6 +18,7 @@
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
+#include "run/worker_pool.h"
 #include "solver/search/aim.h"
 #include "solver/search/transposition_table.h"
 
@@ -475,23 +476,15 @@ ByRoundsCertificate Run::certify(const Position& root, LayerFolder& folder) {
     if (depth == 1) {
       prove(0);
     } else {
-      std::atomic<std::size_t> next{0};
-      std::exception_ptr failure;
-      std::mutex failure_mutex;
-      auto work = [&] {
-        try {
-          for (std::size_t i; (i = next++) < level.size() && !halted();) prove(i);
-        } catch (...) {
-          std::lock_guard lock(failure_mutex);
-          failure = std::current_exception();
-          halt_ = true;
-        }
-      };
-      std::vector<std::thread> pool;
-      for (unsigned t = 1; t < std::min<std::size_t>(std::max(1u, options_.threads), level.size()); ++t) pool.emplace_back(work);
-      work();
-      for (std::thread& t : pool) t.join();
-      if (failure) std::rethrow_exception(failure);
+      const auto workers = unsigned(std::min<std::size_t>(std::max(1u, options_.threads), level.size()));
+      run::for_each_item(
+          level.size(), workers,
+          [&](std::size_t i, unsigned) {
+            if (halted()) return false;
+            prove(i);
+            return true;
+          },
+          [&] { halt_ = true; });
     }
     if (halted()) break;
     if (depth == 1) c.winner = winners[0];
@@ -525,42 +518,29 @@ ByRoundsCertificate Run::certify(const Position& root, LayerFolder& folder) {
 // The jobs of one master: on `options.threads` threads when `share`, else on this one.
 void Run::prove_jobs(const std::vector<std::pair<RoundStartKey, Position>>& jobs, unsigned depth, bool share, std::vector<Decision>& out) {
   out.assign(jobs.size(), {});
-  std::atomic<std::size_t> next{0};
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
   if (share) jobs_queued_ += jobs.size();
-  auto work = [&](bool far) {
-    try {
-      for (std::size_t i; (i = next++) < jobs.size() && !halted();) {
-        const auto& [key, start] = jobs[i];
-        if (auto v = find(key)) {
-          ++table_hits_;
-          out[i].winner = winner_of(*round_start_of(start), *v);
-        } else if (far) {
-          out[i] = prove_far(start, depth);
-          if (out[i].over_budget) over_budget(depth);
-        } else {
-          out[i] = decide(start, depth, false, last_round(start) ? options_.job_nodes : 0);
-          if (out[i].winner) add(key, start, *out[i].winner, out[i].nodes, depth);
-          if (out[i].over_budget) over_budget(depth);
-        }
-        if (share) ++jobs_done_, --jobs_queued_;
-      }
-    } catch (...) {
-      std::lock_guard lock(failure_mutex);
-      failure = std::current_exception();
-      halt_ = true;
-    }
-  };
-  // A far hand waits on its job in a thread of its own, which takes no core from the provers.
+  // A far hand waits on its job in a thread of its own, which takes no core from the provers:
+  // workers 1 to `far` are far hands, the others (the calling thread first) prove here.
   const unsigned threads = share ? std::max(1u, std::min<unsigned>(options_.threads, unsigned(jobs.size()))) : 1;
   const unsigned far = share && options_.far ? std::min<unsigned>(options_.far->count(), unsigned(jobs.size())) : 0;
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < far; ++t) pool.emplace_back(work, true);
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, false);
-  work(false);
-  for (std::thread& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
+  const auto job = [&](std::size_t i, unsigned worker) {
+    if (halted()) return false;
+    const auto& [key, start] = jobs[i];
+    if (auto v = find(key)) {
+      ++table_hits_;
+      out[i].winner = winner_of(*round_start_of(start), *v);
+    } else if (worker >= 1 && worker <= far) {
+      out[i] = prove_far(start, depth);
+      if (out[i].over_budget) over_budget(depth);
+    } else {
+      out[i] = decide(start, depth, false, last_round(start) ? options_.job_nodes : 0);
+      if (out[i].winner) add(key, start, *out[i].winner, out[i].nodes, depth);
+      if (out[i].over_budget) over_budget(depth);
+    }
+    if (share) ++jobs_done_, --jobs_queued_;
+    return true;
+  };
+  run::for_each_item(jobs.size(), threads + far, job, [&] { halt_ = true; });
 }
 
 void Run::add(const RoundStartKey& key, const Position& start, Side winner, std::uint64_t nodes, unsigned depth) {
