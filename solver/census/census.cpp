@@ -167,6 +167,9 @@ std::optional<SliceDone> prove_and_write_shard(const Census& c, std::uint32_t k,
   return d;
 }
 
+namespace {
+
+// The slices to prove (already_done counted, a resumed run said so).
 std::vector<std::uint32_t> begin_census_run(const Census& c, CensusRunStats& s, const io::Progress& progress) {
   std::vector<std::uint32_t> todo = missing_shards(c);
   s.shards = c.shards;
@@ -175,6 +178,7 @@ std::vector<std::uint32_t> begin_census_run(const Census& c, CensusRunStats& s, 
   return todo;
 }
 
+// The session appended to runs.jsonl, then Stopped unless every shard is done.
 void end_census_run(const Census& c, const CensusRunStats& s) {
   // A log for the report's throughput, not a result: a line cut short by a kill is skipped. A
   // session that proved nothing (all was done) is not one.
@@ -193,6 +197,8 @@ void end_census_run(const Census& c, const CensusRunStats& s) {
   if (s.already_done + s.proved < c.shards)
     throw Stopped(fmt::format("stopped; {} of {} shards are proved and kept in {}, run again to go on", s.already_done + s.proved, c.shards, c.dir));
 }
+
+}  // namespace
 
 std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32_t k, const std::atomic<bool>* stop,
                                                     std::atomic<std::uint64_t>* starts_done) {
@@ -241,15 +247,21 @@ std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32
 CensusRunStats run_census(const std::string& dir, const CensusRunOptions& o, const io::Lines& lines) {
   const Census c = open_census(dir, lines);
   const io::RunLock lock = lock_census_run(c);
+  return prove_missing_slices(c, o.threads, o.stop, nullptr, lines);
+}
+
+CensusRunStats prove_missing_slices(const Census& c, int threads, const std::atomic<bool>* stop, const FarSlices* far, const io::Lines& lines) {
+  const unsigned far_count = far ? far->count : 0;
   CensusRunStats s;
-  s.workers = std::max(1, o.threads);
+  s.workers = std::max(1, threads) + int(far_count);
+  s.runner = far ? "mpi" : "threads";
   io::Progress progress(lines);
   const std::vector<std::uint32_t> todo = begin_census_run(c, s, progress);
   std::uint64_t starts_left = 0;
   for (std::uint32_t k : todo) starts_left += c.slice_end(k) - c.slice_begin(k);
   if (!todo.empty())
-    progress.note(
-        fmt::format("census: proving {} shards ({} starts) on {} thread{}", todo.size(), starts_left, s.workers, s.workers == 1 ? "" : "s"));
+    progress.note(fmt::format("census: proving {} shards ({} starts) on {} {}{}", todo.size(), starts_left, s.workers, far ? "rank" : "thread",
+                              s.workers == 1 ? "" : "s"));
   std::mutex mutex;  // guards the counts
   std::atomic<std::uint64_t> starts_done{0};
   std::atomic<std::uint32_t> shards_done{0};
@@ -270,10 +282,13 @@ CensusRunStats run_census(const std::string& dir, const CensusRunOptions& o, con
     }
   });
   try {
-    run::for_each_item(todo.size(), unsigned(s.workers), [&](std::size_t t, unsigned) {
-      if (o.stop && o.stop->load()) return false;
-      auto done = prove_and_write_shard(c, todo[t], o.stop, &starts_done);
+    // Workers 1 to far_count wait on far slices; the others (the calling thread first) prove here.
+    run::for_each_item(todo.size(), unsigned(s.workers), [&](std::size_t t, unsigned worker) {
+      if (stop && stop->load()) return false;
+      const bool far_one = worker >= 1 && worker <= far_count;
+      auto done = far_one ? far->prove(todo[t]) : prove_and_write_shard(c, todo[t], stop, &starts_done);
       if (!done) return false;
+      if (far_one) starts_done += done->starts;
       std::lock_guard lock(mutex);
       s.add(*done);
       ++shards_done;

@@ -106,8 +106,7 @@ struct SliceDone {
 std::optional<SliceDone> prove_and_write_shard(const Census& c, std::uint32_t k, const std::atomic<bool>* stop = nullptr,
                                                std::atomic<std::uint64_t>* starts_done = nullptr);
 
-// The local run hands out the missing slices in order to the threads of one process; the MPI
-// runner (census_mpi.h) hands them out from rank 0 to the other ranks.
+// A census run's totals, as runs.jsonl keeps them.
 struct CensusRunStats {
   std::uint32_t shards = 0, already_done = 0, proved = 0;
   std::uint64_t starts_proved = 0, nodes = 0;
@@ -116,15 +115,25 @@ struct CensusRunStats {
   const char* runner = "threads";  // or "mpi"
   void add(const SliceDone& d) { ++proved, starts_proved += d.starts, nodes += d.nodes; }
 };
-// Both runners: the slices to prove (already_done counted, a resumed run said so), and at the
-// end the session appended to runs.jsonl, then Stopped unless every shard is done.
-std::vector<std::uint32_t> begin_census_run(const Census& c, CensusRunStats& s, const io::Progress& progress);
-void end_census_run(const Census& c, const CensusRunStats& s);
+
+// Other processes proving slices beside this one's threads (census_mpi.h): `count` of them, each
+// a slice at a time; prove returns once the slice's shard is written, nullopt if it was stopped.
+struct FarSlices {
+  unsigned count = 0;
+  std::function<std::optional<SliceDone>(std::uint32_t k)> prove;
+};
+
+// The slices of `c` not proved yet, handed out in order to `threads` threads of this process and
+// to `far` when given (the times are heavy-tailed: fixed slices would leave workers idle). At the
+// end the session is appended to runs.jsonl, then Stopped unless every shard is done. The caller
+// holds the run's lock (lock_census_run).
+CensusRunStats prove_missing_slices(const Census& c, int threads, const std::atomic<bool>* stop, const FarSlices* far, const io::Lines& lines);
 
 struct CensusRunOptions {
   int threads = 1;
   const std::atomic<bool>* stop = nullptr;  // raised: the run stops, finished shards stay; throws Stopped
 };
+// DIR's census run on this process's threads.
 CensusRunStats run_census(const std::string& dir, const CensusRunOptions& options, const io::Lines& lines = {});
 
 // Every shard read and checked: exact coverage (each class of the subspace once, none else),

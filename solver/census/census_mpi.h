@@ -1,13 +1,11 @@
 // The census run across the ranks of an MPI job (Open MPI: `mpirun -np N kamisado census run
-// DIR --mpi`, or srun under Slurm). mpi.h stays inside census_mpi.cpp.
+// DIR --mpi`, or srun under Slurm), on the one MPI runner (src/run/mpi_runner.h).
 //
-// Rank 0 hands out the slices that are not proved yet, one at a time, to whichever rank asks
-// (the times are heavy-tailed: fixed slices would leave ranks idle), and proves slices itself on
-// a thread of its own meanwhile; every other rank asks, proves, writes its shard file and asks
-// again. The shard files are the only results (census.h), on a folder that all ranks share, so
-// a job killed anywhere (any rank, or all) resumes with the next run from what was written.
-// Rank 0 polls for requests with a short sleep instead of a blocking receive, which in Open MPI
-// would spin and take a core from the provers.
+// Rank 0 opens the run, takes its lock, and hands the slices that are not proved yet to the
+// other ranks, one at a time each, as its own thread proves slices too (census.h,
+// prove_missing_slices); every other rank proves its slice, writes its shard file and answers.
+// The shard files are the only results (census.h), on a folder that all ranks share, so a job
+// killed anywhere (any rank, or all) resumes with the next run from what was written.
 #pragma once
 
 #include "solver/census/census.h"

@@ -1,6 +1,6 @@
 // The match proved round by round (by_rounds.h) across the ranks of an MPI job (Open MPI:
 // `mpirun -np N kamisado solve KFEN --goal match --by-rounds --starts FILE --mpi`, or srun
-// under Slurm). mpi.h stays inside by_rounds_mpi.cpp.
+// under Slurm), on the one MPI runner (src/run/mpi_runner.h).
 //
 // Rank 0 runs the run: the first master, its own --threads, the round-start table and its
 // checkpoint. Every other rank is a far hand (by_rounds.h, FarHands): it proves one of the first
@@ -9,10 +9,6 @@
 // value and every start it proved on the way; rank 0 adds them to the table, so its checkpoint
 // holds the work of all ranks. A run killed anywhere loses the jobs under way and resumes, like
 // one process, from what rank 0 saved.
-//
-// Both sides poll for messages with a short sleep instead of a blocking receive, which in
-// Open MPI spins and would take a core from the provers; only each rank's main thread calls MPI
-// (MPI_THREAD_FUNNELED): a rank's provers run on threads of their own.
 #pragma once
 
 #include <optional>
