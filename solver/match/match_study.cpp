@@ -381,4 +381,29 @@ std::string match_study_report(const MatchStudy& s, const std::string& command) 
   return md.markdown();
 }
 
+std::string match_report_command(const MatchStudyOptions& o, const std::string& report) {
+  std::string c = "kamisado match-report";
+  const auto add = [&](const char* option, const auto& value) { c += fmt::format(" {} {}", option, value); };
+  if (!report.empty()) add("--report", report);
+  add("--seconds", o.seconds);
+  add("--hash", o.hash_mb);
+  if (!o.proof_dir.empty()) add("--proofs", o.proof_dir);
+  if (!o.checkpoint_dir.empty()) add("--checkpoints", o.checkpoint_dir);
+  add("--ends", o.round_two_ends);
+  add("--seconds-per-end", o.seconds_per_end);
+  add("--round-three", o.round_three_per_end);
+  add("--starts-per-score", o.scores.starts_per_score);
+  add("--match-nodes", o.scores.match_nodes);
+  add("--seed", o.scores.seed);
+  add("--by-rounds-sample", o.by_rounds_sample);
+  add("--levels-sample", o.levels_sample);
+  add("--levels-seconds", o.levels_seconds);
+  add("--run-seconds", o.run_seconds);
+  if (!o.certificate_dir.empty()) {
+    add("--certificate", o.certificate_dir);
+    add("--certificate-threads", o.certificate_threads);
+  }
+  return c;
+}
+
 }  // namespace kamisado::solver

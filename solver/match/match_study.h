@@ -99,5 +99,8 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
 // winner and weight per depth, or why it was refused.
 void certificate_section(io::Report& md, const std::string& dir, const MatchCertificateCheck& c);
 std::string match_study_report(const MatchStudy& s, const std::string& command);
+// The command that makes the same study again: `kamisado match-report` with every option of
+// `options` (a report names it; `report` is where it was written, "" for none).
+std::string match_report_command(const MatchStudyOptions& options, const std::string& report);
 
 }  // namespace kamisado::solver

@@ -47,13 +47,7 @@ int match_report(const MatchReportOptions& opt, Io& io) {
   o.proof_dir = opt.proofs;
   o.stop = io.stop;
   solver::MatchStudy s = solver::study_matches(o, io.lines());
-  std::string command = fmt::format(
-      "kamisado match-report --report {} --seconds {} --hash {}{}{} --starts-per-score {} --seed {} --by-rounds-sample {} --levels-sample {} "
-      "--levels-seconds {} --run-seconds {}{}",
-      opt.report, o.seconds, o.hash_mb, opt.proofs.empty() ? "" : " --proofs " + opt.proofs,
-      o.checkpoint_dir.empty() ? "" : " --checkpoints " + o.checkpoint_dir, o.scores.starts_per_score, o.scores.seed, o.by_rounds_sample,
-      o.levels_sample, o.levels_seconds, o.run_seconds, o.certificate_dir.empty() ? "" : " --certificate " + o.certificate_dir);
-  if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::match_study_report(s, command));
+  if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::match_study_report(s, solver::match_report_command(o, opt.report)));
   nlohmann::json j = nlohmann::json::array();
   std::string text;
   for (const auto& v : s.values) {
