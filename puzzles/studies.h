@@ -24,14 +24,14 @@
 
 #include "io/progress.h"
 #include "puzzles/puzzle.h"
-#include "solver/bench/retro_bench.h"
+#include "solver/retro/retro_roots.h"
 
 namespace kamisado::puzzles {
 
 struct StudyOptions {
   int from_opening = 10;                 // studies from the opening
   int per_table = 3;                     // studies from each table
-  std::vector<solver::RetroRoot> roots;  // the tables' roots (solver/bench/retro_bench.h)
+  std::vector<solver::RetroRoot> roots;  // the tables' roots (solver/retro/retro_roots.h)
   std::size_t hash_mb = 64;
   const std::atomic<bool>* stop = nullptr;
 };

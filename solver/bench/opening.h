@@ -23,6 +23,7 @@
 
 #include "io/progress.h"
 #include "solver/proof/certify.h"
+#include "solver/starts/regrouped.h"
 
 namespace kamisado::solver {
 
@@ -49,8 +50,6 @@ std::string opening_report(const OpeningResult& r, const std::string& report_pat
 nlohmann::json opening_json(const OpeningResult& r);
 std::string opening_summary(const OpeningResult& r);
 
-constexpr int kMaxRegrouped = 10'000'000;  // starts in one sample, at most
-
 struct RegroupedOptions {
   int count = 1000;
   std::uint64_t seed = 1;
@@ -71,15 +70,6 @@ struct RegroupedResult {
   double seconds = 0;                    // search, tree and check, summed over the starts
   std::vector<std::size_t> proof_sizes;  // sorted
 };
-
-// The first `count` starts of the regrouped sample `seed`, in order: what prove_regrouped proves,
-// and what the census subspace regrouped:N:SEED proves again (side by side, the same starts).
-std::vector<Position> regrouped_starts(int count, std::uint64_t seed);
-
-// The lines of a checkpoint of `opening --regrouped` (index -> its JSON line), for the sample
-// `seed`. A line cut short by a stop in mid-write is skipped (said on `lines`); a whole line of
-// another shape, or of another seed, is an InputError naming it. A missing file holds nothing.
-std::map<int, nlohmann::json> read_regrouped_checkpoint(const std::string& path, std::uint64_t seed, const io::Lines& lines = {});
 
 RegroupedResult prove_regrouped(const RegroupedOptions& options, const io::Lines& progress = {});
 std::string regrouped_report(const RegroupedResult& r, const std::string& report_path);

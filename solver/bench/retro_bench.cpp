@@ -73,17 +73,6 @@ bool RetroBench::all_hold() const {
   return std::all_of(rows.begin(), rows.end(), [](const RetroBenchRow& r) { return r.verified.holds() && r.cross.holds(); });
 }
 
-std::vector<RetroRoot> read_retro_roots(const std::string& path) {
-  std::string text = io::read_file(path, "roots");
-  std::vector<RetroRoot> roots;
-  try {
-    for (auto& r : nlohmann::json::parse(text)) roots.push_back({r.at("name"), r.at("kfen"), r.value("source", "")});
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError("roots '" + path + "': " + e.what());
-  }
-  return roots;
-}
-
 RetroBench bench_retro(const std::string& roots_path, const RetroCrossCheckOptions& check, int threads, const io::Lines& lines) {
   RetroBench b;
   b.roots_path = roots_path;

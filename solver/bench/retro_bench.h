@@ -21,6 +21,7 @@
 #include "solver/retro/retro_build.h"
 #include "solver/retro/retro_crosscheck.h"
 #include "solver/retro/retro_file.h"
+#include "solver/retro/retro_roots.h"
 #include "solver/retro/retro_verify.h"
 
 namespace kamisado::solver {
@@ -42,15 +43,6 @@ std::map<int, std::array<std::uint64_t, 2>> count_by_distance(const RetroTable& 
 // nothing is built then.
 MeasuredBuild measure_build(const Position& root, std::uint64_t max_positions, int threads, const std::atomic<bool>* stop,
                             const io::Lines& lines = {});
-
-// A table's root as the roots file names it (tests/data/retro_roots.json).
-struct RetroRoot {
-  std::string name, kfen, source;
-};
-
-// The roots of a JSON file [{"name": ..., "kfen": ..., "source": ...}, ...] ("source" may be
-// left out); InputError naming the file if it cannot be read or is not such a list.
-std::vector<RetroRoot> read_retro_roots(const std::string& path);
 
 struct RetroBenchRow {
   std::string name, kfen, source;

@@ -11,6 +11,7 @@
 
 #include "io/files.h"
 #include "io/report.h"
+#include "io/suite_file.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "play/players.h"
@@ -119,51 +120,11 @@ nlohmann::json generate_suite(std::uint64_t seed, int singles, int matches, std:
 }
 
 // The suite file, every entry checked: a bad one is named by its number, one line, exit code 2.
-nlohmann::json read_suite_document(const std::string& path, const std::string& format, const std::string& what) {
-  std::ifstream in = io::open_file(path, what);
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(path + ": not JSON: " + e.what());
-  }
-  if (!j.is_object() || !j.contains("format") || j["format"] != format || !j.contains("positions") || !j["positions"].is_array())
-    throw InputError(fmt::format("{}: not a kamisado {} (format \"{}\")", path, what, format));
-  return j;
-}
-
-InputError SuiteFields::bad(const std::string& what) const { return InputError(fmt::format("{}: position {}: {}", path_, number_, what)); }
-
-std::string SuiteFields::text(const char* field) const {
-  if (!e_.is_object() || !e_.contains(field) || !e_[field].is_string()) throw bad(std::string("no text field \"") + field + "\"");
-  return e_[field].get<std::string>();
-}
-
-// A distance is a whole number of plies that a table entry could hold (no wrap-around).
-int SuiteFields::count(const char* field) const {
-  if (!e_.is_object() || !e_.contains(field) || !e_[field].is_number_unsigned() || e_[field].get<std::uint64_t>() > 1000)
-    throw bad(std::string("no whole number field \"") + field + "\" from 0 to 1000");
-  return e_[field].get<int>();
-}
-
-bool SuiteFields::flag(const char* field) const {
-  if (!e_.is_object() || !e_.contains(field) || !e_[field].is_boolean()) throw bad(std::string("no true/false field \"") + field + "\"");
-  return e_[field].get<bool>();
-}
-
-Position SuiteFields::kfen(const char* field) const {
-  try {
-    return parse_kfen(text(field));
-  } catch (const NotationError& n) {
-    throw bad(n.what());
-  }
-}
-
 std::vector<SuiteEntry> read_suite(const std::string& path) {
-  nlohmann::json j = read_suite_document(path, "kamisado-solver-suite", "solver suite");
+  nlohmann::json j = io::read_suite_document(path, "kamisado-solver-suite", "solver suite");
   std::vector<SuiteEntry> entries;
   for (std::size_t i = 0; i < j["positions"].size(); ++i) {
-    SuiteFields f(j["positions"][i], path, i + 1);
+    io::SuiteFields f(j["positions"][i], path, i + 1);
     std::string kind = f.text("kind"), value = f.text("value");
     if (kind != "single" && kind != "match") throw f.bad("kind must be single or match, not '" + kind + "'");
     if (value != "win" && value != "loss") throw f.bad("value must be win or loss, not '" + value + "'");

@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/progress.h"
+#include "io/suite_file.h"
 #include "kamisado/errors.h"
 #include "solver/search/solve.h"
 
@@ -39,25 +40,6 @@ struct SuiteEntry {
 
 // The suite file, every entry checked: a bad one is an InputError naming its number.
 std::vector<SuiteEntry> read_suite(const std::string& path);
-
-// What every suite file (this one, the match section's) shares: a JSON document of a given
-// "format" with an array "positions" (read_suite_document), and entries whose fields are read
-// and checked one by one, a bad one an InputError naming the file and the entry's number.
-nlohmann::json read_suite_document(const std::string& path, const std::string& format, const std::string& what);
-class SuiteFields {
- public:
-  SuiteFields(const nlohmann::json& entry, const std::string& path, std::size_t number) : e_(entry), path_(path), number_(number) {}
-  InputError bad(const std::string& what) const;
-  std::string text(const char* field) const;
-  int count(const char* field) const;  // a whole number of plies a table entry could hold: 0 to 1000
-  bool flag(const char* field) const;
-  Position kfen(const char* field = "kfen") const;
-
- private:
-  const nlohmann::json& e_;
-  const std::string& path_;
-  std::size_t number_;
-};
 
 // A suite (the JSON document above) from seeded self-play.
 nlohmann::json generate_suite(std::uint64_t seed, int singles, int matches, std::uint64_t alphabeta_nodes, const io::Lines& lines = {});

@@ -10,7 +10,7 @@
 #include "io/report.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
-#include "solver/bench/opening.h"
+#include "solver/starts/regrouped.h"
 #include "solver/starts/start_space.h"
 
 namespace kamisado::solver {

@@ -8,7 +8,7 @@
 
 #include "kamisado/errors.h"
 #include "kamisado/position.h"
-#include "solver/bench/opening.h"
+#include "solver/starts/regrouped.h"
 #include "solver/starts/start_space.h"
 
 namespace kamisado::solver {

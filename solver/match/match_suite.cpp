@@ -8,10 +8,10 @@
 
 #include <fmt/format.h>
 
+#include "io/suite_file.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
-#include "solver/bench/suite.h"
 #include "solver/match/match_minimax.h"
 #include "solver/search/solve.h"
 
@@ -170,11 +170,11 @@ nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wa
 }
 
 std::vector<MatchCase> read_match_suite(const std::string& path) {
-  nlohmann::json doc = read_suite_document(path, "kamisado-match-suite", "match suite");
+  nlohmann::json doc = io::read_suite_document(path, "kamisado-match-suite", "match suite");
   if (doc.value("version", 0) != 1) throw InputError(path + ": not a kamisado match suite of version 1");
   std::vector<MatchCase> cases;
   for (std::size_t i = 0; i < doc["positions"].size(); ++i) {
-    SuiteFields f(doc["positions"][i], path, i + 1);
+    io::SuiteFields f(doc["positions"][i], path, i + 1);
     auto side = [&](const char* field) {
       std::string s = f.text(field);
       if (s != "black" && s != "gold") throw f.bad(std::string(field) + " must be black or gold, not '" + s + "'");
