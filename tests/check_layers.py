@@ -31,8 +31,10 @@ ALLOWED = {
     "solver/match": {"kamisado", "io", "run", "play", "solver/search", "solver/proof", "solver/retro", "solver/starts"},
     "solver/census": {"kamisado", "io", "run", "play", "solver/search", "solver/proof", "solver/retro", "solver/starts"},
     "solver/analysis": {"kamisado", "solver/search", "solver/retro"},
-    "serve": {"kamisado", "io", "conform", "solver/search", "solver/proof", "solver/retro", "solver/analysis", "solver/bench"},
+    "serve": {"kamisado", "io", "present", "conform", "solver/search", "solver/proof", "solver/retro", "solver/analysis", "solver/bench"},
     "puzzles": {"kamisado", "io", "play", "solver/search", "solver/proof", "solver/retro"},
+    "present": {"kamisado", "io", "run", "play", "bench", "conform", "verify", "solver/search", "solver/proof", "solver/retro",
+                "solver/starts", "solver/match", "solver/census", "solver/analysis", "solver/bench", "puzzles"},
     "cli": None,  # the command line may use every library
 }
 HEAVY = re.compile(r'#include\s*<(z3\+\+\.h|mpi\.h|boost/graph/[^>]*)>')

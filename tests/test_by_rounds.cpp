@@ -15,6 +15,7 @@
 
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
+#include "present/by_rounds.h"
 #include "solver/match/by_rounds.h"
 #include "solver/match/by_rounds_study.h"
 #include "solver/match/match_suite.h"
@@ -310,11 +311,11 @@ TEST(ByRounds_P3, ARunMeasuredIsTheRunOnEachThreadCount) {
   }
   ASSERT_GT(proved, 0u);
   EXPECT_EQ(rates[0].proved(), proved);
-  EXPECT_EQ(rates[0].proved(), alone.table_size);    // every start it proved went into its table
-  const nlohmann::json j = run_rate_json(rates[0]);  // solve --json's, with the threads and the rate
+  EXPECT_EQ(rates[0].proved(), alone.table_size);             // every start it proved went into its table
+  const nlohmann::json j = present::run_rate_json(rates[0]);  // solve --json's, with the threads and the rate
   EXPECT_EQ(j["threads"], 1u);
   EXPECT_EQ(j["starts_proved"], proved);
-  EXPECT_EQ(j["rounds"], by_rounds_json(pos, alone)["rounds"]);
+  EXPECT_EQ(j["rounds"], present::by_rounds_json(pos, alone)["rounds"]);
   io::Report md("t", "t");
   run_rates_section(md, rates);
   EXPECT_NE(md.markdown().find(std::string("ended: ") + (*alone.winner == Side::Black ? "Black" : "Gold") + " wins"), std::string::npos);
@@ -367,5 +368,5 @@ TEST(ByRounds_P3, TheLevelProjectionFollowsThePlansDownToTheDecidingRound) {
   EXPECT_FALSE(stopped.complete);
   ASSERT_LE(stopped.levels.size(), 1u);
   for (const PlanLevel& l : stopped.levels) EXPECT_EQ(l.decided, 0u);
-  EXPECT_NE(level_projection_text(stopped).find("stopped before"), std::string::npos);
+  EXPECT_NE(present::level_projection_text(stopped).find("stopped before"), std::string::npos);
 }

@@ -51,8 +51,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "kamisado/position.h"
 #include "solver/match/match_certificate.h"
 #include "solver/search/dfpn.h"
@@ -162,8 +160,6 @@ struct ByRoundsCertificate {
   double seconds = 0;
 };
 ByRoundsCertificate certify_by_rounds(const Position& root, RoundStartTable& table, const std::string& dir, const ByRoundsOptions& options);
-nlohmann::json by_rounds_certificate_json(const Position& root, const std::string& dir, const ByRoundsCertificate& c);
-std::string by_rounds_certificate_text(const Position& root, const std::string& dir, const ByRoundsCertificate& c);
 
 // The jobs of a run if every guess held: the first master alone, run ahead (by_rounds.cpp,
 // Run::decide) until its root is decided, with no job proved. What a run would cost is these
@@ -181,8 +177,6 @@ struct ByRoundsPlan {
   std::size_t table_size = 0;  // starts known to the table: not jobs
 };
 ByRoundsPlan plan_by_rounds(const Position& root, RoundStartTable& table, const ByRoundsOptions& options);
-nlohmann::json by_rounds_plan_json(const Position& root, const ByRoundsPlan& plan);
-std::string by_rounds_plan_text(const Position& root, const ByRoundsPlan& plan);
 
 // One job, as a process of a run under MPI proves it for the run's first process: `start` of the
 // run's round `depth`, searched into by its master when over `node_budget` (0: no budget), with
@@ -190,9 +184,5 @@ std::string by_rounds_plan_text(const Position& root, const ByRoundsPlan& plan);
 // starts of `table` read from the table file, unchecked (FarJob::unchecked lists those consulted).
 FarJob prove_far_job(const Position& start, unsigned depth, std::uint64_t node_budget, RoundStartTable& table, const RoundStartTable& read_back,
                      const ByRoundsOptions& options);
-
-// The answer for the side to move at `root`, with the counts per round: as JSON and as text.
-nlohmann::json by_rounds_json(const Position& root, const ByRoundsResult& r);
-std::string by_rounds_text(const Position& root, const ByRoundsResult& r);
 
 }  // namespace kamisado::solver

@@ -116,37 +116,6 @@ LevelProjection project_by_levels(const Position& root, std::size_t per_level, s
   return p;
 }
 
-nlohmann::json level_projection_json(const LevelProjection& p) {
-  nlohmann::json levels = nlohmann::json::array();
-  for (std::size_t i = 0; i < p.levels.size(); ++i) {
-    const PlanLevel& l = p.levels[i];
-    levels.push_back({{"level", i + 1},
-                      {"sampled", l.sampled},
-                      {"decided", l.decided},
-                      {"next_starts", l.next},
-                      {"distinct_next_starts", l.distinct},
-                      {"seconds", l.seconds},
-                      {"nodes", l.nodes},
-                      {"projected_starts", l.projected}});
-  }
-  return {{"kfen", p.root_kfen},    {"per_level", p.per_level},       {"levels", levels},
-          {"complete", p.complete}, {"projected_starts", p.starts()}, {"core_hours", p.core_hours()}};
-}
-
-std::string level_projection_text(const LevelProjection& p) {
-  std::string out = fmt::format("{} by levels, {} starts planned a level ({}):\n", p.root_kfen, p.per_level,
-                                p.complete ? "down to the rounds that decide the match" : "stopped before the rounds that decide the match");
-  for (std::size_t i = 0; i < p.levels.size(); ++i) {
-    const PlanLevel& l = p.levels[i];
-    out += fmt::format(
-        "  level {}: {} of {} planned, each resting on {:.0f} starts of the next ({} distinct of {}), {:.3g} s each; S({}) = {:.3g} starts\n", i + 1,
-        l.decided, l.sampled, l.fan_out(), l.distinct, l.next, l.mean_seconds(), i + 1, l.projected);
-  }
-  out += fmt::format("projection: {:.3g} starts, {:.3g} core-hours, {:.3g} GB of round-start table\n", p.starts(), p.core_hours(),
-                     p.starts() * 32 / 1e9);
-  return out;
-}
-
 void levels_section(io::Report& md, const std::vector<LevelProjection>& projections) {
   if (projections.empty()) return;
   md.section("The Standard and Long matches by rounds: a projection level by level");
@@ -244,14 +213,6 @@ std::vector<RunRate> measure_run_rates(const Position& root, double seconds, con
     rates.push_back({root, t, solve_by_rounds(root, table, o)});
   }
   return rates;
-}
-
-nlohmann::json run_rate_json(const RunRate& r) {
-  nlohmann::json j = by_rounds_json(r.root, r.result);
-  j["threads"] = r.threads;
-  j["starts_proved"] = r.proved();
-  j["starts_per_second"] = r.starts_per_second();
-  return j;
 }
 
 void run_rates_section(io::Report& md, const std::vector<RunRate>& rates) {

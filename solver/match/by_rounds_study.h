@@ -15,8 +15,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "io/progress.h"
 #include "io/report.h"
 #include "solver/match/by_rounds.h"
@@ -80,8 +78,6 @@ struct LevelProjection {
 // `hash_mb`, within `seconds` in all (0: no limit).
 LevelProjection project_by_levels(const Position& root, std::size_t per_level, std::size_t hash_mb, double seconds, const std::atomic<bool>* stop,
                                   const io::Lines& lines = {});
-nlohmann::json level_projection_json(const LevelProjection& p);
-std::string level_projection_text(const LevelProjection& p);
 // The report's section for the projections of several matches.
 void levels_section(io::Report& md, const std::vector<LevelProjection>& projections);
 
@@ -99,8 +95,6 @@ struct RunRate {
 };
 std::vector<RunRate> measure_run_rates(const Position& root, double seconds, const std::vector<unsigned>& threads, std::size_t hash_mb,
                                        const std::atomic<bool>* stop, const io::Lines& lines = {});
-// A run's JSON: solve --by-rounds --json's (by_rounds_json), with its threads and rate.
-nlohmann::json run_rate_json(const RunRate& r);
 // The report's section: the rates, and the command that runs the match whole (its table is its
 // checkpoint, so anyone can continue it).
 void run_rates_section(io::Report& md, const std::vector<RunRate>& rates);

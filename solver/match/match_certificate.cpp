@@ -281,30 +281,4 @@ MatchCertificateCheck check_match_certificate(const std::string& dir, unsigned t
   return CertificateChecker(dir, threads, progress).run();
 }
 
-nlohmann::json match_certificate_json(const std::string& dir, const MatchCertificateCheck& check) {
-  nlohmann::json depths = nlohmann::json::array();
-  std::uint64_t bytes = 0;
-  for (std::size_t i = 0; i < check.depths.size(); ++i) {
-    const LayerCount& d = check.depths[i];
-    depths.push_back({{"depth", i + 1}, {"layers", d.layers}, {"nodes", d.nodes}, {"bytes", d.bytes}});
-    bytes += d.bytes;
-  }
-  return {{"file", dir},     {"holds", check.holds},     {"winner", check.winner ? nlohmann::json(side_id(*check.winner)) : nlohmann::json()},
-          {"goal", "match"}, {"layers", depths},         {"leaves_at_round_starts", check.leaves_at_starts},
-          {"bytes", bytes},  {"seconds", check.seconds}, {"failure", check.failure}};
-}
-
-std::string match_certificate_text(const MatchCertificateCheck& check) {
-  if (!check.holds) return "certificate REJECTED: " + check.failure + "\n";
-  std::string depths;
-  std::uint64_t bytes = 0, layers = 0;
-  for (std::size_t i = 0; i < check.depths.size(); ++i) {
-    const LayerCount& d = check.depths[i];
-    depths += fmt::format("  depth {}: {} layers, {} positions, {} bytes\n", i + 1, d.layers, d.nodes, d.bytes);
-    bytes += d.bytes, layers += d.layers;
-  }
-  return fmt::format("certificate holds: {} wins the match from {} ({} layers, {} bytes; {} round-start leaves, {:.1f} s)\n{}",
-                     side_name(*check.winner), check.root_kfen, layers, bytes, check.leaves_at_starts, check.seconds, depths);
-}
-
 }  // namespace kamisado::solver

@@ -37,8 +37,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "io/output_folder.h"
 #include "kamisado/position.h"
 #include "solver/proof/proof_tree.h"
@@ -99,8 +97,5 @@ class LayerFolder {
 // folder with no root layer is an InputError. `progress`, if set, is called after each layer
 // read with the layers read so far (from any of the threads, one call at a time).
 MatchCertificateCheck check_match_certificate(const std::string& dir, unsigned threads = 1, const std::function<void(std::uint64_t)>& progress = {});
-// The check's answer, for `kamisado check-proof DIR`: as JSON and as text.
-nlohmann::json match_certificate_json(const std::string& dir, const MatchCertificateCheck& check);
-std::string match_certificate_text(const MatchCertificateCheck& check);
 
 }  // namespace kamisado::solver

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "cli/commands.h"
+#include "present/by_rounds.h"
 #include "solver/match/match_certificate.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_file.h"
@@ -39,7 +40,7 @@ int check_certificate(const CheckProofOptions& opt, Io& io) {
   const solver::MatchCertificateCheck check = solver::check_match_certificate(opt.file, opt.threads, [&io](std::uint64_t layers) {
     if (layers % 1000 == 0) io.err << fmt::format("check-proof: {} layers checked", layers) << std::endl;
   });
-  return io.print(solver::match_certificate_json(opt.file, check), solver::match_certificate_text(check), check.holds ? kOk : kInternalError);
+  return io.print(present::match_certificate_json(opt.file, check), present::match_certificate_text(check), check.holds ? kOk : kInternalError);
 }
 
 int check_proof(const CheckProofOptions& opt, Io& io) {

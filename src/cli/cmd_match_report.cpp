@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "io/files.h"
+#include "present/match_study.h"
 #include "solver/match/match_study.h"
 
 namespace kamisado::cli {
@@ -48,41 +49,7 @@ int match_report(const MatchReportOptions& opt, Io& io) {
   o.stop = io.stop;
   solver::MatchStudy s = solver::study_matches(o, io.lines());
   if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::match_study_report(s, solver::match_report_command(o, opt.report)));
-  nlohmann::json j = nlohmann::json::array();
-  std::string text;
-  for (const auto& v : s.values) {
-    const auto& r = v.proved.result;
-    j.push_back(
-        {{"target", v.target}, {"value", solver::value_name(r.value)}, {"nodes", r.nodes}, {"seconds", r.seconds}, {"checked", v.proved.checked()}});
-    text += fmt::format("{}-point match from the set-up: Black {}{} ({} nodes, {:.1f} s{})\n", v.target,
-                        r.value == solver::Value::Win    ? "wins"
-                        : r.value == solver::Value::Loss ? "loses"
-                                                         : "unknown",
-                        r.distance_known ? fmt::format(" in {} plies", r.plies) : "", r.nodes, r.seconds,
-                        v.proved.checked() ? ", certificate checked" : "");
-  }
-  const nlohmann::json by_rounds = {{"plan_jobs", s.by_rounds.plan.jobs.size()},
-                                    {"sampled", s.by_rounds.sample.size()},
-                                    {"mean_seconds", s.by_rounds.mean_seconds()},
-                                    {"core_hours", s.by_rounds.core_hours()},
-                                    {"core_hours_standard_error", s.by_rounds.core_hours_standard_error()}};
-  nlohmann::json levels = nlohmann::json::array();
-  nlohmann::json runs = nlohmann::json::array();
-  for (const solver::RunRate& r : s.run_rates) runs.push_back(solver::run_rate_json(r));
-  for (const solver::LevelProjection& l : s.levels) levels.push_back(solver::level_projection_json(l));
-  if (s.certificate)
-    text += s.certificate->holds ? fmt::format("2-point match from the set-up: {} wins, by rounds; its certificate {} checked whole\n",
-                                               side_name(*s.certificate->winner), o.certificate_dir)
-                                 : fmt::format("2-point match: the certificate {} is refused: {}\n", o.certificate_dir, s.certificate->failure);
-  return io.print({{"matches", j},
-                   {"two_point_certificate", s.certificate ? solver::match_certificate_json(o.certificate_dir, *s.certificate) : nlohmann::json()},
-                   {"round_two_starts", s.round_two.size()},
-                   {"round_three_starts", s.round_three.kfens},
-                   {"by_rounds", by_rounds},
-                   {"levels", levels},
-                   {"run_rates", runs},
-                   {"seconds", s.seconds}},
-                  text, io.stop && io.stop->load() ? kStopped : kOk);
+  return io.print(present::match_study_json(s), present::match_study_text(s), io.stop && io.stop->load() ? kStopped : kOk);
 }
 
 }  // namespace

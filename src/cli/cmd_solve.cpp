@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "kamisado/kfen.h"
+#include "present/by_rounds.h"
 #include "solver/match/by_rounds.h"
 #include "solver/match/by_rounds_mpi.h"
 #include "solver/match/by_rounds_study.h"
@@ -99,29 +100,29 @@ int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
     if (opt.levels > 0) {  // a projection: sampled plans level by level, each with no table
       if (!opt.starts.empty()) throw UsageError("--levels plans every start as a guess: drop --starts");
       const solver::LevelProjection p = solver::project_by_levels(pos, opt.levels, opt.hash, o.seconds, io.stop, io.lines());
-      io.print(solver::level_projection_json(p), solver::level_projection_text(p));
+      io.print(present::level_projection_json(p), present::level_projection_text(p));
       return p.complete ? kOk : kStopped;
     }
     std::error_code ec;
     if (!opt.starts.empty() && std::filesystem::exists(opt.starts, ec)) table = solver::read_round_starts(opt.starts);  // read, not written
     const solver::ByRoundsPlan plan = solver::plan_by_rounds(pos, table, o);
-    io.print(solver::by_rounds_plan_json(pos, plan), solver::by_rounds_plan_text(pos, plan));
+    io.print(present::by_rounds_plan_json(pos, plan), present::by_rounds_plan_text(pos, plan));
     return plan.winner ? kOk : kStopped;
   }
   if (!opt.certificate.empty()) {
     if (opt.mpi) throw UsageError("--certificate is written by one process (its --threads share the layers): drop --mpi");
     const solver::ByRoundsCertificate c = solver::certify_by_rounds(pos, table, opt.certificate, o);
-    io.print(solver::by_rounds_certificate_json(pos, opt.certificate, c), solver::by_rounds_certificate_text(pos, opt.certificate, c));
+    io.print(present::by_rounds_certificate_json(pos, opt.certificate, c), present::by_rounds_certificate_text(pos, opt.certificate, c));
     return c.winner ? kOk : kStopped;
   }
   if (!opt.mpi) {
     const solver::ByRoundsResult r = solver::solve_by_rounds(pos, table, o);
-    io.print(solver::by_rounds_json(pos, r), solver::by_rounds_text(pos, r));
+    io.print(present::by_rounds_json(pos, r), present::by_rounds_text(pos, r));
     return r.winner ? kOk : kStopped;
   }
   const std::optional<solver::ByRoundsResult> r = solver::solve_by_rounds_mpi(pos, table, o);
   if (!r) return kOk;  // a rank other than 0: rank 0 answers
-  io.print(solver::by_rounds_json(pos, *r), solver::by_rounds_text(pos, *r));
+  io.print(present::by_rounds_json(pos, *r), present::by_rounds_text(pos, *r));
   return r->winner ? kOk : kStopped;
 }
 

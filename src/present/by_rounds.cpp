@@ -1,0 +1,187 @@
+#include "present/by_rounds.h"
+
+#include <fmt/format.h>
+
+#include "kamisado/kfen.h"
+
+namespace kamisado::present {
+
+using namespace kamisado::solver;
+
+namespace {
+
+const char* value_word(const Position& root, const ByRoundsResult& r) {
+  if (!r.winner) return "unknown";
+  return *r.winner == root.side_to_move() ? "win" : "loss";
+}
+
+}  // namespace
+
+nlohmann::json by_rounds_json(const Position& root, const ByRoundsResult& r) {
+  nlohmann::json rounds = nlohmann::json::array();
+  for (std::size_t i = 0; i < r.rounds.size(); ++i) {
+    const RoundCount& c = r.rounds[i];
+    rounds.push_back({{"round", i + 1}, {"jobs", c.jobs}, {"proved", c.proved}, {"searched_into", c.searched_into}, {"known", c.known}});
+  }
+  return {{"kfen", to_kfen(root)},
+          {"goal", "match"},
+          {"by_rounds", true},
+          {"value", value_word(root, r)},
+          {"winner", r.winner ? nlohmann::json(side_id(*r.winner)) : nlohmann::json()},
+          {"masters", r.masters},
+          {"restarts", r.restarts},
+          {"plans", r.plans},
+          {"jobs_on_other_ranks", r.far_jobs},
+          {"nodes", r.nodes},
+          {"seconds", r.seconds},
+          {"table_read", r.table_read},
+          {"table_size", r.table_size},
+          {"table_hits", r.table_hits},
+          {"starts_file", r.table_path},
+          {"unchecked_starts", r.unchecked},
+          {"rechecked_starts", r.rechecked},
+          {"rounds", rounds}};
+}
+
+std::string by_rounds_text(const Position& root, const ByRoundsResult& r) {
+  std::string out;
+  // An answer that rests on starts read back unchecked says so on its own line, never apart.
+  const std::string resting = r.unchecked == 0
+                                  ? ""
+                                  : fmt::format(", resting on {} {} read back from {} unchecked (--recheck-starts proves {} again)", r.unchecked,
+                                                r.unchecked == 1 ? "start" : "starts", r.table_path, r.unchecked == 1 ? "it" : "them");
+  if (r.winner)
+    out += fmt::format("{} to move {} the match (by rounds; a value, no distance){}\n", side_name(root.side_to_move()),
+                       *r.winner == root.side_to_move() ? "wins" : "loses", resting);
+  else
+    out += "unknown: stopped before the match was decided (the round-start table keeps what was proved)\n";
+  out += fmt::format("{} master searches, {} nodes, {:.1f} s; the round-start table holds {} starts ({} of them when the run began)\n", r.masters,
+                     r.nodes, r.seconds, r.table_size, r.table_read);
+  if (r.plans) out += fmt::format("the first master planned {} times; its last plan rests on proved starts only\n", r.plans);
+  if (r.restarts) out += fmt::format("masters started again {} times, after jobs proved their guesses wrong\n", r.restarts);
+  if (r.rechecked) out += fmt::format("{} starts of {} proved again, each as the table had it\n", r.rechecked, r.table_path);
+  for (std::size_t i = 1; i < r.rounds.size(); ++i) {
+    const RoundCount& c = r.rounds[i];
+    out += fmt::format("round {}: {} starts taken as jobs, {} proved, {} over budget and searched by their master; {} found proved by another\n",
+                       i + 1, c.jobs, c.proved, c.searched_into, c.known);
+  }
+  return out;
+}
+
+nlohmann::json by_rounds_certificate_json(const Position& root, const std::string& dir, const ByRoundsCertificate& c) {
+  nlohmann::json depths = nlohmann::json::array();
+  for (std::size_t i = 0; i < c.written.size(); ++i)
+    depths.push_back({{"depth", i + 1}, {"layers", c.written[i].layers}, {"nodes", c.written[i].nodes}, {"bytes", c.written[i].bytes}});
+  return {{"kfen", to_kfen(root)},
+          {"goal", "match"},
+          {"certificate", dir},
+          {"value", !c.winner                          ? "unknown"
+                    : *c.winner == root.side_to_move() ? "win"
+                                                       : "loss"},
+          {"winner", c.winner ? nlohmann::json(side_id(*c.winner)) : nlohmann::json()},
+          {"written", depths},
+          {"kept", c.kept},
+          {"nodes", c.nodes},
+          {"seconds", c.seconds}};
+}
+
+std::string by_rounds_certificate_text(const Position& root, const std::string& dir, const ByRoundsCertificate& c) {
+  std::string out = c.winner ? fmt::format("{} to move {} the match; its certificate in layers is in {} (check it: kamisado check-proof {})\n",
+                                           side_name(root.side_to_move()), *c.winner == root.side_to_move() ? "wins" : "loses", dir, dir)
+                             : fmt::format("unknown: stopped first; the layers written are kept in {}, and a run again goes on from them\n", dir);
+  for (std::size_t i = 0; i < c.written.size(); ++i)
+    out += fmt::format("depth {}: {} layers written, {} positions, {} bytes\n", i + 1, c.written[i].layers, c.written[i].nodes, c.written[i].bytes);
+  if (c.kept) out += fmt::format("{} layers kept from an earlier run, each checked again\n", c.kept);
+  out += fmt::format("{} nodes, {:.1f} s\n", c.nodes, c.seconds);
+  return out;
+}
+
+nlohmann::json by_rounds_plan_json(const Position& root, const ByRoundsPlan& plan) {
+  nlohmann::json jobs = nlohmann::json::array();
+  for (const Position& start : plan.jobs) jobs.push_back(to_kfen(start));
+  return {{"kfen", to_kfen(root)},
+          {"goal", "match"},
+          {"plan", true},
+          {"winner_if_guesses_hold", plan.winner ? nlohmann::json(side_id(*plan.winner)) : nlohmann::json()},
+          {"nodes", plan.nodes},
+          {"seconds", plan.seconds},
+          {"search_seconds", plan.search_seconds},
+          {"table_size", plan.table_size},
+          {"jobs", jobs}};
+}
+
+std::string by_rounds_plan_text(const Position& root, const ByRoundsPlan& plan) {
+  if (!plan.winner) return fmt::format("unknown: stopped before a plan was made ({} nodes, {:.1f} s)\n", plan.nodes, plan.seconds);
+  return fmt::format(
+      "{} to move {} the match if every job's guess holds (a plan, nothing proved): {} jobs, the next round's starts the proof needs "
+      "({} known to the table; {} nodes, {:.1f} s)\n",
+      side_name(root.side_to_move()), *plan.winner == root.side_to_move() ? "wins" : "loses", plan.jobs.size(), plan.table_size, plan.nodes,
+      plan.seconds);
+}
+
+nlohmann::json level_projection_json(const LevelProjection& p) {
+  nlohmann::json levels = nlohmann::json::array();
+  for (std::size_t i = 0; i < p.levels.size(); ++i) {
+    const PlanLevel& l = p.levels[i];
+    levels.push_back({{"level", i + 1},
+                      {"sampled", l.sampled},
+                      {"decided", l.decided},
+                      {"next_starts", l.next},
+                      {"distinct_next_starts", l.distinct},
+                      {"seconds", l.seconds},
+                      {"nodes", l.nodes},
+                      {"projected_starts", l.projected}});
+  }
+  return {{"kfen", p.root_kfen},    {"per_level", p.per_level},       {"levels", levels},
+          {"complete", p.complete}, {"projected_starts", p.starts()}, {"core_hours", p.core_hours()}};
+}
+
+std::string level_projection_text(const LevelProjection& p) {
+  std::string out = fmt::format("{} by levels, {} starts planned a level ({}):\n", p.root_kfen, p.per_level,
+                                p.complete ? "down to the rounds that decide the match" : "stopped before the rounds that decide the match");
+  for (std::size_t i = 0; i < p.levels.size(); ++i) {
+    const PlanLevel& l = p.levels[i];
+    out += fmt::format(
+        "  level {}: {} of {} planned, each resting on {:.0f} starts of the next ({} distinct of {}), {:.3g} s each; S({}) = {:.3g} starts\n", i + 1,
+        l.decided, l.sampled, l.fan_out(), l.distinct, l.next, l.mean_seconds(), i + 1, l.projected);
+  }
+  out += fmt::format("projection: {:.3g} starts, {:.3g} core-hours, {:.3g} GB of round-start table\n", p.starts(), p.core_hours(),
+                     p.starts() * 32 / 1e9);
+  return out;
+}
+
+nlohmann::json run_rate_json(const RunRate& r) {
+  nlohmann::json j = by_rounds_json(r.root, r.result);
+  j["threads"] = r.threads;
+  j["starts_proved"] = r.proved();
+  j["starts_per_second"] = r.starts_per_second();
+  return j;
+}
+
+nlohmann::json match_certificate_json(const std::string& dir, const MatchCertificateCheck& check) {
+  nlohmann::json depths = nlohmann::json::array();
+  std::uint64_t bytes = 0;
+  for (std::size_t i = 0; i < check.depths.size(); ++i) {
+    const LayerCount& d = check.depths[i];
+    depths.push_back({{"depth", i + 1}, {"layers", d.layers}, {"nodes", d.nodes}, {"bytes", d.bytes}});
+    bytes += d.bytes;
+  }
+  return {{"file", dir},     {"holds", check.holds},     {"winner", check.winner ? nlohmann::json(side_id(*check.winner)) : nlohmann::json()},
+          {"goal", "match"}, {"layers", depths},         {"leaves_at_round_starts", check.leaves_at_starts},
+          {"bytes", bytes},  {"seconds", check.seconds}, {"failure", check.failure}};
+}
+
+std::string match_certificate_text(const MatchCertificateCheck& check) {
+  if (!check.holds) return "certificate REJECTED: " + check.failure + "\n";
+  std::string depths;
+  std::uint64_t bytes = 0, layers = 0;
+  for (std::size_t i = 0; i < check.depths.size(); ++i) {
+    const LayerCount& d = check.depths[i];
+    depths += fmt::format("  depth {}: {} layers, {} positions, {} bytes\n", i + 1, d.layers, d.nodes, d.bytes);
+    bytes += d.bytes, layers += d.layers;
+  }
+  return fmt::format("certificate holds: {} wins the match from {} ({} layers, {} bytes; {} round-start leaves, {:.1f} s)\n{}",
+                     side_name(*check.winner), check.root_kfen, layers, bytes, check.leaves_at_starts, check.seconds, depths);
+}
+
+}  // namespace kamisado::present

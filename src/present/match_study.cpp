@@ -1,0 +1,55 @@
+#include "present/match_study.h"
+
+#include <fmt/format.h>
+
+#include "present/by_rounds.h"
+
+namespace kamisado::present {
+
+using namespace kamisado::solver;
+
+nlohmann::json match_study_json(const MatchStudy& s) {
+  nlohmann::json matches = nlohmann::json::array();
+  for (const MatchValue& v : s.values) {
+    const SolveResult& r = v.proved.result;
+    matches.push_back(
+        {{"target", v.target}, {"value", value_name(r.value)}, {"nodes", r.nodes}, {"seconds", r.seconds}, {"checked", v.proved.checked()}});
+  }
+  const nlohmann::json by_rounds = {{"plan_jobs", s.by_rounds.plan.jobs.size()},
+                                    {"sampled", s.by_rounds.sample.size()},
+                                    {"mean_seconds", s.by_rounds.mean_seconds()},
+                                    {"core_hours", s.by_rounds.core_hours()},
+                                    {"core_hours_standard_error", s.by_rounds.core_hours_standard_error()}};
+  nlohmann::json levels = nlohmann::json::array(), runs = nlohmann::json::array();
+  for (const RunRate& r : s.run_rates) runs.push_back(run_rate_json(r));
+  for (const LevelProjection& l : s.levels) levels.push_back(level_projection_json(l));
+  return {{"matches", matches},
+          {"two_point_certificate", s.certificate ? match_certificate_json(s.options.certificate_dir, *s.certificate) : nlohmann::json()},
+          {"round_two_starts", s.round_two.size()},
+          {"round_three_starts", s.round_three.kfens},
+          {"by_rounds", by_rounds},
+          {"levels", levels},
+          {"run_rates", runs},
+          {"seconds", s.seconds}};
+}
+
+std::string match_study_text(const MatchStudy& s) {
+  std::string text;
+  for (const MatchValue& v : s.values) {
+    const SolveResult& r = v.proved.result;
+    text += fmt::format("{}-point match from the set-up: Black {}{} ({} nodes, {:.1f} s{})\n", v.target,
+                        r.value == Value::Win    ? "wins"
+                        : r.value == Value::Loss ? "loses"
+                                                 : "unknown",
+                        r.distance_known ? fmt::format(" in {} plies", r.plies) : "", r.nodes, r.seconds,
+                        v.proved.checked() ? ", certificate checked" : "");
+  }
+  if (s.certificate)
+    text += s.certificate->holds
+                ? fmt::format("2-point match from the set-up: {} wins, by rounds; its certificate {} checked whole\n",
+                              side_name(*s.certificate->winner), s.options.certificate_dir)
+                : fmt::format("2-point match: the certificate {} is refused: {}\n", s.options.certificate_dir, s.certificate->failure);
+  return text;
+}
+
+}  // namespace kamisado::present
