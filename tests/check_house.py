@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""The house keeps its shape (docs/architecture.md, issue 47).
+
+- A command file (src/cli/cmd_*.cpp) is at most 150 lines, and src/cli stays under its ceiling.
+- A function in src/, solver/ or puzzles/ is at most 80 lines (those defined at the left margin,
+  as clang-format lays them out: free functions and members defined outside their class).
+- The engines return data: no header in solver/ declares a function that writes JSON, text or
+  Markdown (*_json, *_text, *_markdown, *_summary, *_section, *_report); src/present does that.
+
+What is over a limit today is listed below by name with its size: a ratchet. A listed function
+may shrink (then lower its figure, or drop it once within the limit) but not grow, and nothing
+new may join the list. Exit 1 and one line per fault.
+"""
+import pathlib
+import re
+import sys
+
+COMMAND_LINES = 150
+CLI_CEILING = 2400  # lines in src/cli today; the issue's aim is under 1 850
+FUNCTION_LINES = 80
+
+# Functions over FUNCTION_LINES today (file, name): their lines now. To be split.
+LONG_FUNCTIONS = {
+    ("solver/search/dfpn.cpp", "make_children"): 115,
+    ("solver/match/by_rounds.cpp", "certify"): 104,
+    ("src/serve/load_test.cpp", "run_load"): 97,
+    ("solver/match/match_study.cpp", "match_study_report"): 84,
+}
+# Command files over COMMAND_LINES today: their lines now.
+LONG_COMMANDS = {"cmd_solve.cpp": 216}
+
+# Presentation still declared in solver/ headers (header, name): to move to src/present.
+PRESENTATION_LEFT = {
+    ("solver/analysis/analysis.h", "analysis_json"),
+    ("solver/bench/opening.h", "opening_report"),
+    ("solver/bench/opening.h", "opening_json"),
+    ("solver/bench/opening.h", "opening_summary"),
+    ("solver/bench/opening.h", "regrouped_report"),
+    ("solver/bench/opening.h", "regrouped_json"),
+    ("solver/bench/opening.h", "regrouped_summary"),
+    ("solver/bench/retro_bench.h", "retro_bench_report"),
+    ("solver/bench/retro_bench.h", "retro_bench_json"),
+    ("solver/bench/retro_bench.h", "retro_bench_row_summary"),
+    ("solver/bench/suite.h", "suite_report"),
+    ("solver/bench/suite.h", "suite_summary"),
+    ("solver/bench/suite.h", "suite_json"),
+    ("solver/bench/suite.h", "with_section"),
+    ("solver/census/census.h", "manifest_json"),
+    ("solver/census/census_report.h", "census_run_json"),
+    ("solver/census/census_report.h", "census_json"),
+    ("solver/census/census_report.h", "census_summary"),
+    ("solver/census/census_report.h", "census_report"),
+    ("solver/census/census_report.h", "write_census_report"),
+    ("solver/match/by_rounds_study.h", "levels_section"),
+    ("solver/match/by_rounds_study.h", "run_rates_section"),
+    ("solver/match/by_rounds_study.h", "by_rounds_section"),
+    ("solver/match/match_study.h", "certificate_section"),
+    ("solver/match/match_study.h", "match_study_report"),
+    ("solver/match/match_suite.h", "match_suite_json"),
+    ("solver/match/match_suite.h", "match_suite_summary"),
+    ("solver/match/match_suite.h", "match_suite_markdown"),
+    ("solver/match/match_suite.h", "distances_json"),
+    ("solver/match/match_suite.h", "distances_summary"),
+    ("solver/match/match_suite.h", "distances_markdown"),
+    ("solver/retro/retro_table.h", "value_text"),
+    ("solver/search/goal.h", "aim_text"),
+}
+
+PRESENTING = re.compile(r"^[A-Za-z_][\w:<>, ]*[\s*&]([a-z_]+_(?:json|text|markdown|summary|section|report))\(")
+# A definition's first line at the left margin: a type, a name and an opening parenthesis.
+DEFINITION = re.compile(r"^(?!namespace|struct|class|enum|union|template|using|typedef|extern|static_assert|#|//|\}|\s)[^;]*?\b(~?\w+)\(")
+
+
+def functions(text):
+    """(name, lines) of each function defined at the left margin (clang-format's layout)."""
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        m = DEFINITION.match(lines[i])
+        if not m:
+            i += 1
+            continue
+        j = i  # the signature may wrap: its body opens where a line ends with "{"
+        while j < len(lines) and not lines[j].rstrip().endswith(("{", ";", "}")):
+            j += 1
+        if j >= len(lines) or not lines[j].rstrip().endswith("{"):
+            i = j + 1  # a declaration, or a body on one line
+            continue
+        k = j + 1
+        while k < len(lines) and lines[k] != "}":
+            k += 1
+        yield m.group(1), k - i + 1
+        i = k + 1
+
+
+def main(root):
+    root = pathlib.Path(root)
+    faults = []
+    cli_lines = 0
+    for f in sorted((root / "src" / "cli").glob("*")):
+        n = len(f.read_text().splitlines())
+        cli_lines += n
+        allowed = LONG_COMMANDS.get(f.name, COMMAND_LINES)
+        if f.name.startswith("cmd_") and f.suffix == ".cpp" and n > allowed:
+            faults.append(f"{f.relative_to(root)}: {n} lines, at most {allowed}")
+    if cli_lines > CLI_CEILING:
+        faults.append(f"src/cli: {cli_lines} lines, over its ceiling of {CLI_CEILING}")
+    still_long = set()
+    for top in ("src", "solver", "puzzles"):
+        for f in sorted((root / top).rglob("*.cpp")):
+            rel = str(f.relative_to(root))
+            for name, n in functions(f.read_text()):
+                allowed = LONG_FUNCTIONS.get((rel, name), FUNCTION_LINES)
+                if n > allowed:
+                    faults.append(f"{rel}: {name} is {n} lines, at most {allowed}")
+                if n > FUNCTION_LINES:
+                    still_long.add((rel, name))
+    presenting = set()
+    for f in sorted((root / "solver").rglob("*.h")):
+        rel = str(f.relative_to(root))
+        for line in f.read_text().splitlines():
+            m = PRESENTING.match(line)
+            if m:
+                presenting.add((rel, m.group(1)))
+                if (rel, m.group(1)) not in PRESENTATION_LEFT:
+                    faults.append(f"{rel}: declares {m.group(1)}; the engines return data, src/present writes it out")
+    # The lists only shrink: an entry that no longer applies is taken off.
+    for rel, name in sorted(set(LONG_FUNCTIONS) - still_long):
+        faults.append(f"{rel}: {name} is within {FUNCTION_LINES} lines or gone: take it off LONG_FUNCTIONS")
+    for rel, name in sorted(PRESENTATION_LEFT - presenting):
+        faults.append(f"{rel}: no longer declares {name}: take it off PRESENTATION_LEFT")
+    for fault in faults:
+        print(fault)
+    print(f"house: {len(faults)} faults" if faults else f"house: in shape (src/cli {cli_lines} lines)")
+    return 1 if faults else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "."))
