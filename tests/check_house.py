@@ -16,7 +16,7 @@ import re
 import sys
 
 COMMAND_LINES = 150
-CLI_CEILING = 2400  # lines in src/cli today; the aim is under 1 850
+CLI_CEILING = 2310  # lines in src/cli today: lower it as commands thin; the aim is under 1 850
 FUNCTION_LINES = 80
 
 # Functions over FUNCTION_LINES today (file, name): their lines now. To be split.
@@ -26,8 +26,9 @@ LONG_FUNCTIONS = {
     ("src/serve/load_test.cpp", "run_load"): 97,
     ("solver/match/match_study.cpp", "match_study_report"): 84,
 }
-# Command files over COMMAND_LINES today: their lines now.
-LONG_COMMANDS = {"cmd_solve.cpp": 216}
+# Command files over COMMAND_LINES today: their lines now (none since solve's by-rounds mode and
+# checkpoint policy went to the library).
+LONG_COMMANDS = {}
 
 # Presentation still declared in solver/ headers (header, name): to move to src/present.
 PRESENTATION_LEFT = {

@@ -461,6 +461,35 @@ TEST(CLI_SolveBench, RunsTheSuiteAndWritesTheReport) {
 
 // Issue 42: long match wins chosen by the minimax alone, and df-pn's cost of their exact
 // distance set beside the minimax's positions, in a section of the report that other runs keep.
+// solve --by-rounds's options are checked as one request (solver/match/by_rounds_request.h):
+// each that means nothing without --by-rounds, or with another it does not go with, is refused
+// in one line before any search.
+TEST(CLI_Solve, ByRoundsOptionsThatDoNotGoTogetherAreRefusedInOneLine) {
+  const std::string match = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 2:0-0", dir = temp_dir().string();
+  const std::string starts = (temp_dir() / "refused.starts").string();
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--starts", starts}, "add --by-rounds"},
+      {{"--mpi"}, "add --by-rounds"},
+      {{"--plan"}, "add --by-rounds"},
+      {{"--certificate", dir}, "add --by-rounds"},
+      {{"--by-rounds"}, "give --goal match"},
+      {{"--by-rounds", "--goal", "match", "--check"}, "drop --proof, --dot, --check and --checkpoint"},
+      {{"--by-rounds", "--goal", "match", "--recheck-starts"}, "add --starts"},
+      {{"--by-rounds", "--goal", "match", "--levels", "2"}, "add --plan"},
+      {{"--by-rounds", "--goal", "match", "--plan", "--mpi"}, "drop --mpi"},
+      {{"--by-rounds", "--goal", "match", "--plan", "--certificate", dir}, "drop --certificate"},
+      {{"--by-rounds", "--goal", "match", "--plan", "--levels", "2", "--starts", starts}, "drop --starts"},
+      {{"--by-rounds", "--goal", "match", "--certificate", dir, "--mpi"}, "drop --mpi"},
+  };
+  for (const auto& [options, text] : cases) {
+    std::vector<std::string> args = {"solve", match};
+    args.insert(args.end(), options.begin(), options.end());
+    SCOPED_TRACE(options.front());
+    expect_one_line_error(run(args), text);
+  }
+  EXPECT_FALSE(std::filesystem::exists(starts));
+}
+
 // A report names the command that makes it again (issue 47): every option it ran with, so the
 // command, run, writes a report that names the same command.
 TEST(CLI_MatchReport, TheReportNamesTheCommandThatMakesItAgain) {

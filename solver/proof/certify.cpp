@@ -100,4 +100,20 @@ Certified certify_mirror(const Certified& original, const std::string& proof_pat
   return c;
 }
 
+void adopt_checkpoint(CertifyOptions& o, const Position& root, bool size_given) {
+  if (o.checkpoint.empty()) return;
+  const std::optional<CheckpointHeader> saved = read_checkpoint_header(o.checkpoint);
+  if (!saved) return;
+  if (!size_given) o.limits.hash_mb = saved->table_mb;
+  check_checkpoint(*saved, o.checkpoint, to_kfen(root), aim_id(o.aim), o.limits.hash_mb);
+}
+
+Solved solve_position(const Position& pos, const CertifyOptions& options) {
+  TranspositionTable table(options.limits.hash_mb);
+  Solved s{certify(pos, table, options), std::nullopt};
+  if (options.aim.kind == AimKind::Match && pos.turn() == Turn::FreeChoice && !options.value_only)
+    s.stakes = round_stakes(pos, options.limits, table);
+  return s;
+}
+
 }  // namespace kamisado::solver

@@ -19,6 +19,7 @@
 #include "solver/proof/checkpoint.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_tree.h"
+#include "solver/search/goal.h"
 #include "solver/search/solve.h"
 
 namespace kamisado::solver {
@@ -41,6 +42,12 @@ struct CertifyOptions {
   std::function<void(const CheckpointHeader&)> resuming;
 };
 
+// A search to be resumed from options.checkpoint, if that file is there: its header is read and
+// checked against `root` and options.aim (a checkpoint of another position or goal is refused,
+// InputError), and the table takes the checkpoint's size unless `size_given` (the user's --hash,
+// which must then be the checkpoint's).
+void adopt_checkpoint(CertifyOptions& options, const Position& root, bool size_given);
+
 struct Certified {
   SolveResult result;
   Side winner = Side::Black;                // when result.value is known
@@ -60,6 +67,15 @@ struct Certified {
 // Proves `pos` with `table` (which may hold what earlier searches proved) and certifies it. With
 // a checkpoint, `table` must be of the checkpoint's size (CheckpointHeader::table_mb).
 Certified certify(const Position& pos, TranspositionTable& table, const CertifyOptions& options);
+
+// What `solve` answers of a position: it certified (a table of options.limits.hash_mb made for
+// it), and at a match round's start, unless value_only, the most valuable ring each side can force
+// this round (goal.h: eight more searches on the same table).
+struct Solved {
+  Certified proved;
+  std::optional<RoundStakes> stakes;
+};
+Solved solve_position(const Position& pos, const CertifyOptions& options);
 
 // The last two steps, for a tree built otherwise (a puzzle's certificate, puzzles/certificate.h):
 // checks c.tree if options.check, then writes it where options say, unless its check failed (a

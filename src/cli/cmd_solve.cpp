@@ -1,16 +1,11 @@
 // kamisado solve <kfen>: who wins the round (or the match, or a ring goal), in how many plies,
 // proved and certified (solver/proof/certify.h).
 
-#include <filesystem>
-
-#include <fmt/format.h>
-
 #include "cli/commands.h"
 #include "kamisado/kfen.h"
 #include "present/by_rounds.h"
-#include "solver/match/by_rounds.h"
-#include "solver/match/by_rounds_mpi.h"
-#include "solver/match/by_rounds_study.h"
+#include "present/solve.h"
+#include "solver/match/by_rounds_request.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/verdict.h"
 #include "solver/search/goal.h"
@@ -61,117 +56,56 @@ struct SolveOptions {
   solver::CertifyOptions certify;
   std::size_t hash = 64;
   CLI::Option* hash_given = nullptr;
-  bool check = false, value_only = false;
-  bool by_rounds = false, mpi = false, plan = false, plans = false, recheck = false;
-  std::size_t levels = 0;
-  std::string starts, certificate;
-  unsigned threads = 1;
-  std::uint64_t job_nodes = solver::ByRoundsOptions{}.job_nodes;
+  bool check = false, by_rounds = false;
+  solver::ByRoundsRequest rounds;  // --by-rounds's own options
 };
 
-// --by-rounds: the match proved round by round (solver/match/by_rounds.h).
+// The --by-rounds request, with the options it shares with a plain solve (by_rounds_request.h).
+solver::ByRoundsRequest by_rounds_request(const SolveOptions& opt, Io& io) {
+  solver::ByRoundsRequest r = opt.rounds;
+  r.run.hash_mb = opt.hash, r.run.seconds = opt.certify.limits.seconds, r.run.checkpoint_seconds = opt.certify.checkpoint_seconds;
+  r.run.stop = io.stop;
+  r.run.progress = [&io](const solver::ByRoundsProgress& p) { io.err << present::by_rounds_progress_line(p) << std::endl; };
+  return r;
+}
+
+// --by-rounds: the match proved round by round.
 int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
   if (opt.goal != "match") throw UsageError("--by-rounds proves a match: give --goal match");
   if (!opt.certify.proof_path.empty() || !opt.certify.dot_path.empty() || opt.check || !opt.certify.checkpoint.empty())
     throw UsageError(
         "--by-rounds writes its proof in layers to --certificate DIR and saves its work in --starts FILE: drop --proof, --dot, --check and "
         "--checkpoint");
-  solver::ByRoundsOptions o;
-  o.hash_mb = opt.hash;
-  o.threads = opt.threads;
-  o.job_nodes = opt.job_nodes;
-  o.plans = opt.plans;
-  o.seconds = opt.certify.limits.seconds;
-  o.stop = io.stop;
-  o.table_path = opt.starts;
-  o.recheck = opt.recheck;
-  if (opt.recheck && opt.starts.empty()) throw UsageError("--recheck-starts proves again the starts of --starts FILE: add --starts");
-  o.checkpoint_seconds = opt.certify.checkpoint_seconds;
-  o.progress = [&io](const solver::ByRoundsProgress& p) {
-    io.err << fmt::format("solve: {:.0f} s, next round's starts {} proved, {} queued; {} starts proved in all, table {} starts, {} nodes", p.seconds,
-                          p.jobs_done, p.jobs_queued, p.starts_proved, p.table_size, p.nodes)
-           << (p.layers ? fmt::format("; {} layers of the certificate", p.layers) : "") << std::endl;
-  };
-  solver::RoundStartTable table;
-  if (opt.levels > 0 && !opt.plan) throw UsageError("--levels projects the plan: add --plan");
-  if (opt.plan) {
-    if (opt.mpi) throw UsageError("--plan proves no job: drop --mpi");
-    if (!opt.certificate.empty()) throw UsageError("--plan proves nothing, so it writes no certificate: drop --certificate");
-    if (opt.levels > 0) {  // a projection: sampled plans level by level, each with no table
-      if (!opt.starts.empty()) throw UsageError("--levels plans every start as a guess: drop --starts");
-      const solver::LevelProjection p = solver::project_by_levels(pos, opt.levels, opt.hash, o.seconds, io.stop, io.lines());
-      io.print(present::level_projection_json(p), present::level_projection_text(p));
-      return p.complete ? kOk : kStopped;
-    }
-    std::error_code ec;
-    if (!opt.starts.empty() && std::filesystem::exists(opt.starts, ec)) table = solver::read_round_starts(opt.starts);  // read, not written
-    const solver::ByRoundsPlan plan = solver::plan_by_rounds(pos, table, o);
-    io.print(present::by_rounds_plan_json(pos, plan), present::by_rounds_plan_text(pos, plan));
-    return plan.winner ? kOk : kStopped;
-  }
-  if (!opt.certificate.empty()) {
-    if (opt.mpi) throw UsageError("--certificate is written by one process (its --threads share the layers): drop --mpi");
-    const solver::ByRoundsCertificate c = solver::certify_by_rounds(pos, table, opt.certificate, o);
-    io.print(present::by_rounds_certificate_json(pos, opt.certificate, c), present::by_rounds_certificate_text(pos, opt.certificate, c));
-    return c.winner ? kOk : kStopped;
-  }
-  if (!opt.mpi) {
-    const solver::ByRoundsResult r = solver::solve_by_rounds(pos, table, o);
-    io.print(present::by_rounds_json(pos, r), present::by_rounds_text(pos, r));
-    return r.winner ? kOk : kStopped;
-  }
-  const std::optional<solver::ByRoundsResult> r = solver::solve_by_rounds_mpi(pos, table, o);
-  if (!r) return kOk;  // a rank other than 0: rank 0 answers
-  io.print(present::by_rounds_json(pos, *r), present::by_rounds_text(pos, *r));
-  return r->winner ? kOk : kStopped;
+  const solver::ByRoundsAnswer a = solver::answer_by_rounds(pos, by_rounds_request(opt, io), io.lines());
+  if (!a.answered()) return kOk;  // an MPI rank other than 0: rank 0 answers
+  io.print(present::by_rounds_answer_json(pos, a), present::by_rounds_answer_text(pos, a));
+  return a.complete() ? kOk : kStopped;
 }
 
 int solve(const SolveOptions& opt, Io& io) {
   Position pos = parse_kfen(opt.kfen);
   if (opt.by_rounds) return solve_by_rounds(opt, pos, io);
-  if (!opt.starts.empty()) throw UsageError("--starts is the round-start table of --by-rounds: add --by-rounds");
-  if (opt.mpi) throw UsageError("--mpi spreads the jobs of --by-rounds over MPI ranks: add --by-rounds");
-  if (opt.plan) throw UsageError("--plan counts the jobs of --by-rounds: add --by-rounds");
-  if (opt.levels) throw UsageError("--levels projects a plan of --by-rounds: add --by-rounds --plan");
-  if (!opt.certificate.empty())
-    throw UsageError("--certificate is the proof in layers of --by-rounds: add --by-rounds (or write one tree with --proof)");
+  solver::refuse_without_by_rounds(opt.rounds);
   solver::CertifyOptions c = opt.certify;
   c.limits.hash_mb = opt.hash;
   c.aim = solver::parse_aim(opt.goal, pos);
   c.tree = opt.check || !c.proof_path.empty() || !c.dot_path.empty();
   c.check = opt.check;
-  c.value_only = opt.value_only;
   if (c.tree && c.value_only) throw UsageError("--value-only gives no distance, so no proof tree: drop it, or --proof, --dot and --check");
-  if (auto saved = c.checkpoint.empty() ? std::nullopt : solver::read_checkpoint_header(c.checkpoint)) {
-    // A resumed search needs its table's size: the checkpoint's, unless --hash says otherwise
-    // (then it is refused, naming the size), and the same position and goal.
-    if (!opt.hash_given->count()) c.limits.hash_mb = saved->table_mb;
-    solver::check_checkpoint(*saved, c.checkpoint, to_kfen(pos), solver::aim_id(c.aim), c.limits.hash_mb);
-  }
+  solver::adopt_checkpoint(c, pos, opt.hash_given->count() > 0);
   // Said once the whole checkpoint has been read and checked, never of a damaged one.
-  c.resuming = [&io, &c](const solver::CheckpointHeader& saved) {
-    io.err << fmt::format("solve: resuming from {} ({} nodes, {:.0f} s, {} saves before this run)\n", c.checkpoint, saved.nodes, saved.seconds,
-                          saved.saves);
-  };
+  c.resuming = [&io, &c](const solver::CheckpointHeader& saved) { io.err << present::resuming_line(c.checkpoint, saved) << "\n"; };
   c.limits.stop = io.stop;
-  c.limits.progress = [&io](const solver::SolveProgress& p) {
-    io.err << fmt::format("solve: {:.0f} s, {} nodes, root proof {} disproof {}, table {:.0f}% of {} MB", p.seconds, p.nodes, p.root_pn, p.root_dn,
-                          100.0 * p.table_fill, p.table_bytes >> 20)
-           << std::endl;
-  };
-  solver::TranspositionTable table(c.limits.hash_mb);
-  solver::Certified proved = solver::certify(pos, table, c);
-  std::optional<solver::RoundStakes> stakes;
-  // The ring stakes are eight more searches: --value-only asks for the value alone.
-  if (c.aim.kind == solver::AimKind::Match && pos.turn() == Turn::FreeChoice && !c.value_only) stakes = solver::round_stakes(pos, c.limits, table);
-  const solver::Verdict v = solver::verdict_of(pos, c, proved, stakes);
+  c.limits.progress = [&io](const solver::SolveProgress& p) { io.err << present::solve_progress_line(p) << std::endl; };
+  const solver::Solved s = solver::solve_position(pos, c);
+  const solver::Verdict v = solver::verdict_of(pos, c, s.proved, s.stakes);
   io.print(v.json, v.text);
-  if (c.tree && !proved.tree) {  // a proof was asked for, and the limits stopped it
-    io.err << (proved.result.value != solver::Value::Unknown ? "solve: stopped before the proof tree was complete; no proof written\n"
-                                                             : "solve: stopped before the value was proved; no proof written\n");
+  if (c.tree && !s.proved.tree) {  // a proof was asked for, and the limits stopped it
+    io.err << "solve: stopped before " << (s.proved.result.value != solver::Value::Unknown ? "the proof tree was complete" : "the value was proved")
+           << "; no proof written\n";
     return kStopped;
   }
-  return proved.check && !proved.check->holds ? kInternalError : kOk;
+  return s.proved.check && !s.proved.check->holds ? kInternalError : kOk;
 }
 
 }  // namespace
@@ -190,26 +124,26 @@ void add_solve(CLI::App& app, Action& action) {
   output_option(cmd, "--checkpoint", opt->certify.checkpoint, "Save the search to FILE as it goes, and resume from FILE if it is there");
   cmd->add_option("--checkpoint-every", opt->certify.checkpoint_seconds, "Seconds between saves to --checkpoint (default 600)")
       ->check(seconds_between(1, 1e7));
-  cmd->add_flag("--value-only", opt->value_only,
+  cmd->add_flag("--value-only", opt->certify.value_only,
                 "Prove only who wins, not the distance (faster; no proof tree, and no ring stakes at a match round's start)");
   cmd->add_flag("--by-rounds", opt->by_rounds, "With --goal match: prove the match round by round, each round start a job proved once");
-  output_option(cmd, "--starts", opt->starts, "--by-rounds: the round-start table FILE, read if there and saved as the run goes");
-  cmd->add_flag("--recheck-starts", opt->recheck,
+  output_option(cmd, "--starts", opt->rounds.run.table_path, "--by-rounds: the round-start table FILE, read if there and saved as the run goes");
+  cmd->add_flag("--recheck-starts", opt->rounds.run.recheck,
                 "--starts: prove again each start read back from FILE before an answer rests on it (a start proved wrong refuses the file)");
-  cmd->add_option("--job-nodes", opt->job_nodes,
+  cmd->add_option("--job-nodes", opt->rounds.run.job_nodes,
                   "--by-rounds: a last round's starts are jobs of at most N nodes each, then searched by their master (0, the default: no limit)");
-  cmd->add_option("--threads", opt->threads, "--by-rounds: threads proving the next round's starts (default 1; with --mpi, rank 0's)")
+  cmd->add_option("--threads", opt->rounds.run.threads, "--by-rounds: threads proving the next round's starts (default 1; with --mpi, rank 0's)")
       ->check(CLI::Range(1, 256));
-  cmd->add_option("--certificate", opt->certificate,
+  cmd->add_option("--certificate", opt->rounds.certificate,
                   "--by-rounds: write the proof in layers to the folder DIR (made if missing; only its own files are written over)");
-  cmd->add_flag("--plan", opt->plan,
+  cmd->add_flag("--plan", opt->rounds.plan,
                 "--by-rounds: prove no job, count them: the next round's starts a proof needs if each job's guess holds (--json lists them)");
-  cmd->add_option("--levels", opt->levels,
+  cmd->add_option("--levels", opt->rounds.levels,
                   "--plan: project the proof's cost level by level, planning N starts of each level's plans down to the deciding rounds")
       ->check(CLI::Range(1, 1000));
-  cmd->add_flag("--plans", opt->plans,
+  cmd->add_flag("--plans", opt->rounds.run.plans,
                 "--by-rounds: the first master plans, then the plan's starts are proved as one batch (again only where a guess failed)");
-  cmd->add_flag("--mpi", opt->mpi,
+  cmd->add_flag("--mpi", opt->rounds.mpi,
                 "--by-rounds across the ranks of an MPI job: mpirun -np N kamisado solve ... --by-rounds --mpi (N >= 2; rank 0 keeps --starts)");
 }
 

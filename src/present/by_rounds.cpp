@@ -184,4 +184,24 @@ std::string match_certificate_text(const MatchCertificateCheck& check) {
                      side_name(*check.winner), check.root_kfen, layers, bytes, check.leaves_at_starts, check.seconds, depths);
 }
 
+nlohmann::json by_rounds_answer_json(const Position& root, const ByRoundsAnswer& a) {
+  if (a.levels) return level_projection_json(*a.levels);
+  if (a.plan) return by_rounds_plan_json(root, *a.plan);
+  if (a.certificate) return by_rounds_certificate_json(root, a.certificate_dir, *a.certificate);
+  return by_rounds_json(root, *a.result);
+}
+
+std::string by_rounds_answer_text(const Position& root, const ByRoundsAnswer& a) {
+  if (a.levels) return level_projection_text(*a.levels);
+  if (a.plan) return by_rounds_plan_text(root, *a.plan);
+  if (a.certificate) return by_rounds_certificate_text(root, a.certificate_dir, *a.certificate);
+  return by_rounds_text(root, *a.result);
+}
+
+std::string by_rounds_progress_line(const ByRoundsProgress& p) {
+  return fmt::format("solve: {:.0f} s, next round's starts {} proved, {} queued; {} starts proved in all, table {} starts, {} nodes{}", p.seconds,
+                     p.jobs_done, p.jobs_queued, p.starts_proved, p.table_size, p.nodes,
+                     p.layers ? fmt::format("; {} layers of the certificate", p.layers) : "");
+}
+
 }  // namespace kamisado::present

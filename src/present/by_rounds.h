@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "solver/match/by_rounds.h"
+#include "solver/match/by_rounds_request.h"
 #include "solver/match/by_rounds_study.h"
 #include "solver/match/match_certificate.h"
 
@@ -31,6 +32,13 @@ std::string level_projection_text(const solver::LevelProjection& p);
 
 // A run measured (match-report): solve --by-rounds --json's object with its threads and rate.
 nlohmann::json run_rate_json(const solver::RunRate& r);
+
+// Whichever of the above `solve --by-rounds` answered (an answer, by_rounds_request.h).
+nlohmann::json by_rounds_answer_json(const Position& root, const solver::ByRoundsAnswer& a);
+std::string by_rounds_answer_text(const Position& root, const solver::ByRoundsAnswer& a);
+
+// A run's progress, one line (stderr, every few seconds).
+std::string by_rounds_progress_line(const solver::ByRoundsProgress& p);
 
 // A certificate in layers checked (check-proof DIR).
 nlohmann::json match_certificate_json(const std::string& dir, const solver::MatchCertificateCheck& check);

@@ -1,0 +1,43 @@
+// What `solve --by-rounds` is asked, as one request: a run (on threads, or on MPI ranks), a plan,
+// a projection level by level, or a certificate in layers (by_rounds.h, by_rounds_study.h,
+// by_rounds_mpi.h). The request is checked as a whole here, so that the command only parses.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "io/progress.h"
+#include "solver/match/by_rounds.h"
+#include "solver/match/by_rounds_study.h"
+
+namespace kamisado::solver {
+
+struct ByRoundsRequest {
+  ByRoundsOptions run;      // the table file, threads, tables, limits, progress
+  bool plan = false;        // prove no job: the starts a proof needs if every guess holds
+  std::size_t levels = 0;   // with plan: project the proof level by level, this many starts a level
+  std::string certificate;  // write the proof in layers to this folder
+  bool mpi = false;         // the run across the ranks of an MPI job
+};
+
+// What was answered: one of the four, or none on an MPI rank other than 0 (rank 0 answers).
+struct ByRoundsAnswer {
+  std::optional<LevelProjection> levels;
+  std::optional<ByRoundsPlan> plan;
+  std::optional<ByRoundsCertificate> certificate;
+  std::string certificate_dir;  // where the certificate was written
+  std::optional<ByRoundsResult> result;
+  bool answered() const { return levels || plan || certificate || result; }
+  // Decided (or planned, or projected to the end) rather than stopped first.
+  bool complete() const;
+};
+
+// Refuses (InputError, one line) a request's options given without --by-rounds, where they mean
+// nothing: a table, MPI ranks, a plan, levels, a certificate in layers.
+void refuse_without_by_rounds(const ByRoundsRequest& request);
+
+// Refuses (InputError, one line) options that do not go together, then answers the request.
+ByRoundsAnswer answer_by_rounds(const Position& root, const ByRoundsRequest& request, const io::Lines& lines = {});
+
+}  // namespace kamisado::solver

@@ -1,0 +1,16 @@
+#include "present/solve.h"
+
+#include <fmt/format.h>
+
+namespace kamisado::present {
+
+std::string solve_progress_line(const solver::SolveProgress& p) {
+  return fmt::format("solve: {:.0f} s, {} nodes, root proof {} disproof {}, table {:.0f}% of {} MB", p.seconds, p.nodes, p.root_pn, p.root_dn,
+                     100.0 * p.table_fill, p.table_bytes >> 20);
+}
+
+std::string resuming_line(const std::string& checkpoint, const solver::CheckpointHeader& saved) {
+  return fmt::format("solve: resuming from {} ({} nodes, {:.0f} s, {} saves before this run)", checkpoint, saved.nodes, saved.seconds, saved.saves);
+}
+
+}  // namespace kamisado::present

@@ -1,0 +1,15 @@
+// A proof search as its user follows it (solve): its progress and a resumed checkpoint, each one
+// line for stderr.
+#pragma once
+
+#include <string>
+
+#include "solver/proof/checkpoint.h"
+#include "solver/search/dfpn.h"
+
+namespace kamisado::present {
+
+std::string solve_progress_line(const solver::SolveProgress& p);
+std::string resuming_line(const std::string& checkpoint, const solver::CheckpointHeader& saved);
+
+}  // namespace kamisado::present
