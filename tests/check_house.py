@@ -19,10 +19,12 @@ COMMAND_LINES = 150
 CLI_CEILING = 2310  # lines in src/cli today: lower it as commands thin; the aim is under 1 850
 FUNCTION_LINES = 80
 
-# Functions over FUNCTION_LINES today (file, name): their lines now. To be split.
+# Functions over FUNCTION_LINES today (file, name): their lines now. To be split, but for
+# make_children: df-pn's hot path, split four ways into inlined parts (a glimpsed child's weighing,
+# a child's numbers) it cost 0.9 to 2.6 % more instructions a node (callgrind, census
+# regrouped:30:1, the same 1 007 662 nodes), so it stays whole.
 LONG_FUNCTIONS = {
     ("solver/search/dfpn.cpp", "make_children"): 115,
-    ("solver/match/by_rounds.cpp", "certify"): 104,
     ("src/serve/load_test.cpp", "run_load"): 97,
     ("solver/match/match_study.cpp", "match_study_report"): 84,
 }

@@ -102,6 +102,44 @@ class JobOracle final : public RoundStartOracle {
   mutable std::set<RoundStartKey> known_;            // the starts it found proved by others
 };
 
+// A position of the certificate queued for its own layer (Run::certify): a start a layer ends
+// at, with the first layer that ends at it and whether its side moving first must win (the
+// leaf's winner is the layer's, B3: the same for every start of its class). Its own layer must
+// agree; nothing a layer says of its leaves is taken without it (a kept layer's, or a table
+// file's value the search used).
+struct LayerItem {
+  Position pos;
+  std::string name;
+  std::string parent;
+  bool parent_kept = false;
+  bool first_mover_wins = false;
+};
+
+// The next depth of the certificate: the starts the layers of `level` end at, each once (queued
+// keeps those of every depth), in the layers' order. Two layers that need each side to win one
+// start are refused: a kept layer is wrong.
+std::vector<LayerItem> next_depth(const std::vector<LayerItem>& level, const std::vector<std::vector<Position>>& leaves,
+                                  const std::vector<std::optional<Side>>& winners, const std::vector<char>& kept_layers,
+                                  std::set<RoundStartKey>& queued, const std::string& dir) {
+  std::vector<LayerItem> next;
+  std::map<RoundStartKey, std::size_t> at;
+  for (std::size_t i = 0; i < leaves.size(); ++i)
+    for (const Position& start : leaves[i]) {
+      const RoundStartKey key = key_of(*round_start_of(start));
+      const bool first_mover_wins = *winners[i] == start.side_to_move();
+      if (queued.insert(key).second) {
+        at[key] = next.size();
+        next.push_back({start, start_layer_name(key), level[i].name, kept_layers[i] != 0, first_mover_wins});
+      } else if (auto it = at.find(key); it != at.end() && next[it->second].first_mover_wins != first_mover_wins) {
+        throw InputError(
+            fmt::format("{}/{}: two layers ({} and {}) end at the round start {} and need each side to win it: a layer kept from an "
+                        "earlier run is wrong; remove the folder's layers and run again",
+                        dir, level[i].name, next[it->second].parent, level[i].name, to_kfen(start)));
+      }
+    }
+  return next;
+}
+
 // One run: the table shared by the threads, the counts, the clock and the stop.
 class Run {
  public:
@@ -130,6 +168,9 @@ class Run {
   Decision decide(const Position& pos, unsigned depth, bool share_jobs, std::uint64_t node_budget = 0, const OnDecided& on_decided = {});
   ByRoundsPlan plan(const Position& root);
   ByRoundsCertificate certify(const Position& root, LayerFolder& folder);
+  // A layer's winner against what the layer that queued it needs (LayerItem): a disagreement
+  // names what is wrong, a layer kept in `dir` or the table file.
+  void check_leaf(const LayerItem& item, Side winner, const std::string& dir) const;
   // A master search's limits: the run's table size and stop, and `oracle` for round starts.
   SolveLimits master_limits(const JobOracle& oracle) const {
     SolveLimits limits;
@@ -407,38 +448,28 @@ ByRoundsPlan Run::plan(const Position& root) {
   return plan;
 }
 
+void Run::check_leaf(const LayerItem& item, Side winner, const std::string& dir) const {
+  if ((winner == item.pos.side_to_move()) == item.first_mover_wins) return;
+  const auto side = [](bool first) { return first ? "the side moving first" : "the side moving second"; };
+  const std::string proves = fmt::format("the round start {} must be won by {}, but its layer {} proves {} wins", to_kfen(item.pos),
+                                         side(item.first_mover_wins), item.name, side(!item.first_mover_wins));
+  if (item.parent_kept)
+    throw InputError(
+        fmt::format("{}/{}: a layer kept from an earlier run is wrong: {}; remove the folder's layers and run again", dir, item.parent, proves));
+  if (file_.find(key_of(*round_start_of(item.pos))))
+    throw InputError(
+        fmt::format("{}: the table's value is wrong (damaged, forged or another program's): {}; run without it or with "
+                    "--recheck-starts (the layers written so far are kept)",
+                    options_.table_path, proves));
+  throw std::logic_error(fmt::format("by rounds: a layer's leaf and the leaf's own layer disagree: {}", proves));
+}
+
 // The certificate, depth by depth (certify_by_rounds): each position's layer is its master's
 // proof walked to the round's ends, and the next depth holds the starts those layers end at, each
 // once. The root's jobs are shared among the threads; deeper, the threads share the positions.
 ByRoundsCertificate Run::certify(const Position& root, LayerFolder& folder) {
   ByRoundsCertificate c;
-  // A start a layer ends at, queued for its own layer: the first layer that ends at it, and
-  // whether its side moving first must win (the leaf's winner is the layer's, B3: the same for
-  // every start of its class). Its own layer must agree; nothing a layer says of its leaves is
-  // taken without it (a kept layer's, or a table file's value the search used).
-  struct Item {
-    Position pos;
-    std::string name;
-    std::string parent;
-    bool parent_kept = false;
-    bool first_mover_wins = false;
-  };
-  const auto check_leaf = [&](const Item& item, Side winner) {
-    if ((winner == item.pos.side_to_move()) == item.first_mover_wins) return;
-    const auto side = [](bool first) { return first ? "the side moving first" : "the side moving second"; };
-    const std::string proves = fmt::format("the round start {} must be won by {}, but its layer {} proves {} wins", to_kfen(item.pos),
-                                           side(item.first_mover_wins), item.name, side(!item.first_mover_wins));
-    if (item.parent_kept)
-      throw InputError(fmt::format("{}/{}: a layer kept from an earlier run is wrong: {}; remove the folder's layers and run again", folder.dir(),
-                                   item.parent, proves));
-    if (file_.find(key_of(*round_start_of(item.pos))))
-      throw InputError(
-          fmt::format("{}: the table's value is wrong (damaged, forged or another program's): {}; run without it or with "
-                      "--recheck-starts (the layers written so far are kept)",
-                      options_.table_path, proves));
-    throw std::logic_error(fmt::format("by rounds: a layer's leaf and the leaf's own layer disagree: {}", proves));
-  };
-  std::vector<Item> level{{root, kRootLayer, "", false, false}};
+  std::vector<LayerItem> level{{root, kRootLayer, "", false, false}};
   std::set<RoundStartKey> queued;
   for (unsigned depth = 1; !level.empty() && !halted(); ++depth) {
     std::vector<std::vector<Position>> leaves(level.size());
@@ -446,7 +477,7 @@ ByRoundsCertificate Run::certify(const Position& root, LayerFolder& folder) {
     std::vector<char> kept_layers(level.size(), 0);
     std::mutex written_mutex;
     auto prove = [&](std::size_t i) {
-      const Item& item = level[i];
+      const LayerItem& item = level[i];
       if (std::optional<ProofTree> kept = folder.kept(item.name, item.pos)) {
         kept_layers[i] = 1;
         leaves[i] = layer_round_starts(*kept);
@@ -489,24 +520,8 @@ ByRoundsCertificate Run::certify(const Position& root, LayerFolder& folder) {
     if (halted()) break;
     if (depth == 1) c.winner = winners[0];
     if (depth > 1)
-      for (std::size_t i = 0; i < level.size(); ++i) check_leaf(level[i], *winners[i]);
-    std::vector<Item> next_level;
-    std::map<RoundStartKey, std::size_t> at;
-    for (std::size_t i = 0; i < leaves.size(); ++i)
-      for (const Position& start : leaves[i]) {
-        const RoundStartKey key = key_of(*round_start_of(start));
-        const bool first_mover_wins = *winners[i] == start.side_to_move();
-        if (queued.insert(key).second) {
-          at[key] = next_level.size();
-          next_level.push_back({start, start_layer_name(key), level[i].name, kept_layers[i] != 0, first_mover_wins});
-        } else if (auto it = at.find(key); it != at.end() && next_level[it->second].first_mover_wins != first_mover_wins) {
-          throw InputError(
-              fmt::format("{}/{}: two layers ({} and {}) end at the round start {} and need each side to win it: a layer kept from an "
-                          "earlier run is wrong; remove the folder's layers and run again",
-                          folder.dir(), level[i].name, next_level[it->second].parent, level[i].name, to_kfen(start)));
-        }
-      }
-    level = std::move(next_level);
+      for (std::size_t i = 0; i < level.size(); ++i) check_leaf(level[i], *winners[i], folder.dir());
+    level = next_depth(level, leaves, winners, kept_layers, queued, folder.dir());
   }
   folder.commit();
   if (halted()) c.winner.reset();
