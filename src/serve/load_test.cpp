@@ -58,6 +58,47 @@ double percentile(std::vector<double>& v, double q) {
   return v[std::min(v.size() - 1, std::size_t(q * double(v.size())))];
 }
 
+// What the clients ask about: positions from play, open rounds to search, and the suite's.
+struct Workload {
+  std::vector<std::string> positions, searched, known;
+};
+
+// One request of a client: 60 % a position, 30 % an analysis (a suite position or a searched
+// one), 10 % bad input that must get a 4xx.
+struct Request {
+  std::string kind, path;
+  bool bad = false;
+};
+Request draw_request(std::mt19937_64& rng, const Workload& w, double analyse_ms) {
+  const int dice = int(rng() % 100);
+  if (dice < 60) return {"position", "/api/v1/position?kfen=" + escaped(w.positions[rng() % w.positions.size()])};
+  if (dice < 90) {
+    const std::string& k = rng() % 2 ? w.known[rng() % w.known.size()] : w.searched[rng() % w.searched.size()];
+    return {"analyse", "/api/v1/analyse?ms=" + std::to_string(int(analyse_ms)) + "&kfen=" + escaped(k)};
+  }
+  static const char* const kBad[] = {"/api/v1/position?kfen=nonsense", "/api/v1/position", "/api/v1/analyse?kfen=x&frob=1",
+                                     "/api/v1/analyse?goal=ring:3&kfen=obpkyrgn/8/8/8/8/8/8/NGRYKPBO%20b%20-", "/api/v1/nothing"};
+  Request q{"bad", kBad[rng() % 5], true};
+  if (rng() % 5 == 0) q.path = "/api/v1/position?kfen=" + std::string(16000, 'x');
+  return q;
+}
+
+// The samples' counts and times, kind by kind.
+void summarise(const std::vector<Sample>& samples, LoadResult& r) {
+  std::map<std::string, std::vector<double>> times;
+  for (const Sample& s : samples) {
+    KindResult& k = r.kinds[s.kind];
+    ++k.requests;
+    k.failed += s.failed;
+    times[s.kind].push_back(s.ms);
+  }
+  for (auto& [kind, v] : times) {
+    r.kinds[kind].p50_ms = percentile(v, 0.50);
+    r.kinds[kind].p99_ms = percentile(v, 0.99);
+    r.kinds[kind].max_ms = v.empty() ? 0 : *std::max_element(v.begin(), v.end());
+  }
+}
+
 }  // namespace
 
 bool LoadResult::passed() const {
@@ -81,11 +122,10 @@ LoadResult run_load(const LoadOptions& o) {
   const int port = server.bind();
   std::thread serving([&server] { server.run(); });
 
-  const std::vector<std::string> positions = random_positions(o.seed, 2000, false), searched = random_positions(o.seed + 1, 2000, true);
-  std::vector<std::string> known;
+  Workload w{random_positions(o.seed, 2000, false), random_positions(o.seed + 1, 2000, true), {}};
   if (!o.suite.empty())
-    for (const auto& e : solver::read_suite(o.suite)) known.push_back(to_kfen(e.pos));
-  if (known.empty()) known = {positions.front()};
+    for (const auto& e : solver::read_suite(o.suite)) w.known.push_back(to_kfen(e.pos));
+  if (w.known.empty()) w.known = {w.positions.front()};
 
   LoadResult r;
   r.cap_bytes = (o.memory_cap_mb ? o.memory_cap_mb : so.api.hash_mb + 256) * std::size_t(1) << 20;
@@ -112,36 +152,19 @@ LoadResult run_load(const LoadOptions& o) {
       client.set_tcp_nodelay(true);
       std::vector<Sample> mine;
       while (Clock::now() < deadline) {
-        const int dice = int(rng() % 100);
-        std::string kind, path;
-        bool bad = false;
-        if (dice < 60) {
-          kind = "position";
-          path = "/api/v1/position?kfen=" + escaped(positions[rng() % positions.size()]);
-        } else if (dice < 90) {
-          kind = "analyse";
-          const std::string& k = rng() % 2 ? known[rng() % known.size()] : searched[rng() % searched.size()];
-          path = "/api/v1/analyse?ms=" + std::to_string(int(o.analyse_ms)) + "&kfen=" + escaped(k);
-        } else {
-          kind = "bad";
-          bad = true;
-          static const char* const kBad[] = {"/api/v1/position?kfen=nonsense", "/api/v1/position", "/api/v1/analyse?kfen=x&frob=1",
-                                             "/api/v1/analyse?goal=ring:3&kfen=obpkyrgn/8/8/8/8/8/8/NGRYKPBO%20b%20-", "/api/v1/nothing"};
-          path = kBad[rng() % 5];
-          if (rng() % 5 == 0) path = "/api/v1/position?kfen=" + std::string(16000, 'x');
-        }
+        const Request q = draw_request(rng, w, o.analyse_ms);
         const auto t0 = Clock::now();
         httplib::Result res =
-            bad && rng() % 6 == 0 ? client.Post("/api/v1/position", std::string(100 * 1024, 'x'), "text/plain") : client.Get(path.c_str());
+            q.bad && rng() % 6 == 0 ? client.Post("/api/v1/position", std::string(100 * 1024, 'x'), "text/plain") : client.Get(q.path.c_str());
         const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-        bool failed = bad ? !(res && res->status >= 400 && res->status < 500) : !(res && res->status == 200);
+        bool failed = q.bad ? !(res && res->status >= 400 && res->status < 500) : !(res && res->status == 200);
         if (failed) {
           std::lock_guard<std::mutex> lock(samples_mutex);
           if (r.first_failure.empty())
-            r.first_failure = kind + " " + path.substr(0, 80) + ": " +
+            r.first_failure = q.kind + " " + q.path.substr(0, 80) + ": " +
                               (res ? "HTTP " + std::to_string(res->status) + " " + res->body.substr(0, 120) : httplib::to_string(res.error()));
         }
-        mine.push_back({kind, ms, failed});
+        mine.push_back({q.kind, ms, failed});
       }
       std::lock_guard<std::mutex> lock(samples_mutex);
       samples.insert(samples.end(), mine.begin(), mine.end());
@@ -155,18 +178,7 @@ LoadResult run_load(const LoadOptions& o) {
   server.stop();
   serving.join();
 
-  std::map<std::string, std::vector<double>> times;
-  for (const Sample& s : samples) {
-    KindResult& k = r.kinds[s.kind];
-    ++k.requests;
-    k.failed += s.failed;
-    times[s.kind].push_back(s.ms);
-  }
-  for (auto& [kind, v] : times) {
-    r.kinds[kind].p50_ms = percentile(v, 0.50);
-    r.kinds[kind].p99_ms = percentile(v, 0.99);
-    r.kinds[kind].max_ms = v.empty() ? 0 : *std::max_element(v.begin(), v.end());
-  }
+  summarise(samples, r);
   return r;
 }
 
