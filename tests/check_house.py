@@ -16,7 +16,7 @@ import re
 import sys
 
 COMMAND_LINES = 150
-CLI_CEILING = 2310  # lines in src/cli today: lower it as commands thin; the aim is under 1 850
+CLI_CEILING = 2308  # lines in src/cli today: lower it as commands thin; the aim is under 1 850
 FUNCTION_LINES = 80
 
 # Functions over FUNCTION_LINES today (file, name): their lines now. To be split, but for
@@ -25,7 +25,6 @@ FUNCTION_LINES = 80
 # regrouped:30:1, the same 1 007 662 nodes), so it stays whole.
 LONG_FUNCTIONS = {
     ("solver/search/dfpn.cpp", "make_children"): 115,
-    ("solver/match/match_study.cpp", "match_study_report"): 84,
 }
 # Command files over COMMAND_LINES today: their lines now (none since solve's by-rounds mode and
 # checkpoint policy went to the library).
@@ -53,11 +52,6 @@ PRESENTATION_LEFT = {
     ("solver/census/census_report.h", "census_summary"),
     ("solver/census/census_report.h", "census_report"),
     ("solver/census/census_report.h", "write_census_report"),
-    ("solver/match/by_rounds_study.h", "levels_section"),
-    ("solver/match/by_rounds_study.h", "run_rates_section"),
-    ("solver/match/by_rounds_study.h", "by_rounds_section"),
-    ("solver/match/match_study.h", "certificate_section"),
-    ("solver/match/match_study.h", "match_study_report"),
     ("solver/match/match_suite.h", "match_suite_json"),
     ("solver/match/match_suite.h", "match_suite_summary"),
     ("solver/match/match_suite.h", "match_suite_markdown"),

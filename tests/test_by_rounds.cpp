@@ -16,6 +16,7 @@
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "present/by_rounds.h"
+#include "present/match_report.h"
 #include "solver/match/by_rounds.h"
 #include "solver/match/by_rounds_study.h"
 #include "solver/match/match_suite.h"
@@ -282,7 +283,7 @@ TEST(ByRounds_P3, TheProjectionProvesAnEvenSampleOfThePlan) {
   for (const SampledStart& s : p.sample) squares += (s.seconds - p.mean_seconds()) * (s.seconds - p.mean_seconds());
   EXPECT_NEAR(p.standard_error(), std::sqrt(squares / 2 / 3), 1e-9);
   io::Report md("t", "t");
-  by_rounds_section(md, p, 0);
+  present::by_rounds_section(md, p, 0);
   EXPECT_NE(md.markdown().find(fmt::format("rests on {} distinct round-2 starts", p.plan.jobs.size())), std::string::npos);
 }
 
@@ -317,7 +318,7 @@ TEST(ByRounds_P3, ARunMeasuredIsTheRunOnEachThreadCount) {
   EXPECT_EQ(j["starts_proved"], proved);
   EXPECT_EQ(j["rounds"], present::by_rounds_json(pos, alone)["rounds"]);
   io::Report md("t", "t");
-  run_rates_section(md, rates);
+  present::run_rates_section(md, rates);
   EXPECT_NE(md.markdown().find(std::string("ended: ") + (*alone.winner == Side::Black ? "Black" : "Gold") + " wins"), std::string::npos);
 
   const std::atomic<bool> stop{true};  // stopped as Ctrl-C stops it: nothing run
@@ -358,7 +359,7 @@ TEST(ByRounds_P3, TheLevelProjectionFollowsThePlansDownToTheDecidingRound) {
   EXPECT_NEAR(p.core_hours(), (p.levels[0].seconds + double(plan.jobs.size()) * p.levels[1].mean_seconds()) / 3600, 1e-12);
   EXPECT_DOUBLE_EQ(p.starts(), 1.0 + double(plan.jobs.size()));
   io::Report md("t", "t");
-  levels_section(md, {p});
+  present::levels_section(md, {p});
   EXPECT_NE(md.markdown().find("down to the rounds that decide the match"), std::string::npos);
 
   // Stopped (as Ctrl-C stops it) before the root's plan is made: no level measured, and it says

@@ -14,6 +14,7 @@
 #include "io/report.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
+#include "present/match_report.h"
 #include "solver/match/by_rounds.h"
 #include "solver/match/match_certificate.h"
 #include "solver/match/match_study.h"
@@ -226,7 +227,7 @@ TEST(MatchCertificate_Report, TheReportGivesTheCheckedWinnerOrWhyItWasRefused) {
   const MatchCertificateCheck check = check_match_certificate(dir);
   ASSERT_TRUE(check.holds);
   io::Report md("test", "test");
-  certificate_section(md, dir, check);
+  present::certificate_section(md, dir, check);
   const std::string text = md.markdown();
   EXPECT_NE(text.find(fmt::format("**{} wins the match from `{}`**", side_name(*check.winner), to_kfen(pos))), std::string::npos) << text;
   ASSERT_GE(check.depths.size(), 2u);
@@ -240,7 +241,7 @@ TEST(MatchCertificate_Report, TheReportGivesTheCheckedWinnerOrWhyItWasRefused) {
   const MatchStudy s = study_matches(o);
   ASSERT_TRUE(s.certificate);
   EXPECT_FALSE(s.certificate->holds);
-  const std::string report = match_study_report(s, "test");
+  const std::string report = present::match_study_report(s, "test");
   EXPECT_NE(report.find("was refused: it proves " + to_kfen(pos) + ", not the 2-point match from the set-up"), std::string::npos) << report;
   EXPECT_EQ(report.find("**The 2-point match:"), std::string::npos) << report;
 
@@ -248,6 +249,6 @@ TEST(MatchCertificate_Report, TheReportGivesTheCheckedWinnerOrWhyItWasRefused) {
   // certificate leaves it; its sections drawn from the same check).
   MatchStudy held = s;
   held.certificate = check;
-  const std::string with_value = match_study_report(held, "test");
+  const std::string with_value = present::match_study_report(held, "test");
   EXPECT_NE(with_value.find(fmt::format("**The 2-point match: {} wins**", side_name(*check.winner))), std::string::npos) << with_value;
 }

@@ -16,7 +16,6 @@
 #include <vector>
 
 #include "io/progress.h"
-#include "io/report.h"
 #include "solver/match/by_rounds.h"
 
 namespace kamisado::solver {
@@ -78,8 +77,6 @@ struct LevelProjection {
 // `hash_mb`, within `seconds` in all (0: no limit).
 LevelProjection project_by_levels(const Position& root, std::size_t per_level, std::size_t hash_mb, double seconds, const std::atomic<bool>* stop,
                                   const io::Lines& lines = {});
-// The report's section for the projections of several matches.
-void levels_section(io::Report& md, const std::vector<LevelProjection>& projections);
 
 // A run, measured: the match from `root` proved by rounds (solve_by_rounds, batch mode) from an
 // empty table for `seconds` (0: to its end), once for each count of `threads`, one after the
@@ -95,12 +92,5 @@ struct RunRate {
 };
 std::vector<RunRate> measure_run_rates(const Position& root, double seconds, const std::vector<unsigned>& threads, std::size_t hash_mb,
                                        const std::atomic<bool>* stop, const io::Lines& lines = {});
-// The report's section: the rates, and the command that runs the match whole (its table is its
-// checkpoint, so anyone can continue it).
-void run_rates_section(io::Report& md, const std::vector<RunRate>& rates);
-
-// The report's section; `whole_search_core_hours` (0: not known) is the whole-match search's
-// projection, to compare with.
-void by_rounds_section(io::Report& md, const ByRoundsProjection& p, double whole_search_core_hours);
 
 }  // namespace kamisado::solver

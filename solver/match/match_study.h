@@ -22,7 +22,6 @@
 #include <vector>
 
 #include "io/progress.h"
-#include "io/report.h"
 #include "solver/match/by_rounds_study.h"
 #include "solver/match/match_certificate.h"
 #include "solver/match/match_sample.h"
@@ -95,12 +94,5 @@ struct MatchStudy {
 };
 
 MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& lines = {});
-// The section of a match certificate in layers (the one in `dir`) as the check found it: its
-// winner and weight per depth, or why it was refused.
-void certificate_section(io::Report& md, const std::string& dir, const MatchCertificateCheck& c);
-std::string match_study_report(const MatchStudy& s, const std::string& command);
-// The command that makes the same study again: `kamisado match-report` with every option of
-// `options` (a report names it; `report` is where it was written, "" for none).
-std::string match_report_command(const MatchStudyOptions& options, const std::string& report);
 
 }  // namespace kamisado::solver

@@ -2,12 +2,10 @@
 // (solver/match/match_study.h), for reports/match.md.
 #include <filesystem>
 
-#include <fmt/format.h>
-
 #include "cli/commands.h"
 #include "io/files.h"
+#include "present/match_report.h"
 #include "present/match_study.h"
-#include "solver/match/match_study.h"
 
 namespace kamisado::cli {
 
@@ -48,7 +46,7 @@ int match_report(const MatchReportOptions& opt, Io& io) {
   o.proof_dir = opt.proofs;
   o.stop = io.stop;
   solver::MatchStudy s = solver::study_matches(o, io.lines());
-  if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::match_study_report(s, solver::match_report_command(o, opt.report)));
+  if (!opt.report.empty()) io::write_file_atomically(opt.report, present::match_study_report(s, present::match_report_command(o, opt.report)));
   return io.print(present::match_study_json(s), present::match_study_text(s), io.stop && io.stop->load() ? kStopped : kOk);
 }
 
