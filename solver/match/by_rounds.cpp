@@ -350,9 +350,8 @@ std::optional<std::map<RoundStartKey, Position>> guesses_of_proof(Prover& prover
 // own table, finds its proof again with those starts proved, and is done; where one does not, it
 // starts again from the round-start table and plans anew. A batch run's master takes the jobs of
 // the lines it is trying when it pauses, and a large one, whose table forgets, tries many lines no
-// proof keeps: on the 2-point match 719 round-2 starts were proved so and a plan still rested on
-// 715 more (docs/solver.md). A plan's jobs are the proof's own, so the run ends after one plan's
-// jobs when the guesses hold.
+// proof keeps (docs/solver.md measures how many on the 2-point match). A plan's jobs are the
+// proof's own, so the run ends after one plan's jobs when the guesses hold.
 Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::uint64_t node_budget, const OnDecided& on_decided) {
   Decision d;
   const unsigned hands = std::max(1u, options_.threads) + (options_.far ? options_.far->count() : 0);

@@ -188,10 +188,8 @@ Proof Prover::prove(const Position& root, const Goal& goal) {
   salt_ = salt_of(goal);
   // Threats are weighed where they pay: in the question of who wins (unbounded). A bounded
   // probe of the distance (solve.h's tighten) searches again a tree the table mostly knows, and
-  // a ring question is mostly refuted; there the counts cost more than they save (the opening's
-  // 102 first moves: 2.3 s of search with them in the probes, 1.8 s without, as before them;
-  // `solve --goal match` of a round-3 start, whose stakes are eight ring searches: 12.4 G
-  // instructions with them, 6.0 G without, 5.5 G before them), so those are searched as before.
+  // a ring question is mostly refuted; there the counts cost more than they save (measured:
+  // docs/solver.md, "The search"), so those are searched as before.
   weigh_threats_ = goal.budget == kUnbounded && aim_.kind != AimKind::Ring;
   root_numbers_ = {};
   paused_ = false;
