@@ -16,7 +16,7 @@ import re
 import sys
 
 COMMAND_LINES = 150
-CLI_CEILING = 2308  # lines in src/cli today: lower it as commands thin; the aim is under 1 850
+CLI_CEILING = 2307  # lines in src/cli today: lower it as commands thin; the aim is under 1 850
 FUNCTION_LINES = 80
 
 # Functions over FUNCTION_LINES today (file, name): their lines now. To be split, but for
@@ -42,22 +42,12 @@ PRESENTATION_LEFT = {
     ("solver/bench/retro_bench.h", "retro_bench_report"),
     ("solver/bench/retro_bench.h", "retro_bench_json"),
     ("solver/bench/retro_bench.h", "retro_bench_row_summary"),
-    ("solver/bench/suite.h", "suite_report"),
-    ("solver/bench/suite.h", "suite_summary"),
-    ("solver/bench/suite.h", "suite_json"),
-    ("solver/bench/suite.h", "with_section"),
     ("solver/census/census.h", "manifest_json"),
     ("solver/census/census_report.h", "census_run_json"),
     ("solver/census/census_report.h", "census_json"),
     ("solver/census/census_report.h", "census_summary"),
     ("solver/census/census_report.h", "census_report"),
     ("solver/census/census_report.h", "write_census_report"),
-    ("solver/match/match_suite.h", "match_suite_json"),
-    ("solver/match/match_suite.h", "match_suite_summary"),
-    ("solver/match/match_suite.h", "match_suite_markdown"),
-    ("solver/match/match_suite.h", "distances_json"),
-    ("solver/match/match_suite.h", "distances_summary"),
-    ("solver/match/match_suite.h", "distances_markdown"),
     ("solver/retro/retro_table.h", "value_text"),
     ("solver/search/goal.h", "aim_text"),
 }

@@ -11,6 +11,7 @@
 
 #include "helpers.h"
 #include "kamisado/rules.h"
+#include "present/solve_bench.h"
 #include "solver/bench/suite.h"
 #include "solver/search/alphabeta.h"
 #include "solver/search/solve.h"
@@ -318,9 +319,9 @@ TEST(Solver_Report, ANewSuiteReportKeepsTheMeasuredComparison) {
   std::filesystem::create_directories(dir);
   const std::string path = (dir / "solver.md").string();
   std::ofstream(path) << "# Proof search benchmark\n\nold table\n\n## Against BASE (15a4542)\n\n| work | ratio |\n";
-  EXPECT_EQ(solver::keep_comparison("# Proof search benchmark\n\nnew table\n", path),
+  EXPECT_EQ(present::keep_comparison("# Proof search benchmark\n\nnew table\n", path),
             "# Proof search benchmark\n\nnew table\n\n## Against BASE (15a4542)\n\n| work | ratio |\n");
   std::ofstream(path) << "# Proof search benchmark\n\nold table\n";
-  EXPECT_EQ(solver::keep_comparison("new\n", path), "new\n");
-  EXPECT_EQ(solver::keep_comparison("new\n", (dir / "absent.md").string()), "new\n");
+  EXPECT_EQ(present::keep_comparison("new\n", path), "new\n");
+  EXPECT_EQ(present::keep_comparison("new\n", (dir / "absent.md").string()), "new\n");
 }

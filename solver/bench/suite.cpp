@@ -1,16 +1,12 @@
 #include "solver/bench/suite.h"
 
 #include <algorithm>
-#include <fstream>
-#include <iterator>
 #include <optional>
-#include <sstream>
 #include <unordered_set>
 
 #include <fmt/format.h>
 
 #include "io/files.h"
-#include "io/report.h"
 #include "io/suite_file.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
@@ -162,94 +158,6 @@ SuiteBench bench_suite(const std::string& suite_path, std::size_t hash_mb, int r
     b.slowest = std::max(b.slowest, r.seconds);
   }
   return b;
-}
-
-namespace {
-
-std::string read_report(const std::string& path) {
-  std::ifstream in(path);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-constexpr const char* kKeptSections[] = {"\n## Exact distances of long match wins", "\n## Against BASE"};
-
-}  // namespace
-
-std::string keep_comparison(std::string report, const std::string& report_path) {
-  const std::string old = read_report(report_path);
-  std::size_t at = std::string::npos;
-  for (const char* heading : kKeptSections) at = std::min(at, old.find(heading));
-  if (at == std::string::npos) return report;
-  while (!report.empty() && report.back() == '\n') report.pop_back();
-  return report + "\n\n" + old.substr(at + 1);
-}
-
-std::string with_section(const std::string& section, const std::string& report_path) {
-  const std::string old = read_report(report_path);
-  const std::string heading = "\n" + section.substr(0, section.find('\n') + 1);
-  std::size_t from = old.find(heading), to = std::string::npos;
-  if (from != std::string::npos) {
-    to = old.find("\n## ", from + 1);
-  } else {
-    from = to = old.find("\n## Against BASE");
-  }
-  if (from == std::string::npos) return old + (old.empty() || old.ends_with("\n\n") ? "" : "\n") + section;
-  std::string s = section;
-  while (!s.empty() && s.back() == '\n') s.pop_back();
-  return old.substr(0, from + 1) + s + "\n" + (to == std::string::npos ? "" : old.substr(to));
-}
-
-std::string suite_report(const SuiteBench& b, const std::string& report_path) {
-  auto count_kind = [&](const char* kind) {
-    return std::count_if(b.entries.begin(), b.entries.end(), [&](const SuiteEntry& e) { return e.kind == kind; });
-  };
-  io::Report md("Proof search benchmark", fmt::format("kamisado solve-bench --suite {} --report {}", b.suite_path, report_path));
-  md.paragraph(fmt::format("Each position is solved from scratch with its own transposition table of {} MB, in {} runs of the whole suite, keeping "
-                           "each position's best time (this VM's speed drifts by a third from one minute to the next, as other tenants share its "
-                           "cores): who wins, then the exact distance (solve.h). Its value and distance were confirmed when the suite was built "
-                           "by df-pn and by an independent alpha-beta (`kamisado solve-bench --generate`), and are checked again here. "
-                           "Nodes are the positions df-pn expanded, and the nodes/s target is measured in them; positions made counts "
-                           "every child of every expansion (each expansion makes all its children, looks each up, and checks it for "
-                           "a win at once). The time excludes creating the table.",
-                           b.hash_mb, b.repeat))
-      .section("Totals")
-      .table({"", ""})
-      .row({"positions", fmt::format("{} ({} single round, {} in match rounds)", b.entries.size(), count_kind("single"), count_kind("match"))})
-      .row({"nodes", std::to_string(b.nodes)})
-      .row({"time", fmt::format("{:.2f} s", b.seconds)})
-      .row({"nodes/s", fmt::format("{:.2f} M (target >= 3 M: {})", b.rate() / 1e6, b.rate_met() ? "met" : "NOT met")})
-      .row({"positions made", fmt::format("{} ({:.1f} M/s)", b.positions, b.seconds > 0 ? double(b.positions) / b.seconds / 1e6 : 0.0)})
-      .row({"slowest position", fmt::format("{:.3f} s (target <= 2 s: {})", b.slowest, b.time_met() ? "met" : "NOT met")})
-      .row({"values and distances agreeing with the suite", fmt::format("{} of {}", b.entries.size() - b.disagreements(), b.entries.size())})
-      .section("Positions")
-      .table({"#", "kind", "KFEN", "value", "plies", "winner's moves", "best", "nodes", "positions made", "time (s)", "nodes/s"});
-  for (std::size_t i = 0; i < b.entries.size(); ++i) {
-    const SolveResult& r = b.best[i];
-    md.row({std::to_string(i + 1), b.entries[i].kind, "`" + to_kfen(b.entries[i].pos) + "`",
-            std::string(value_name(r.value)) + (b.agrees[i] ? "" : " (DISAGREES)"), std::to_string(r.plies), std::to_string(r.winner_moves),
-            r.best ? to_string(*r.best) : "-", std::to_string(r.nodes), std::to_string(r.positions), fmt::format("{:.3f}", r.seconds),
-            fmt::format("{:.2f} M", r.seconds > 0 ? double(r.nodes) / r.seconds / 1e6 : 0.0)});
-  }
-  return md.markdown();
-}
-
-nlohmann::json suite_json(const SuiteBench& b) {
-  return {{"positions", b.entries.size()},
-          {"nodes", b.nodes},
-          {"seconds", b.seconds},
-          {"nodes_per_second", b.rate()},
-          {"positions_made", b.positions},
-          {"slowest_seconds", b.slowest},
-          {"disagreements", b.disagreements()},
-          {"targets", {{"nodes_per_second", b.rate_met()}, {"seconds_per_position", b.time_met()}}}};
-}
-
-std::string suite_summary(const SuiteBench& b) {
-  return fmt::format("{} positions: {} nodes in {:.2f} s, {:.2f} M nodes/s (target >= 3 M: {}); slowest {:.3f} s (target <= 2 s: {})\n{}",
-                     b.entries.size(), b.nodes, b.seconds, b.rate() / 1e6, b.rate_met() ? "met" : "NOT met", b.slowest,
-                     b.time_met() ? "met" : "NOT met",
-                     b.disagreements() ? fmt::format("{} positions DISAGREE with the suite\n", b.disagreements())
-                                       : "every value and distance agrees with the suite\n");
 }
 
 }  // namespace kamisado::solver

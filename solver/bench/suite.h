@@ -60,17 +60,5 @@ struct SuiteBench {
 };
 
 SuiteBench bench_suite(const std::string& suite_path, std::size_t hash_mb, int repeat, const io::Lines& lines = {});
-std::string suite_report(const SuiteBench& b, const std::string& report_path);
-// `report` (the suite's Markdown) with the sections of the file at `report_path` that other
-// runs write kept at its end: "## Exact distances of long match wins" (solve-bench
-// --distances) and "## Against BASE" (scripts/solver-against-base.sh, tens of minutes), so
-// that a new run of the suite does not lose them.
-std::string keep_comparison(std::string report, const std::string& report_path);
-// The file at `report_path` with its section headed by `section`'s first line replaced by
-// `section` (or put before "## Against BASE", or at the end, if it has none): how a run that
-// measures one section writes it.
-std::string with_section(const std::string& section, const std::string& report_path);
-nlohmann::json suite_json(const SuiteBench& b);
-std::string suite_summary(const SuiteBench& b);
 
 }  // namespace kamisado::solver

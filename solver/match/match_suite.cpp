@@ -270,52 +270,6 @@ MatchSuiteBench bench_match_suite(const std::string& path, std::size_t hash_mb, 
   return b;
 }
 
-nlohmann::json match_suite_json(const MatchSuiteBench& b) {
-  return {{"positions", b.cases.size()},
-          {"disagreements", b.failures},
-          {"round_winner_loses", b.losers},
-          {"last_round", b.last_rounds},
-          {"sumo", b.sumos},
-          {"dfpn_nodes", b.dfpn_nodes},
-          {"dfpn_seconds", b.dfpn_seconds},
-          {"minimax_positions", b.minimax_positions},
-          {"minimax_seconds", b.minimax_seconds},
-          {"round_nodes_per_second", b.round_rate},
-          {"match_nodes_per_second", b.match_rate},
-          {"probe_nodes", b.probe_nodes},
-          {"long_match_nodes_per_second", b.long_match_rate},
-          {"targets", {{"match_speed", b.speed_met()}}}};
-}
-
-std::string match_suite_summary(const MatchSuiteBench& b) {
-  return fmt::format(
-      "match suite: {} positions, df-pn and minimax {}; match search {:.2f} M nodes/s, round search {:.2f} M nodes/s ({:.0f}%, target >= 80%: {})\n",
-      b.cases.size(), b.failures ? fmt::format("DISAGREE on {}", b.failures) : "agree on every one", b.match_rate / 1e6, b.round_rate / 1e6,
-      b.round_rate > 0 ? 100 * b.match_rate / b.round_rate : 0.0, b.speed_met() ? "met" : "NOT met");
-}
-
-std::string match_suite_markdown(const MatchSuiteBench& b) {
-  std::string md = fmt::format(
-      "## Match positions\n\n"
-      "The match section (`{}`): match positions whose winner and shortest forced win (plies, fills included) the match search "
-      "(df-pn with the match aim) and an independent memoized minimax over whole matches (solver/match/match_minimax.h: it shares only "
-      "the move generator, and applies the ring, the score and the regrouping itself) must agree on, with each other and with the "
-      "file.\n\n"
-      "| | |\n|---|---|\n"
-      "| positions | {} ({} late matches whose round ends the match, {} with Sumos, {} where the round's winner loses the match) |\n"
-      "| agreeing | {} of {} |\n"
-      "| df-pn | {} nodes, {:.2f} s |\n"
-      "| minimax | {} positions, {:.2f} s |\n"
-      "| speed, same run: round search (the round from the set-up, proved from an empty table: {} nodes) | {:.2f} M nodes/s |\n"
-      "| speed, same run: match search (2-point match from the set-up, from an empty table, as many nodes) | {:.2f} M nodes/s |\n"
-      "| match / round | {:.0f}% (target >= 80%: {}) |\n"
-      "| the match search once for the whole probe, its table filling | {:.2f} M nodes/s |\n\n",
-      b.suite_path, b.cases.size(), b.last_rounds, b.sumos, b.losers, b.cases.size() - b.failures, b.cases.size(), b.dfpn_nodes, b.dfpn_seconds,
-      b.minimax_positions, b.minimax_seconds, b.probe_nodes, b.round_rate / 1e6, b.match_rate / 1e6,
-      b.round_rate > 0 ? 100 * b.match_rate / b.round_rate : 0.0, b.speed_met() ? "met" : "NOT met", b.long_match_rate / 1e6);
-  return md;
-}
-
 DistanceBench bench_distances(const std::string& path, std::size_t hash_mb, const io::Lines& lines) {
   DistanceBench b;
   b.suite_path = path;
@@ -348,58 +302,6 @@ double DistanceBench::ratio_at(double share) const {
   for (const DistanceCost& k : costs) r.push_back(k.ratio());
   std::sort(r.begin(), r.end());
   return r[std::min(r.size() - 1, std::size_t(share * double(r.size() - 1) + 0.5))];
-}
-
-namespace {
-
-constexpr double kMostRatio = 3;  // issue 42: a distance at most 3x the minimax's positions
-
-int over_most(const DistanceBench& b) {
-  return int(std::count_if(b.costs.begin(), b.costs.end(), [](const DistanceCost& k) { return k.ratio() > kMostRatio; }));
-}
-
-}  // namespace
-
-nlohmann::json distances_json(const DistanceBench& b) {
-  std::uint64_t nodes = 0;
-  for (const DistanceCost& k : b.costs) nodes += k.nodes;
-  return {{"suite", b.suite_path},           {"positions", b.cases.size()}, {"disagreements", b.failures},  {"dfpn_nodes", nodes},
-          {"ratio_median", b.ratio_at(0.5)}, {"ratio_90", b.ratio_at(0.9)}, {"ratio_worst", b.ratio_at(1)}, {"over_3x", over_most(b)}};
-}
-
-std::string distances_summary(const DistanceBench& b) {
-  return fmt::format(
-      "long match wins: {} positions, {}; df-pn nodes / minimax positions: median {:.2f}, 90% {:.2f}, worst {:.2f} ({} over {:.0f}x)\n",
-      b.cases.size(), b.failures ? fmt::format("DISAGREE on {}", b.failures) : "every distance agrees", b.ratio_at(0.5), b.ratio_at(0.9),
-      b.ratio_at(1), over_most(b), kMostRatio);
-}
-
-std::string distances_markdown(const DistanceBench& b) {
-  const auto [shortest, longest] =
-      std::minmax_element(b.cases.begin(), b.cases.end(), [](const MatchCase& x, const MatchCase& y) { return x.plies < y.plies; });
-  std::string md = fmt::format(
-      "## Exact distances of long match wins\n\n"
-      "`{}`: late-match positions won in {} to {} plies, chosen by the independent minimax (`solve-bench --generate-match "
-      "--match-min-plies`), not by df-pn, whose distance search they measure. Each is solved by df-pn with the exact distance "
-      "(who wins, the plies, the winner's moves) and a table of {} MB, and its nodes are set beside the positions the minimax "
-      "valued for the same winner and plies (a plain iterative deepening with a table): a distance search that thrashes shows "
-      "as a high ratio. Target (issue 42): at most {:.0f}x.\n\n"
-      "| | |\n|---|---|\n"
-      "| positions | {} ({} agreeing with the file) |\n"
-      "| df-pn nodes / minimax positions | median {:.2f}, 90% {:.2f}, worst {:.2f} |\n"
-      "| over {:.0f}x | {} |\n\n"
-      "The costliest:\n\n| KFEN | plies | df-pn nodes | minimax positions | ratio | time (s) |\n|---|---|---|---|---|---|\n",
-      b.suite_path, b.cases.empty() ? 0 : shortest->plies, b.cases.empty() ? 0 : longest->plies, b.hash_mb, kMostRatio, b.cases.size(),
-      b.cases.size() - std::size_t(b.failures), b.ratio_at(0.5), b.ratio_at(0.9), b.ratio_at(1), kMostRatio, over_most(b));
-  std::vector<std::size_t> order(b.costs.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return b.costs[x].ratio() > b.costs[y].ratio(); });
-  for (std::size_t i = 0; i < std::min<std::size_t>(order.size(), 10); ++i) {
-    const DistanceCost& k = b.costs[order[i]];
-    md += fmt::format("| `{}` | {} | {} | {} | {:.2f} | {:.2f} |\n", to_kfen(b.cases[order[i]].pos), b.cases[order[i]].plies, k.nodes,
-                      k.minimax_positions, k.ratio(), k.seconds);
-  }
-  return md + "\n";
 }
 
 }  // namespace kamisado::solver

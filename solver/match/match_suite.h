@@ -115,13 +115,5 @@ struct DistanceBench {
   double ratio_at(double share) const;  // the ratio below which `share` (0 to 1) of the cases lie
 };
 DistanceBench bench_distances(const std::string& path, std::size_t hash_mb, const io::Lines& lines = {});
-nlohmann::json match_suite_json(const MatchSuiteBench& b);
-std::string match_suite_summary(const MatchSuiteBench& b);
-// Rows for solve-bench's report: the section "Match positions" (Markdown).
-std::string match_suite_markdown(const MatchSuiteBench& b);
-nlohmann::json distances_json(const DistanceBench& b);
-std::string distances_summary(const DistanceBench& b);
-// The section "Exact distances of long match wins" (Markdown): the ratio's distribution, and the costliest.
-std::string distances_markdown(const DistanceBench& b);
 
 }  // namespace kamisado::solver

@@ -3,8 +3,7 @@
 
 #include "cli/commands.h"
 #include "io/files.h"
-#include "solver/bench/suite.h"
-#include "solver/match/match_suite.h"
+#include "present/solve_bench.h"
 
 namespace kamisado::cli {
 
@@ -59,21 +58,21 @@ int solve_bench(const SolveBenchOptions& opt, Io& io) {
   }
   if (!opt.distances.empty()) {
     solver::DistanceBench d = solver::bench_distances(opt.distances, opt.hash, io.lines());
-    if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::with_section(solver::distances_markdown(d), opt.report));
-    return io.print(solver::distances_json(d), solver::distances_summary(d), d.failures ? kInternalError : kOk);
+    if (!opt.report.empty()) io::write_file_atomically(opt.report, present::with_section(present::distances_markdown(d), opt.report));
+    return io.print(present::distances_json(d), present::distances_summary(d), d.failures ? kInternalError : kOk);
   }
   solver::SuiteBench b = solver::bench_suite(opt.suite, opt.hash, opt.repeat, io.lines());
-  nlohmann::json j = solver::suite_json(b);
+  nlohmann::json j = present::suite_json(b);
   if (opt.no_match) {
-    if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::keep_comparison(solver::suite_report(b, opt.report), opt.report));
-    return io.print(j, solver::suite_summary(b), b.disagreements() ? kInternalError : kOk);
+    if (!opt.report.empty()) io::write_file_atomically(opt.report, present::keep_comparison(present::suite_report(b, opt.report), opt.report));
+    return io.print(j, present::suite_summary(b), b.disagreements() ? kInternalError : kOk);
   }
   solver::MatchSuiteBench m = solver::bench_match_suite(opt.match_suite, opt.hash, opt.match_probe, io.lines());
   if (!opt.report.empty())
     io::write_file_atomically(opt.report,
-                              solver::keep_comparison(solver::suite_report(b, opt.report) + "\n" + solver::match_suite_markdown(m), opt.report));
-  j["match"] = solver::match_suite_json(m);
-  return io.print(j, solver::suite_summary(b) + solver::match_suite_summary(m), b.disagreements() || m.failures ? kInternalError : kOk);
+                              present::keep_comparison(present::suite_report(b, opt.report) + "\n" + present::match_suite_markdown(m), opt.report));
+  j["match"] = present::match_suite_json(m);
+  return io.print(j, present::suite_summary(b) + present::match_suite_summary(m), b.disagreements() || m.failures ? kInternalError : kOk);
 }
 
 }  // namespace
