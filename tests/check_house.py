@@ -32,7 +32,6 @@ LONG_COMMANDS = {}
 
 # Presentation still declared in solver/ headers (header, name): to move to src/present.
 PRESENTATION_LEFT = {
-    ("solver/analysis/analysis.h", "analysis_json"),
     ("solver/bench/opening.h", "opening_report"),
     ("solver/bench/opening.h", "opening_json"),
     ("solver/bench/opening.h", "opening_summary"),

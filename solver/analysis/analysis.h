@@ -20,8 +20,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
-
 #include "kamisado/position.h"
 #include "solver/retro/retro_table.h"
 #include "solver/search/aim.h"
@@ -63,9 +61,5 @@ struct AnalysisLimits {
 // are consulted first (a round question only). `pos` must not be decided already.
 Analysis analyse(const Position& pos, const Aim& aim, const AnalysisLimits& limits, TranspositionTable& table,
                  const std::vector<const RetroTable*>& tables = {});
-
-// {"value", "plies", "winner_moves", "best", "best_line", "moves": [{"move", "value", "plies",
-// "by"}], "complete", "nodes", "seconds", "by"}; a distance unknown is null.
-nlohmann::json analysis_json(const Analysis& a);
 
 }  // namespace kamisado::solver

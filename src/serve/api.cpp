@@ -15,6 +15,7 @@
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
+#include "present/analysis.h"
 #include "solver/analysis/analysis.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/proof_file.h"
@@ -259,7 +260,7 @@ class Analysis final : public AnalysisJob {
   Answer run() override {
     const solver::Analysis a = solver::analyse(asked_.pos, asked_.aim, limits_, lease_.table(), impl_.table_list);
     if (limits_.stop && limits_.stop->load()) return ++impl_.cancelled, error_answer(499, "the client went away");
-    nlohmann::json j = solver::analysis_json(a);
+    nlohmann::json j = present::analysis_json(a);
     j["kfen"] = to_kfen(asked_.pos);
     j["goal"] = solver::aim_id(asked_.aim);
     j["side_to_move"] = side_id(asked_.pos.side_to_move());
