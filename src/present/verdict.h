@@ -15,7 +15,7 @@
 #include "solver/proof/certify.h"
 #include "solver/search/goal.h"
 
-namespace kamisado::solver {
+namespace kamisado::present {
 
 struct Verdict {
   nlohmann::json json;
@@ -23,7 +23,7 @@ struct Verdict {
 };
 
 // The answer `proved` for `pos`, asked with `options`; `stakes` if they were searched too.
-Verdict verdict_of(const Position& pos, const CertifyOptions& options, const Certified& proved,
-                   const std::optional<RoundStakes>& stakes = std::nullopt);
+Verdict verdict_of(const Position& pos, const solver::CertifyOptions& options, const solver::Certified& proved,
+                   const std::optional<solver::RoundStakes>& stakes = std::nullopt);
 
-}  // namespace kamisado::solver
+}  // namespace kamisado::present

@@ -1,10 +1,12 @@
-#include "solver/proof/verdict.h"
+#include "present/verdict.h"
 
 #include <fmt/format.h>
 
 #include "kamisado/kfen.h"
 
-namespace kamisado::solver {
+namespace kamisado::present {
+
+using namespace kamisado::solver;
 
 namespace {
 
@@ -100,4 +102,4 @@ Verdict verdict_of(const Position& pos, const CertifyOptions& c, const Certified
   return {j, text};
 }
 
-}  // namespace kamisado::solver
+}  // namespace kamisado::present
