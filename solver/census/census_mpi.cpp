@@ -1,7 +1,5 @@
 #include "solver/census/census_mpi.h"
 
-#include <cstring>
-
 #include <fmt/format.h>
 
 #include "kamisado/errors.h"
@@ -12,7 +10,7 @@ namespace kamisado::solver {
 namespace {
 
 // A job is {the run's id, the slice}; its answer {1, starts, nodes} when the shard was written,
-// {0} when it was stopped. Fixed-width fields as they lie in memory: the ranks run one build.
+// {0, 0, 0} when it was stopped (run::put, run::take).
 struct SliceJob {
   std::uint64_t run = 0, slice = 0;
 };
@@ -22,14 +20,16 @@ struct SliceAnswer {
 
 template <class T>
 std::string bytes_of(const T& v) {
-  return std::string(reinterpret_cast<const char*>(&v), sizeof v);
+  std::string out;
+  run::put(out, v);
+  return out;
 }
+// A whole message of one such struct: cut short or longer is refused.
 template <class T>
 T from_bytes(const std::string& bytes, const char* what) {
   if (bytes.size() != sizeof(T)) throw InputError(fmt::format("census run --mpi: {} of {} bytes, not {}", what, bytes.size(), sizeof(T)));
-  T v;
-  std::memcpy(&v, bytes.data(), sizeof v);
-  return v;
+  std::size_t at = 0;
+  return run::take<T>(bytes, at);
 }
 
 }  // namespace

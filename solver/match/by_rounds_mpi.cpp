@@ -1,6 +1,5 @@
 #include "solver/match/by_rounds_mpi.h"
 
-#include <cstring>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -13,19 +12,8 @@ namespace kamisado::solver {
 
 namespace {
 
-// Fixed-width fields copied as they lie in memory: the ranks of one job run one build.
-template <class T>
-void put(std::string& out, T v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
-template <class T>
-T take(const std::string& in, std::size_t& at) {
-  if (at + sizeof(T) > in.size()) throw std::runtime_error("by rounds: a message between ranks is cut short");
-  T v;
-  std::memcpy(&v, in.data() + at, sizeof v);
-  at += sizeof v;
-  return v;
-}
+using run::put;
+using run::take;
 
 std::string encode(const FarJob& far) {
   std::string out;

@@ -3,7 +3,6 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
-#include <cstring>
 #include <deque>
 #include <future>
 #include <map>
@@ -40,17 +39,15 @@ bool receive(int from, int& source, int& tag, std::string& bytes) {
 
 void nap() { std::this_thread::sleep_for(std::chrono::milliseconds(2)); }
 
-// A job's id, the first 8 bytes of a job or a halt (the ranks of one job run one build).
+// A job's id, the first field of a job or a halt.
 std::string id_bytes(std::uint64_t id) {
-  std::string out(sizeof id, '\0');
-  std::memcpy(out.data(), &id, sizeof id);
+  std::string out;
+  put(out, id);
   return out;
 }
 std::uint64_t id_of(const std::string& bytes) {
-  std::uint64_t id = 0;
-  if (bytes.size() < sizeof id) throw std::runtime_error("a message from rank 0 is cut short");
-  std::memcpy(&id, bytes.data(), sizeof id);
-  return id;
+  std::size_t at = 0;
+  return take<std::uint64_t>(bytes, at);
 }
 
 template <class T>

@@ -16,11 +16,29 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
+#include <cstring>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 namespace kamisado::run {
+
+// Fixed-width fields of a job or an answer, copied as they lie in memory: the ranks of one job run
+// one build. take reads the field at `at` and moves past it; bytes cut short are a runtime_error.
+template <class T>
+void put(std::string& out, const T& v) {
+  out.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+template <class T>
+T take(const std::string& in, std::size_t& at) {
+  if (at + sizeof(T) > in.size()) throw std::runtime_error("a message between ranks is cut short");
+  T v;
+  std::memcpy(&v, in.data() + at, sizeof v);
+  at += sizeof v;
+  return v;
+}
 
 // Rank 0's other ranks, as its run sees them.
 class Ranks {
