@@ -6,7 +6,8 @@ too. A module may include only itself and the modules listed for it below, so de
 one way and search/ reads no files. z3++.h, mpi.h and Boost.Graph are heavy: a header that
 includes one is included only inside the module that owns that dependency (verify for Z3,
 src/run for MPI, solver/proof and solver/retro for Boost.Graph), never by another's
-sources. No source file sits loose in solver/.
+sources. No source file sits loose in solver/. And the top-level folders read bottom to top (src/, solver/,
+puzzles/, app/): no file includes from a folder above its own.
 Exit 1 and one line per fault if anything breaks a rule.
 """
 import pathlib
@@ -37,6 +38,10 @@ ALLOWED = {
                 "solver/starts", "solver/match", "solver/census", "solver/analysis", "solver/bench", "puzzles"},
     "cli": None,  # the command line may use every library
 }
+# The top-level folders, bottom to top: a file may include from its own folder and those below it,
+# never from one above (no arrow runs back up the picture in architecture.md).
+TOPS = ("src", "solver", "puzzles", "app")
+TOP_OF_MODULE = {"cli": "app", "serve": "app", "present": "app", "puzzles": "puzzles"}
 HEAVY = re.compile(r'#include\s*<(z3\+\+\.h|mpi\.h|boost/graph/[^>]*)>')
 HEAVY_OWNERS = {"z3++.h": {"verify"}, "mpi.h": {"run"}, "boost/graph": {"solver/proof", "solver/retro"}}
 LOCAL = re.compile(r'#include\s*"([^"]+)"')
@@ -49,9 +54,16 @@ def module_of_include(path):
     return parts[0]
 
 
+def top_of(module):
+    """The top-level folder a module lives in."""
+    if module.startswith("solver/"):
+        return "solver"
+    return TOP_OF_MODULE.get(module, "src")
+
+
 def module_of_file(root, f):
     rel = f.relative_to(root).parts
-    if rel[0] == "src":
+    if rel[0] in ("src", "app"):
         return rel[1]
     if rel[0] == "solver":
         return "solver/" + rel[1] if len(rel) > 2 else None
@@ -61,7 +73,7 @@ def module_of_file(root, f):
 def main(root):
     root = pathlib.Path(root)
     faults = []
-    for top in ("src", "solver", "puzzles"):
+    for top in TOPS:
         for f in sorted((root / top).rglob("*")):
             if f.suffix not in (".h", ".cpp"):
                 continue
@@ -76,22 +88,26 @@ def main(root):
             allowed = ALLOWED[module]
             for number, line in enumerate(f.read_text().splitlines(), 1):
                 m = LOCAL.match(line.strip())
-                if not m or allowed is None:
+                if not m:
                     continue
                 target = module_of_include(m.group(1))
+                if TOPS.index(top_of(target)) > TOPS.index(rel.parts[0]):
+                    faults.append(f"{rel}:{number}: {rel.parts[0]}/ may not include {m.group(1)}, which is in {top_of(target)}/ above it")
+                if allowed is None:
+                    continue
                 if target != module and target not in allowed:
                     faults.append(f"{rel}:{number}: {module} may not include {m.group(1)} ({target})")
     # Headers that bring in a heavy dependency, and who includes them.
     heavy_headers = {}
-    for top in ("src", "solver", "puzzles"):
+    for top in TOPS:
         for f in (root / top).rglob("*.h"):
             for line in f.read_text().splitlines():
                 m = HEAVY.search(line)
                 if m:
                     name = "boost/graph" if m.group(1).startswith("boost/graph") else m.group(1)
-                    path = str(f.relative_to(root / "src" if top == "src" else root))
+                    path = str(f.relative_to(root / top if top in ("src", "app") else root))
                     heavy_headers[path] = name
-    for top in ("src", "solver", "puzzles"):
+    for top in TOPS:
         for f in sorted((root / top).rglob("*")):
             if f.suffix not in (".h", ".cpp"):
                 continue

@@ -1,4 +1,4 @@
-// The Kamisado analysis board. It knows no rules: the server (kamisado serve, src/serve/api.h)
+// The Kamisado analysis board. It knows no rules: the server (kamisado serve, app/serve/api.h)
 // says which moves are legal and where each leads (/api/v1/position), and what each is worth
 // (/api/v1/analyse, proved by the proof search or read from a retrograde table). The page only
 // draws, lets a person set up a position, and sends the KFEN.
