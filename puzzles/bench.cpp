@@ -10,9 +10,7 @@
 
 #include "io/files.h"
 #include "io/progress.h"
-#include "io/report.h"
 #include "kamisado/errors.h"
-#include "puzzles/difficulty_plot.h"
 #include "puzzles/generator.h"
 #include "puzzles/store.h"
 
@@ -56,49 +54,6 @@ PuzzleBench bench_puzzles(const PuzzleBenchOptions& o, const io::Lines& lines) {
   }
   std::filesystem::remove(scratch);
   return b;
-}
-
-namespace {
-std::string plot_path(const std::string& report_path) {
-  std::filesystem::path p(report_path);
-  return (p.parent_path() / (p.stem().string() + "-difficulty.svg")).string();
-}
-}  // namespace
-
-void write_puzzle_bench_report(const PuzzleBench& b, const std::string& report_path) {
-  if (!b.options.collection.empty()) {
-    io::check_writable(plot_path(report_path));
-    io::write_file_atomically(plot_path(report_path), difficulty_svg(b.collection));
-  }
-  io::write_file_atomically(report_path, puzzle_bench_report(b, report_path));
-}
-
-std::string puzzle_bench_report(const PuzzleBench& b, const std::string& report_path) {
-  const auto& o = b.options;
-  io::Report md("Puzzle generation", fmt::format("kamisado puzzles bench --count {} --sumo-count {} --seed {}{} --report {}", o.count, o.sumo_count,
-                                                 o.seed, o.collection.empty() ? "" : " --collection " + o.collection, report_path));
-  md.paragraph(fmt::format("Each row generates new puzzles into an empty scratch collection: a proved win in exactly N of the winner's moves "
-                           "with a unique key and at least two legal moves, from positions reached in seeded games between the alpha-beta players "
-                           "(puzzles/generator.h), one per symmetry class. A position is screened by two bounded proof searches (a win within "
-                           "N, none within N - 1) before its key is analysed. The time includes playing the games, the proofs and storing. "
-                           "Target: at least 100 accepted puzzles a minute for N <= 3: **{}**.",
-                           b.target_met() ? "met" : "NOT met"))
-      .table({"puzzles", "accepted", "seconds", "a minute", "games", "positions tried"});
-  for (const PuzzleBenchRow& r : b.rows)
-    md.row({r.what, std::to_string(r.accepted), fmt::format("{:.1f}", r.seconds), fmt::format("**{:.0f}**", r.per_minute()), std::to_string(r.games),
-            std::to_string(r.tried)});
-  if (!o.collection.empty())
-    collection_section(md, b.collection, o.collection, std::filesystem::path(plot_path(report_path)).filename().string(), o.collection_per_n,
-                       o.collection_max_n);
-  return md.markdown();
-}
-
-std::string puzzle_bench_summary(const PuzzleBench& b) {
-  std::string text;
-  for (const PuzzleBenchRow& r : b.rows)
-    text += fmt::format("{}: {} puzzles in {:.1f} s, {:.0f} a minute ({} games, {} positions tried)\n", r.what, r.accepted, r.seconds, r.per_minute(),
-                        r.games, r.tried);
-  return text + fmt::format("target >= 100 a minute for N <= 3: {}\n", b.target_met() ? "met" : "NOT met");
 }
 
 }  // namespace kamisado::puzzles

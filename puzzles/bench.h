@@ -41,9 +41,5 @@ struct PuzzleBench {
 };
 
 PuzzleBench bench_puzzles(const PuzzleBenchOptions& options, const io::Lines& lines = {});
-std::string puzzle_bench_report(const PuzzleBench& b, const std::string& report_path);
-// The report at `report_path` and, with a collection, its plot next to it (<stem>-difficulty.svg).
-void write_puzzle_bench_report(const PuzzleBench& b, const std::string& report_path);
-std::string puzzle_bench_summary(const PuzzleBench& b);
 
 }  // namespace kamisado::puzzles

@@ -89,6 +89,32 @@ bool add_to_collection(const std::string& db, const Position& pos, const KeyAnal
   return store.add(make_puzzle(pos, analysis, "added by hand", {}, table, limits));
 }
 
+GenerateRun generate_into(const std::string& db, const GenerateOptions& options, const io::Lines& lines, const std::atomic<bool>* stop) {
+  Store store(db);
+  GenerateRun run;
+  run.before = store.count();
+  io::Progress progress(lines);
+  try {
+    run.done = generate(
+        options, [&](const Puzzle& p) { return store.add(p); },
+        [&](const GenerateProgress& g) {
+          run.done = g;
+          progress.tick([&] {
+            const double minutes = progress.elapsed() / 60;
+            return fmt::format("puzzles generate: {} {} of {} accepted, {:.0f} a minute; {} games, {} positions tried",
+                               io::progress_bar(double(g.accepted) / options.count), g.accepted, options.count,
+                               minutes > 0 ? g.accepted / minutes : 0.0, g.games, g.tried);
+          });
+        },
+        stop);
+  } catch (const Stopped&) {
+    run.stopped = true;  // what was accepted is in the collection
+  }
+  run.seconds = progress.elapsed();
+  run.total = store.count();
+  return run;
+}
+
 GenerateProgress generate(const GenerateOptions& options, const std::function<bool(const Puzzle&)>& accept,
                           const std::function<void(const GenerateProgress&)>& progress, const std::atomic<bool>* stop) {
   GenerateProgress state;

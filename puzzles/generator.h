@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "io/progress.h"
 #include "puzzles/puzzle.h"
 
 namespace kamisado::solver {
@@ -59,6 +60,19 @@ struct GenerateProgress {
 // `accept` took stays.
 GenerateProgress generate(const GenerateOptions& options, const std::function<bool(const Puzzle&)>& accept,
                           const std::function<void(const GenerateProgress&)>& progress = {}, const std::atomic<bool>* stop = nullptr);
+
+// `puzzles generate`: new puzzles added to the collection `db` (made if missing) as they are
+// accepted, so a stop loses none; progress lines on `lines`. A stop (`stop` raised) is no error
+// here: the run ends `stopped`, and the collection keeps what was added.
+struct GenerateRun {
+  GenerateProgress done;
+  std::int64_t before = 0, total = 0;  // the collection's puzzles before and after
+  double seconds = 0;
+  bool stopped = false;
+  double per_minute() const { return seconds > 0 ? done.accepted / (seconds / 60) : 0; }
+};
+GenerateRun generate_into(const std::string& db, const GenerateOptions& options, const io::Lines& lines = {},
+                          const std::atomic<bool>* stop = nullptr);
 
 // The KFEN of the least image of `pos` under the symmetries of its round (B3).
 std::string canonical_kfen(const Position& pos);

@@ -16,7 +16,7 @@ import re
 import sys
 
 COMMAND_LINES = 150
-CLI_CEILING = 2307  # lines in app/cli today: lower it as commands thin; the aim is under 1 850
+CLI_CEILING = 2078  # lines in app/cli today: lower it as commands thin; the aim is under 1 850
 FUNCTION_LINES = 80
 
 # Functions over FUNCTION_LINES today (file, name): their lines now. To be split, but for
@@ -30,25 +30,11 @@ LONG_FUNCTIONS = {
 # checkpoint policy went to the library).
 LONG_COMMANDS = {}
 
-# Presentation still declared in solver/ headers (header, name): to move to app/present.
-PRESENTATION_LEFT = {
-    ("solver/bench/opening.h", "opening_report"),
-    ("solver/bench/opening.h", "opening_json"),
-    ("solver/bench/opening.h", "opening_summary"),
-    ("solver/bench/opening.h", "regrouped_report"),
-    ("solver/bench/opening.h", "regrouped_json"),
-    ("solver/bench/opening.h", "regrouped_summary"),
-    ("solver/bench/retro_bench.h", "retro_bench_report"),
-    ("solver/bench/retro_bench.h", "retro_bench_json"),
-    ("solver/bench/retro_bench.h", "retro_bench_row_summary"),
+# A file format's writer beside its reader is not presentation (Syzygy's way: a format and its code
+# together): the census run folder's manifest.json, written by plan_census and compared when the
+# folder is opened again.
+FILE_FORMATS = {
     ("solver/census/census.h", "manifest_json"),
-    ("solver/census/census_report.h", "census_run_json"),
-    ("solver/census/census_report.h", "census_json"),
-    ("solver/census/census_report.h", "census_summary"),
-    ("solver/census/census_report.h", "census_report"),
-    ("solver/census/census_report.h", "write_census_report"),
-    ("solver/retro/retro_table.h", "value_text"),
-    ("solver/search/goal.h", "aim_text"),
 }
 
 PRESENTING = re.compile(r"^[A-Za-z_][\w:<>, ]*[\s*&]([a-z_]+_(?:json|text|markdown|summary|section|report))\(")
@@ -107,13 +93,13 @@ def main(root):
             m = PRESENTING.match(line)
             if m:
                 presenting.add((rel, m.group(1)))
-                if (rel, m.group(1)) not in PRESENTATION_LEFT:
+                if (rel, m.group(1)) not in FILE_FORMATS:
                     faults.append(f"{rel}: declares {m.group(1)}; the engines return data, app/present writes it out")
     # The lists only shrink: an entry that no longer applies is taken off.
     for rel, name in sorted(set(LONG_FUNCTIONS) - still_long):
         faults.append(f"{rel}: {name} is within {FUNCTION_LINES} lines or gone: take it off LONG_FUNCTIONS")
-    for rel, name in sorted(PRESENTATION_LEFT - presenting):
-        faults.append(f"{rel}: no longer declares {name}: take it off PRESENTATION_LEFT")
+    for rel, name in sorted(FILE_FORMATS - presenting):
+        faults.append(f"{rel}: no longer declares {name}: take it off FILE_FORMATS")
     for fault in faults:
         print(fault)
     print(f"house: {len(faults)} faults" if faults else f"house: in shape (app/cli {cli_lines} lines)")

@@ -118,9 +118,9 @@ TEST(CensusSpace_F3, PositionsThatAreNotStartsAreRefused) {
 #include <fstream>
 
 #include "kamisado/errors.h"
+#include "present/census_report.h"
 #include "solver/bench/opening.h"
 #include "solver/census/census.h"
-#include "solver/census/census_report.h"
 #include "solver/census/subspace_file.h"
 
 namespace {
@@ -401,11 +401,11 @@ TEST(CensusReport_T1, SetsRunsSideBySideAndProjects) {
   std::filesystem::remove(o.checkpoint);
   prove_regrouped(o);
   std::vector<CensusMerged> runs = {merge_census(regrouped), merge_census(one), merge_census(two)};
-  CensusReportOptions r;
+  present::CensusReportOptions r;
   r.dirs = {regrouped, one, two};
   r.report_path = census_dir("report") + ".md";
   r.compare_regrouped = o.checkpoint;
-  const std::string md = census_report(runs, r);
+  const std::string md = present::census_report(runs, r);
   EXPECT_NE(md.find("## Side by side with `opening --regrouped`"), std::string::npos);
   EXPECT_NE(md.find("The same 12 starts"), std::string::npos);
   EXPECT_NE(md.find("on 1 worker and on 2 (1 runs of each"), std::string::npos);
@@ -426,13 +426,13 @@ TEST(CensusReport_T1, SetsRunsSideBySideAndProjects) {
   EXPECT_GE(high, runs[1].first_mover_share());
   EXPECT_LT(high - low, 1.0);
   // Without the regrouped run the checkpoint has nothing to stand beside.
-  EXPECT_THROW(census_report({runs[1]}, r), InputError);
+  EXPECT_THROW(present::census_report({runs[1]}, r), InputError);
   // `census report`: the runs merged and the report written where the options say.
-  CensusReportOptions w;
+  present::CensusReportOptions w;
   w.dirs = {one};
   w.report_path = census_dir("report-written") + ".md";
   std::filesystem::remove(w.report_path);
-  EXPECT_EQ(write_census_report(w).size(), 1u);
+  EXPECT_EQ(present::write_census_report(w).size(), 1u);
   EXPECT_NE(bytes_of(w.report_path).find("`sample:12:5`"), std::string::npos);
 }
 

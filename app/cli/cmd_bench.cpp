@@ -1,10 +1,8 @@
 // kamisado bench: the speed of move generation, as perft on one core (bench/perft_bench.h).
-#include <fmt/format.h>
-
-#include "bench/perft_bench.h"
 #include "cli/commands.h"
 #include "io/files.h"
 #include "kamisado/kfen.h"
+#include "present/rules.h"
 
 namespace kamisado::cli {
 
@@ -24,14 +22,11 @@ int bench(const BenchOptions& opt, Io& io) {
   if (!opt.kfen.empty()) {
     if (!opt.report.empty()) throw UsageError("--report goes with the standard suites, not --kfen");
     Position pos = parse_kfen(opt.kfen);
-    bench::Measure m = bench::measure_position(pos, opt.depth, opt.repeat);
-    return io.print(
-        {{"kfen", to_kfen(pos)}, {"depth", opt.depth}, {"nodes", m.leaves}, {"best_seconds", m.seconds}, {"nodes_per_second", m.rate()}},
-        fmt::format("perft {}: {} leaves, best of {}: {:.3f} s, {:.1f} M leaves/s\n", opt.depth, m.leaves, opt.repeat, m.seconds, m.rate() / 1e6));
+    return io.print(present::perft_measure_answer(pos, opt.depth, opt.repeat, bench::measure_position(pos, opt.depth, opt.repeat)));
   }
   bench::PerftBench b = bench::bench_perft(opt.depth, opt.sumo_depth, opt.repeat);
-  if (!opt.report.empty()) io::write_file_atomically(opt.report, bench::perft_bench_report(b, opt.report));
-  return io.print(bench::perft_bench_json(b), bench::perft_bench_summary(b) + (opt.report.empty() ? "" : "wrote " + opt.report + "\n"));
+  if (!opt.report.empty()) io::write_file_atomically(opt.report, present::perft_bench_report(b, opt.report));
+  return io.print(present::perft_bench_json(b), present::perft_bench_summary(b) + (opt.report.empty() ? "" : "wrote " + opt.report + "\n"));
 }
 
 }  // namespace

@@ -2,9 +2,9 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "present/census_report.h"
 #include "solver/census/census.h"
 #include "solver/census/census_mpi.h"
-#include "solver/census/census_report.h"
 
 namespace kamisado::cli {
 
@@ -71,9 +71,7 @@ struct ReportOptions {
 
 int plan(const PlanOptions& o, Io& io) {
   solver::Census c = solver::plan_census(o.dir, o.plan, io.lines());
-  return io.print({{"dir", c.dir}, {"subspace", c.plan.subspace}, {"shards", c.shards}, {"classes", c.space.size()}, {"starts", c.space.starts()}},
-                  fmt::format("census {}: {} starts in {} classes up to symmetry, {} shards of {}\n", c.dir, c.space.starts(), c.space.size(),
-                              c.shards, c.plan.shard_size));
+  return io.print(present::census_plan_answer(c));
 }
 
 int run(const RunOptions& o, Io& io) {
@@ -83,14 +81,13 @@ int run(const RunOptions& o, Io& io) {
   if (o.mpi && o.threads != 1) throw UsageError("--mpi runs one prover a rank (and rank 0's own): give the ranks to mpirun -np, not --threads");
   solver::CensusRunStats s = o.mpi ? solver::run_census_mpi(o.dir, options, io.lines()) : solver::run_census(o.dir, options, io.lines());
   if (s.workers == 0) return kOk;  // an MPI rank other than 0: rank 0 reports
-  return io.print(solver::census_run_json(s), fmt::format("census {}: {} shards proved now ({} starts, {:.1f} s, {} workers), {} were done already\n",
-                                                          o.dir, s.proved, s.starts_proved, s.seconds, s.workers, s.already_done));
+  return io.print(present::census_run_answer(o.dir, s));
 }
 
 int merge(const MergeOptions& o, Io& io) {
   solver::CensusMerged m = solver::merge_census(o.dir, io.lines(), io.stop, o.threads);
   // An incomplete run has no census to give: the counts are printed, and the exit says so.
-  const int code = io.print(solver::census_json(m), solver::census_summary(m), m.sound() && m.complete() ? kOk : kInternalError);
+  const int code = io.print(present::census_json(m), present::census_summary(m), m.sound() && m.complete() ? kOk : kInternalError);
   if (!m.complete())
     io.err << fmt::format("census merge: {} of {} shards are missing; run `kamisado census run {}` to prove them\n", m.missing_shards,
                           m.census.shards, o.dir);
@@ -98,11 +95,11 @@ int merge(const MergeOptions& o, Io& io) {
 }
 
 int report(const ReportOptions& o, Io& io) {
-  const auto runs = solver::write_census_report({o.dirs, o.report, o.compare, o.threads}, io.lines(), io.stop);
+  const auto runs = present::write_census_report({o.dirs, o.report, o.compare, o.threads}, io.lines(), io.stop);
   nlohmann::json all = nlohmann::json::array();
   std::string summary;
   bool sound = true;
-  for (const auto& m : runs) all.push_back(solver::census_json(m)), summary += solver::census_summary(m), sound = sound && m.sound();
+  for (const auto& m : runs) all.push_back(present::census_json(m)), summary += present::census_summary(m), sound = sound && m.sound();
   return io.print({{"runs", all}, {"report", o.report}}, summary + "wrote " + o.report + "\n", sound ? kOk : kInternalError);
 }
 

@@ -1,9 +1,8 @@
 // kamisado census export: every class of a census run as CSV or JSON (solver/census/census_export.h).
-#include <fmt/format.h>
 
 #include "cli/commands.h"
 #include "io/files.h"
-#include "solver/census/census_export.h"
+#include "present/census_report.h"
 
 namespace kamisado::cli {
 
@@ -29,12 +28,7 @@ int export_rows(const ExportOptions& o, Io& io) {
     e = solver::export_census(o.dir, format, io.out, io.lines());
   else
     io::write_file_atomically(o.out, [&](std::ostream& out) { e = solver::export_census(o.dir, format, out, io.lines()); });
-  io.err << fmt::format(
-      "census export: {} classes ({} starts){}{}; {} second-mover certificates checked, {} first-mover wins as the shards "
-      "record them, unchecked (census merge proves a seeded 1% of them again)\n",
-      e.classes, e.starts, o.out.empty() ? "" : " written to " + o.out,
-      e.missing_shards ? fmt::format("; {} shards not yet proved are left out", e.missing_shards) : "", e.classes - e.unchecked_classes,
-      e.unchecked_classes);
+  io.err << present::census_export_line(e, o.out);
   return kOk;
 }
 
@@ -53,9 +47,7 @@ int round_starts(const RoundStartsOptions& o, Io& io) {
   solver::CensusExported counted;
   const solver::RoundStartTable table = solver::census_round_starts(o.dir, counted, io.lines());
   solver::write_round_starts(table, o.out);
-  return io.print({{"file", o.out}, {"entries", table.size()}, {"starts", counted.starts}, {"missing_shards", counted.missing_shards}},
-                  fmt::format("wrote {}: {} round starts ({} starts with their mirror images){}\n", o.out, table.size(), counted.starts,
-                              counted.missing_shards ? fmt::format("; {} shards not yet proved are left out", counted.missing_shards) : ""));
+  return io.print(present::round_starts_answer(o.out, table.size(), counted));
 }
 
 }  // namespace

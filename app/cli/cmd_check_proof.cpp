@@ -6,11 +6,11 @@
 
 #include "cli/commands.h"
 #include "present/by_rounds.h"
+#include "present/verdict.h"
 #include "solver/match/match_certificate.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_file.h"
 #include "solver/proof/proof_io.h"
-#include "solver/search/goal.h"
 
 namespace kamisado::cli {
 
@@ -54,29 +54,7 @@ int check_proof(const CheckProofOptions& opt, Io& io) {
     throw UsageError(what.rfind(opt.file + ":", 0) == 0 ? what : opt.file + ": " + what);
   }
   solver::ProofCheck check = solver::check_proof(tree);
-  const bool moves = tree.metric == solver::Metric::WinnerMoves;
-  std::string within = moves ? fmt::format("{} of {}'s moves", tree.plies, side_name(tree.winner)) : fmt::format("{} plies", tree.plies);
-  const solver::Aim& aim = tree.aim;
-  std::string what = aim.kind != solver::AimKind::Ring ? solver::aim_text(aim)
-                     : aim.owner == tree.winner        ? fmt::format("the round with a ring worth {} or more", aim.points)
-                                                       : fmt::format("against {}'s ring worth {} or more", side_name(aim.owner), aim.points);
-  // A layer alone holds only if the round starts it ends at are won: their layers say so.
-  const std::string layer = tree.to_round_starts ? fmt::format(" if the {} round starts it ends at are won (a layer: check its certificate's folder)",
-                                                               check.round_starts.size())
-                                                 : "";
-  return io.print({{"file", opt.file},
-                   {"holds", check.holds},
-                   {"round_start_leaves", check.round_starts.size()},
-                   {"winner", side_id(tree.winner)},
-                   {"goal", solver::aim_id(aim)},
-                   {moves ? "winner_moves" : "plies", tree.plies},
-                   {"nodes", check.nodes},
-                   {"leaves", check.leaves},
-                   {"failure", check.failure}},
-                  check.holds ? fmt::format("proof holds: {} wins {} within {} from {} ({} positions, {} leaves){}\n", side_name(tree.winner), what,
-                                            within, tree.nodes[0].kfen, check.nodes, check.leaves, layer)
-                              : "proof REJECTED: " + check.failure + "\n",
-                  check.holds ? kOk : kInternalError);
+  return io.print(present::proof_check_answer(opt.file, tree, check), check.holds ? kOk : kInternalError);
 }
 
 }  // namespace

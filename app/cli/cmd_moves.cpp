@@ -1,9 +1,7 @@
 // kamisado moves <kfen>: every legal move, the forced pass included.
 #include "cli/commands.h"
-#include "io/describe.h"
 #include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
+#include "present/rules.h"
 
 namespace kamisado::cli {
 
@@ -20,21 +18,7 @@ struct MovesOptions {
 
 int moves(const MovesOptions& opt, Io& io) {
   Position pos = parse_kfen(opt.kfen);
-  MoveList moves;
-  generate_moves(pos, moves);
-  nlohmann::json list = nlohmann::json::array();
-  std::string text;
-  for (Move m : moves) {
-    Position next = pos.after(m);
-    Outcome o = round_outcome(pos, m);  // in a match the round's end is not the game's
-    text += " " + to_string(m) + (o.ending == Ending::HomeRow ? "#" : o.ending == Ending::Deadlock ? "x" : "");
-    nlohmann::json e = {{"move", to_string(m)}, {"kfen", to_kfen(next)}};
-    if (o.over()) e["ends_round"] = o.ending == Ending::HomeRow ? "home-row" : "deadlock";
-    if (next.outcome().over() || next.turn() == Turn::BetweenRounds) e["status"] = io::status_json(next);
-    list.push_back(e);
-  }
-  return io.print({{"kfen", to_kfen(pos)}, {"status", io::status_json(pos)}, {"count", moves.size()}, {"moves", list}},
-                  io::status_line(pos) + "\n" + std::to_string(moves.size()) + " legal moves:" + text + "\n");
+  return io.print(present::moves_answer(pos));
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 
 #include "cli/commands.h"
 #include "io/files.h"
-#include "solver/bench/opening.h"
+#include "present/opening.h"
 
 namespace kamisado::cli {
 
@@ -41,17 +41,17 @@ int opening(const OpeningOptions& opt, Io& io) {
     o.hash_mb = opt.hash ? opt.hash : 64;
     o.stop = io.stop;
     solver::RegroupedResult r = solver::prove_regrouped(o, io.lines());
-    if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::regrouped_report(r, opt.report));
-    return io.print(solver::regrouped_json(r),
-                    solver::regrouped_summary(r) + (r.failures ? fmt::format("; {} proofs FAILED their check", r.failures) : "") + "\n",
+    if (!opt.report.empty()) io::write_file_atomically(opt.report, present::regrouped_report(r, opt.report));
+    return io.print(present::regrouped_json(r),
+                    present::regrouped_summary(r) + (r.failures ? fmt::format("; {} proofs FAILED their check", r.failures) : "") + "\n",
                     r.failures ? kInternalError : kOk);
   }
   if (opt.regrouped.recheck) throw UsageError("--recheck proves again what a --regrouped checkpoint holds: add --regrouped N");
   if (!opt.proofs.empty() && !std::filesystem::is_directory(opt.proofs))
     throw UsageError("cannot write proofs into '" + opt.proofs + "': no such folder");
   solver::OpeningResult r = solver::prove_opening(opt.hash ? opt.hash : 128, opt.proofs, io.lines());
-  if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::opening_report(r, opt.report));
-  return io.print(solver::opening_json(r), solver::opening_summary(r), r.failures() ? kInternalError : kOk);
+  if (!opt.report.empty()) io::write_file_atomically(opt.report, present::opening_report(r, opt.report));
+  return io.print(present::opening_json(r), present::opening_summary(r), r.failures() ? kInternalError : kOk);
 }
 
 }  // namespace

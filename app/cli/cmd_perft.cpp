@@ -1,9 +1,7 @@
 // kamisado perft <depth> [--kfen K] [--divide]: count the leaves of the game tree.
-#include <fmt/format.h>
-
 #include "cli/commands.h"
 #include "kamisado/kfen.h"
-#include "kamisado/perft.h"
+#include "present/rules.h"
 
 namespace kamisado::cli {
 
@@ -23,25 +21,7 @@ struct PerftOptions {
 
 int perft(const PerftOptions& opt, Io& io) {
   Position pos = parse_kfen(opt.kfen);
-  io::Progress progress(io.lines());
-  // Counted one first move at a time, for --divide and for the progress line.
-  std::vector<DivideEntry> entries;
-  std::uint64_t total = opt.depth == 0 ? 1 : 0;
-  if (opt.depth > 0)
-    entries = divide(pos, opt.depth, [&](std::size_t done, std::size_t of, std::uint64_t leaves) {
-      progress.tick(
-          [&] { return fmt::format("perft {}: {}/{} first moves, {} leaves so far, {:.1f} s", opt.depth, done, of, leaves, progress.elapsed()); });
-    });
-  for (const DivideEntry& e : entries) total += e.nodes;
-  double seconds = progress.elapsed(), rate = seconds > 0 ? double(total) / seconds : 0;
-  nlohmann::json j = {{"kfen", to_kfen(pos)}, {"depth", opt.depth}, {"nodes", total}, {"seconds", seconds}, {"nodes_per_second", rate}};
-  std::string text;
-  if (opt.divide) {
-    j["divide"] = nlohmann::json::object();
-    for (const DivideEntry& e : entries) j["divide"][to_string(e.move)] = e.nodes, text += fmt::format("{}: {}\n", to_string(e.move), e.nodes);
-    text += fmt::format("{} first moves\n", entries.size());
-  }
-  return io.print(j, text + fmt::format("perft {}: {} ({:.3f} s, {:.1f} M nodes/s)\n", opt.depth, total, seconds, rate / 1e6));
+  return io.print(present::perft_answer(pos, opt.depth, bench::count_perft(pos, opt.depth, io.lines()), opt.divide));
 }
 
 }  // namespace

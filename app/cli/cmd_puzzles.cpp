@@ -5,10 +5,10 @@
 
 #include "cli/commands.h"
 #include "kamisado/kfen.h"
+#include "present/puzzles.h"
+#include "present/solution.h"
 #include "puzzles/generator.h"
 #include "puzzles/key_analysis.h"
-#include "puzzles/solution.h"
-#include "puzzles/store.h"
 
 namespace kamisado::cli {
 
@@ -50,11 +50,10 @@ int solve(const SolveOptions& opt, Io& io) {
   }
   if (!a) {
     if (!opt.add.empty()) throw InputError(fmt::format("not added: {} to move does not win the round", side_name(pos.side_to_move())));
-    return io.print({{"kfen", to_kfen(pos)}, {"puzzle", false}, {"reason", "the side to move does not win"}},
-                    fmt::format("no puzzle: {} to move does not win the round\n", side_name(pos.side_to_move())));
+    return io.print(present::no_puzzle_answer(pos));
   }
-  nlohmann::json j = puzzles::solution_json(pos, *a);
-  std::string text = puzzles::solution_text(pos, *a);
+  nlohmann::json j = present::solution_json(pos, *a);
+  std::string text = present::solution_text(pos, *a);
   if (!opt.add.empty()) {
     j["added"] = puzzles::add_to_collection(opt.add, pos, *a, table, limits);
     text += j["added"].get<bool>() ? "added to " + opt.add + "\n" : opt.add + " holds it already (or its mirror image)\n";

@@ -1,11 +1,10 @@
 // kamisado puzzles generate: new "win in N" puzzles found in seeded self-play and added to a
 // collection (puzzles/generator.h), one at a time, so that a stop loses nothing accepted.
-#include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "present/puzzles.h"
 #include "puzzles/features.h"
 #include "puzzles/generator.h"
-#include "puzzles/store.h"
 #include "solver/retro/retro_file.h"
 
 namespace kamisado::cli {
@@ -38,44 +37,8 @@ int generate(const GenerateOptions& opt, Io& io) {
     table = solver::load_retro_table(opt.retro);
     gen.table = &table;
   }
-  puzzles::Store store(opt.db);
-  std::int64_t before = store.count();
-  io::Progress progress(io.lines());
-  puzzles::GenerateProgress done;
-  bool stopped = false;
-  try {
-    done = puzzles::generate(
-        gen, [&](const puzzles::Puzzle& p) { return store.add(p); },
-        [&](const puzzles::GenerateProgress& g) {
-          done = g;
-          progress.tick([&] {
-            double minutes = progress.elapsed() / 60;
-            return fmt::format("puzzles generate: {} {} of {} accepted, {:.0f} a minute; {} games, {} positions tried",
-                               io::progress_bar(double(g.accepted) / gen.count), g.accepted, gen.count, minutes > 0 ? g.accepted / minutes : 0.0,
-                               g.games, g.tried);
-          });
-        },
-        io.stop);
-  } catch (const Stopped&) {
-    stopped = true;  // what was accepted is in the collection: say how much, then exit as stopped
-  }
-  double seconds = progress.elapsed(), per_minute = seconds > 0 ? done.accepted / (seconds / 60) : 0;
-  return io.print({{"db", opt.db},
-                   {"accepted", done.accepted},
-                   {"games", done.games},
-                   {"tried", done.tried},
-                   {"screened", done.screened},
-                   {"seconds", seconds},
-                   {"per_minute", per_minute},
-                   {"total", store.count()},
-                   {"stopped", stopped},
-                   {"exhausted", done.exhausted}},
-                  fmt::format("{} new puzzles (win in {}) in {:.1f} s, {:.0f} a minute; {} games, {} positions tried; {} now holds {} (was {}){}\n",
-                              done.accepted, gen.n, seconds, per_minute, done.games, done.tried, opt.db, store.count(), before,
-                              stopped          ? " (stopped by Ctrl-C)"
-                              : done.exhausted ? " (stopped: no new puzzle in 2000 games in a row; a theme that cannot occur at this N?)"
-                                               : ""),
-                  stopped ? kStopped : kOk);
+  const puzzles::GenerateRun run = puzzles::generate_into(opt.db, gen, io.lines(), io.stop);
+  return io.print(present::puzzles_generate_answer(opt.db, gen.n, run), run.stopped ? kStopped : kOk);
 }
 
 }  // namespace

@@ -1,11 +1,9 @@
 // kamisado puzzles export|bench|publish: a collection written out as JSON and an HTML booklet, a
 // published collection brought up to its targets with a checked certificate per puzzle
 // (puzzles/publish.h), and the generator's rate (puzzles/bench.h).
-#include <fmt/format.h>
 
 #include "cli/commands.h"
-#include "io/files.h"
-#include "puzzles/bench.h"
+#include "present/puzzles.h"
 #include "puzzles/publish.h"
 
 namespace kamisado::cli {
@@ -48,18 +46,7 @@ const CommandText kPublishText{"publish", "Build a published collection: puzzles
                                "Example: kamisado puzzles publish --out reports/puzzles --seed 1"};
 
 int export_puzzles(const puzzles::ExportOptions& opt, Io& io) {
-  puzzles::ExportCounts c = puzzles::export_collection(opt, io.lines());
-  std::string text;
-  if (!c.json_file.empty()) text += fmt::format("{} puzzles written to {}\n", c.puzzles, c.json_file);
-  if (!c.html_file.empty())
-    text += fmt::format("{} puzzles written to the trainer {} ({} positions, every verdict proved, {:.1f} s{})\n", c.puzzles, c.html_file,
-                        c.trainer.nodes, c.trainer.seconds, c.trainer.cut ? fmt::format("; {} follow only their main line", c.trainer.cut) : "");
-  return io.print({{"puzzles", c.puzzles},
-                   {"json", c.json_file},
-                   {"html", c.html_file},
-                   {"trainer_positions", c.trainer.nodes},
-                   {"trainer_main_line_only", c.trainer.cut}},
-                  text);
+  return io.print(present::puzzles_export_answer(puzzles::export_collection(opt, io.lines())));
 }
 
 struct BenchOptions {
@@ -69,25 +56,14 @@ struct BenchOptions {
 
 int bench(const BenchOptions& opt, Io& io) {
   puzzles::PuzzleBench b = puzzles::bench_puzzles(opt.bench, io.lines());
-  if (!opt.report.empty()) puzzles::write_puzzle_bench_report(b, opt.report);
-  nlohmann::json rows = nlohmann::json::array();
-  for (const auto& r : b.rows)
-    rows.push_back({{"what", r.what}, {"n", r.n}, {"accepted", r.accepted}, {"seconds", r.seconds}, {"per_minute", r.per_minute()}});
-  return io.print({{"rows", rows}, {"target_met", b.target_met()}}, puzzles::puzzle_bench_summary(b));  // a missed target is no error
+  if (!opt.report.empty()) present::write_puzzle_bench_report(b, opt.report);
+  return io.print(present::puzzle_bench_answer(b));  // a missed target is no error
 }
 
 int publish(const puzzles::PublishOptions& opt, Io& io) {
   puzzles::PublishOptions o = opt;
   o.stop = io.stop;
-  puzzles::Published p = puzzles::publish(o, io.lines());
-  return io.print({{"out", o.out},
-                   {"puzzles", p.puzzles},
-                   {"sumo", p.sumo},
-                   {"proof_nodes", p.proof_nodes},
-                   {"generate_seconds", p.generate_seconds},
-                   {"certificate_seconds", p.certificate_seconds}},
-                  fmt::format("{}: {} puzzles ({} with Sumo themes), {} certificates checked; generating took {:.1f} s, certificates {:.2f} s\n",
-                              o.out, p.puzzles, p.sumo, p.puzzles, p.generate_seconds, p.certificate_seconds));
+  return io.print(present::puzzles_publish_answer(o.out, puzzles::publish(o, io.lines())));
 }
 
 }  // namespace

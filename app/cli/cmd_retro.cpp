@@ -8,7 +8,7 @@
 #include "io/files.h"
 #include "kamisado/kfen.h"
 #include "kamisado/rules.h"
-#include "solver/bench/retro_bench.h"
+#include "present/retro.h"
 
 namespace kamisado::cli {
 
@@ -46,31 +46,7 @@ int build(const BuildOptions& opt, Io& io) {
     throw UsageError(std::string(e.what()) + "; raise --max-positions or start later in the round. Nothing was written.");
   }
   solver::RetroFileInfo info = solver::save_retro_table(run.table, opt.out, io.stop);
-  const auto& s = run.stats;
-  solver::RetroValue v = *run.table.probe(root);
-  return io.print(
-      {{"root", run.table.root_kfen()},
-       {"positions", s.positions},
-       {"moves", s.moves},
-       {"graph_edges", s.graph_edges},
-       {"extra_turn_edges", s.extra_turn_edges},
-       {"root_value", {{"win", v.win}, {"distance", v.distance}}},
-       {"seconds", {{"enumerate", s.enumerate_seconds}, {"graph", s.graph_seconds}, {"solve", s.solve_seconds}, {"sort", s.sort_seconds}}},
-       {"positions_per_second", run.rate()},
-       {"peak_bytes", s.peak_bytes},
-       {"bytes_per_position", run.bytes_per_position()},
-       {"resident_peak_bytes", run.resident_peak},
-       {"file", opt.out},
-       {"file_bytes", info.stored_bytes},
-       {"compressed", info.compressed}},
-      fmt::format("{} positions ({} moves; graph: {} edges, {} after a push)\n", s.positions, s.moves, s.graph_edges, s.extra_turn_edges) +
-          fmt::format("root: {} to move, {}\n", side_name(root.side_to_move()), solver::value_text(v)) +
-          fmt::format("time: enumerate {:.2f} s, graph {:.2f} s, solve {:.2f} s ({:.2f} M positions/s); sort {:.2f} s\n", s.enumerate_seconds,
-                      s.graph_seconds, s.solve_seconds, run.rate() / 1e6, s.sort_seconds) +
-          fmt::format(
-              "memory: at most {:.1f} MB held ({:.1f} bytes a position, move graph included); peak resident {:.1f} MB ({:.1f} bytes a position)\n",
-              double(s.peak_bytes) / 1048576, run.bytes_per_position(), double(run.resident_peak) / 1048576, run.resident_per_position()) +
-          fmt::format("written: {} ({:.1f} MB{})\n", opt.out, double(info.stored_bytes) / 1048576, info.compressed ? ", zstd" : ""));
+  return io.print(present::retro_build_answer(run, info, root, opt.out));
 }
 
 }  // namespace

@@ -1,11 +1,9 @@
 // kamisado retro verify|crosscheck|bench: a table re-checked against the rules and against the
 // proof search, and the tables of a list of roots built, checked and measured
 // (solver/bench/retro_bench.h).
-#include <fmt/format.h>
-
 #include "cli/commands.h"
 #include "io/files.h"
-#include "solver/bench/retro_bench.h"
+#include "present/retro.h"
 
 namespace kamisado::cli {
 
@@ -39,16 +37,8 @@ struct VerifyOptions {
 int verify(const VerifyOptions& opt, Io& io) {
   solver::RetroTable table = solver::load_retro_table(opt.table);
   io::Progress progress(io.lines());
-  auto r = solver::verify_retro_table(table, opt.threads, [&](std::uint64_t done) {
-    progress.tick([&] {
-      double part = double(done) / double(table.size());
-      return fmt::format("retro verify: {} {:.0f}% of {} positions", io::progress_bar(part), 100.0 * part, table.size());
-    });
-  });
-  return io.print({{"table", opt.table}, {"holds", r.holds()}, {"checked", r.checked}, {"failures", r.failures}, {"first_failure", r.first_failure}},
-                  r.holds() ? fmt::format("table holds: all {} values agree with their successors ({:.1f} s)\n", r.checked, progress.elapsed())
-                            : fmt::format("table REJECTED: {} of {} entries wrong; first: {}\n", r.failures, r.checked, r.first_failure),
-                  r.holds() ? kOk : kInternalError);
+  auto r = solver::verify_retro_table(table, opt.threads, [&](std::uint64_t done) { progress.count("retro verify", done, table.size()); });
+  return io.print(present::retro_verify_answer(opt.table, r, progress.elapsed()), r.holds() ? kOk : kInternalError);
 }
 
 struct CrossCheckOptions {
@@ -59,22 +49,8 @@ struct CrossCheckOptions {
 int crosscheck(const CrossCheckOptions& opt, Io& io) {
   solver::RetroTable table = solver::load_retro_table(opt.table);
   io::Progress progress(io.lines());
-  auto r = solver::cross_check(table, opt.check, [&](std::uint64_t done, std::uint64_t total) {
-    progress.tick(
-        [&] { return fmt::format("retro crosscheck: {} {} of {} positions", io::progress_bar(double(done) / double(total)), done, total); });
-  });
-  return io.print({{"table", opt.table},
-                   {"agrees", r.holds()},
-                   {"checked", r.checked},
-                   {"long_ones", r.long_ones},
-                   {"longest", r.longest},
-                   {"disagreements", r.disagreements},
-                   {"first_disagreement", r.first_disagreement},
-                   {"seconds", r.seconds}},
-                  r.holds() ? fmt::format("agree: {} positions ({} with distance >= {}, longest {}), {:.1f} s\n", r.checked, r.long_ones,
-                                          opt.check.long_distance, r.longest, r.seconds)
-                            : fmt::format("DISAGREE on {} of {} positions; first: {}\n", r.disagreements, r.checked, r.first_disagreement),
-                  r.holds() ? kOk : kDisagrees);
+  auto r = solver::cross_check(table, opt.check, [&](std::uint64_t done, std::uint64_t total) { progress.count("retro crosscheck", done, total); });
+  return io.print(present::retro_crosscheck_answer(opt.table, r, opt.check.long_distance), r.holds() ? kOk : kDisagrees);
 }
 
 struct BenchOptions {
@@ -85,10 +61,8 @@ struct BenchOptions {
 
 int bench(const BenchOptions& opt, Io& io) {
   solver::RetroBench b = solver::bench_retro(opt.roots, opt.check, opt.threads, io.lines());
-  if (!opt.report.empty()) io::write_file_atomically(opt.report, solver::retro_bench_report(b, opt.report));
-  std::string text;
-  for (const auto& row : b.rows) text += solver::retro_bench_row_summary(row) + "\n";
-  return io.print(solver::retro_bench_json(b), text, b.all_hold() ? kOk : kDisagrees);
+  if (!opt.report.empty()) io::write_file_atomically(opt.report, present::retro_bench_report(b, opt.report));
+  return io.print(present::retro_bench_answer(b), b.all_hold() ? kOk : kDisagrees);
 }
 
 void sample_options(CLI::App* cmd, solver::RetroCrossCheckOptions& check, const std::string& sample_help) {

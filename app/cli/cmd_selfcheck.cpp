@@ -1,9 +1,9 @@
 // kamisado selfcheck: the rules engine against rules.md's board facts and perft counts
 // (verify/selfcheck.h). A failure is an internal error (exit 1).
-#include <fmt/format.h>
+#include <algorithm>
 
 #include "cli/commands.h"
-#include "verify/selfcheck.h"
+#include "present/rules.h"
 
 namespace kamisado::cli {
 
@@ -15,16 +15,9 @@ const CommandText kSelfcheckText{"selfcheck", "Check the rules engine against ru
 struct SelfcheckOptions {};
 
 int selfcheck(const SelfcheckOptions&, Io& io) {
-  nlohmann::json results = nlohmann::json::array();
-  int failed = 0, passed = 0;
-  std::string text;
-  for (const verify::SelfCheckResult& c : verify::run_selfcheck()) {
-    c.holds() ? ++passed : ++failed;
-    results.push_back({{"check", c.name}, {"ok", c.holds()}, {"detail", c.problem}});
-    text += (c.holds() ? "ok    " : "FAIL  ") + c.name + (c.holds() ? "" : ": " + c.problem) + "\n";
-  }
-  return io.print({{"checks", results}, {"passed", passed}, {"failed", failed}},
-                  text + fmt::format("selfcheck: {} checks held, {} failed\n", passed, failed), failed ? kInternalError : kOk);
+  const auto checks = verify::run_selfcheck();
+  const bool held = std::all_of(checks.begin(), checks.end(), [](const verify::SelfCheckResult& c) { return c.holds(); });
+  return io.print(present::selfcheck_answer(checks), held ? kOk : kInternalError);
 }
 
 }  // namespace

@@ -1,11 +1,9 @@
 // kamisado show <kfen> [--svg FILE]: the board in words, or as a picture.
-#include <fmt/format.h>
-
 #include "cli/commands.h"
 #include "io/board_svg.h"
-#include "io/describe.h"
 #include "io/files.h"
 #include "kamisado/kfen.h"
+#include "present/rules.h"
 
 namespace kamisado::cli {
 
@@ -21,10 +19,7 @@ struct ShowOptions {
 int show(const ShowOptions& opt, Io& io) {
   Position pos = parse_kfen(opt.kfen);
   if (!opt.svg.empty()) io::write_file_atomically(opt.svg, io::board_svg(pos));
-  nlohmann::json j = io::position_json(pos);
-  if (!opt.svg.empty()) j["svg"] = opt.svg;
-  return io.print(
-      j, io::board_text(pos) + "\n" + to_kfen(pos) + "\n" + io::status_line(pos) + "\n" + (opt.svg.empty() ? "" : "wrote " + opt.svg + "\n"));
+  return io.print(present::show_answer(pos, opt.svg));
 }
 
 }  // namespace

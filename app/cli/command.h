@@ -20,6 +20,7 @@
 #include "io/progress.h"
 #include "kamisado/errors.h"
 #include "kamisado/position.h"
+#include "present/answer.h"
 
 namespace kamisado::cli {
 
@@ -43,6 +44,7 @@ struct Io {
       out << text;
     return code;
   }
+  int print(const present::Answer& a, int code = kOk) const { return print(a.json, a.text, code); }
 };
 
 // The chosen subcommand's work; returns the exit code. InputError becomes one line and exit

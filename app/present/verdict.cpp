@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "kamisado/kfen.h"
+#include "present/words.h"
 
 namespace kamisado::present {
 
@@ -43,7 +44,7 @@ std::string stakes_text(const Position& pos, const RoundStakes& s, nlohmann::jso
 
 }  // namespace
 
-Verdict verdict_of(const Position& pos, const CertifyOptions& c, const Certified& proved, const std::optional<RoundStakes>& stakes) {
+Answer verdict_of(const Position& pos, const CertifyOptions& c, const Certified& proved, const std::optional<RoundStakes>& stakes) {
   const SolveResult& r = proved.result;
   const bool known = r.value != Value::Unknown;
   double rate = r.seconds > 0 ? double(r.nodes) / r.seconds : 0;
@@ -100,6 +101,31 @@ Verdict verdict_of(const Position& pos, const CertifyOptions& c, const Certified
                          : "CHECK FAILED: " + check->failure + "\n";
   }
   return {j, text};
+}
+
+Answer proof_check_answer(const std::string& path, const ProofTree& tree, const ProofCheck& check) {
+  const bool moves = tree.metric == Metric::WinnerMoves;
+  std::string within = moves ? fmt::format("{} of {}'s moves", tree.plies, side_name(tree.winner)) : fmt::format("{} plies", tree.plies);
+  const Aim& aim = tree.aim;
+  std::string what = aim.kind != AimKind::Ring  ? aim_text(aim)
+                     : aim.owner == tree.winner ? fmt::format("the round with a ring worth {} or more", aim.points)
+                                                : fmt::format("against {}'s ring worth {} or more", side_name(aim.owner), aim.points);
+  // A layer alone holds only if the round starts it ends at are won: their layers say so.
+  const std::string layer = tree.to_round_starts ? fmt::format(" if the {} round starts it ends at are won (a layer: check its certificate's folder)",
+                                                               check.round_starts.size())
+                                                 : "";
+  return {{{"file", path},
+           {"holds", check.holds},
+           {"round_start_leaves", check.round_starts.size()},
+           {"winner", side_id(tree.winner)},
+           {"goal", aim_id(aim)},
+           {moves ? "winner_moves" : "plies", tree.plies},
+           {"nodes", check.nodes},
+           {"leaves", check.leaves},
+           {"failure", check.failure}},
+          check.holds ? fmt::format("proof holds: {} wins {} within {} from {} ({} positions, {} leaves){}\n", side_name(tree.winner), what, within,
+                                    tree.nodes[0].kfen, check.nodes, check.leaves, layer)
+                      : "proof REJECTED: " + check.failure + "\n"};
 }
 
 }  // namespace kamisado::present

@@ -12,18 +12,18 @@
 #include <nlohmann/json.hpp>
 
 #include "kamisado/position.h"
+#include "present/answer.h"
 #include "solver/proof/certify.h"
+#include "solver/proof/proof_check.h"
 #include "solver/search/goal.h"
 
 namespace kamisado::present {
 
-struct Verdict {
-  nlohmann::json json;
-  std::string text;  // lines, each ending in '\n'
-};
-
 // The answer `proved` for `pos`, asked with `options`; `stakes` if they were searched too.
-Verdict verdict_of(const Position& pos, const solver::CertifyOptions& options, const solver::Certified& proved,
-                   const std::optional<solver::RoundStakes>& stakes = std::nullopt);
+Answer verdict_of(const Position& pos, const solver::CertifyOptions& options, const solver::Certified& proved,
+                  const std::optional<solver::RoundStakes>& stakes = std::nullopt);
+
+// A proof file (`path`, read into `tree`) checked by the move generator alone (check-proof).
+Answer proof_check_answer(const std::string& path, const solver::ProofTree& tree, const solver::ProofCheck& check);
 
 }  // namespace kamisado::present

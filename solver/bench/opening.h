@@ -10,7 +10,8 @@
 //                checkpoint file as it is proved (one JSON object a line), so a run that is
 //                stopped resumes where it stopped and ends exactly as an uninterrupted one.
 //
-// Each run returns a plain result; its report and JSON are made from that result alone.
+// Each run returns a plain result; its report and JSON are made from that result alone, by
+// app/present/opening.h.
 #pragma once
 
 #include <atomic>
@@ -46,9 +47,6 @@ struct OpeningResult {
 
 // `proofs_dir`, if not empty, receives start.proof and <move>.proof for each first move.
 OpeningResult prove_opening(std::size_t hash_mb, const std::string& proofs_dir, const io::Lines& progress = {});
-std::string opening_report(const OpeningResult& r, const std::string& report_path);
-nlohmann::json opening_json(const OpeningResult& r);
-std::string opening_summary(const OpeningResult& r);
 
 struct RegroupedOptions {
   int count = 1000;
@@ -72,8 +70,5 @@ struct RegroupedResult {
 };
 
 RegroupedResult prove_regrouped(const RegroupedOptions& options, const io::Lines& progress = {});
-std::string regrouped_report(const RegroupedResult& r, const std::string& report_path);
-nlohmann::json regrouped_json(const RegroupedResult& r);
-std::string regrouped_summary(const RegroupedResult& r);
 
 }  // namespace kamisado::solver

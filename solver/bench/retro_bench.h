@@ -65,8 +65,5 @@ struct RetroBench {
 };
 
 RetroBench bench_retro(const std::string& roots_path, const RetroCrossCheckOptions& check, int threads, const io::Lines& lines = {});
-std::string retro_bench_report(const RetroBench& b, const std::string& report_path);
-nlohmann::json retro_bench_json(const RetroBench& b);
-std::string retro_bench_row_summary(const RetroBenchRow& r);
 
 }  // namespace kamisado::solver

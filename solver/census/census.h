@@ -181,7 +181,7 @@ struct CensusMerged {
 constexpr std::uint64_t kMostClassesForFeatures = 2'000'000;
 // The certificates are checked and the first mover's wins re-proved on `threads` threads.
 CensusMerged merge_census(const std::string& dir, const io::Lines& lines = {}, const std::atomic<bool>* stop = nullptr, int threads = 1);
-// Its manifest's JSON (census_report.cpp writes it out with the rest).
+// Its manifest's JSON: the manifest.json file of the run folder, read back by open_census.
 nlohmann::json manifest_json(const Census& c);
 
 }  // namespace kamisado::solver

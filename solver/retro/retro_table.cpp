@@ -7,10 +7,6 @@
 
 namespace kamisado::solver {
 
-std::string value_text(RetroValue v) {
-  return std::string(v.win ? "win" : "loss") + " in " + std::to_string(v.distance) + (v.distance == 1 ? " ply" : " plies");
-}
-
 RetroTable::RetroTable(std::string root_kfen, const Position& root, std::vector<RetroEntry> entries)
     : root_kfen_(std::move(root_kfen)), root_(root), frame_(RoundFrame::of(root)), entries_(std::move(entries)) {}
 

@@ -26,9 +26,6 @@ struct RetroValue {
   constexpr bool operator==(const RetroValue&) const = default;
 };
 
-// "win in 3 plies", "loss in 1 ply": a value as the commands print it.
-std::string value_text(RetroValue v);
-
 // A result packed in 16 bits: distance * 2 + win; 0 means not yet known.
 constexpr std::uint16_t pack_value(RetroValue v) { return std::uint16_t(v.distance * 2 + (v.win ? 1 : 0)); }
 constexpr RetroValue unpack_value(std::uint16_t bits) { return {(bits & 1) != 0, bits >> 1}; }

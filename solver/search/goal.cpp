@@ -52,15 +52,6 @@ std::optional<Aim> aim_from_id(std::string_view text, Side owner) {
   return Aim{AimKind::Ring, owner, std::uint8_t(points), 0};
 }
 
-std::string aim_text(const Aim& aim) {
-  switch (aim.kind) {
-    case AimKind::Round: return "the round";
-    case AimKind::Match: return "the match";
-    case AimKind::Ring: break;
-  }
-  return "this round with a ring worth " + std::to_string(aim.points) + (aim.points < 8 ? " or more" : "");
-}
-
 RoundStakes round_stakes(const Position& pos, const SolveLimits& limits, TranspositionTable& table) {
   RoundStakes s;
   for (Side side : {Side::Black, Side::Gold}) {

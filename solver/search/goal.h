@@ -28,8 +28,6 @@ Aim parse_aim(const std::string& text, const Position& pos, std::string_view opt
 // base score: Aim::ring sets that from a position), or nullopt if `text` is not one.
 std::string aim_id(const Aim& aim);
 std::optional<Aim> aim_from_id(std::string_view text, Side owner);
-// The words for an aim: "the round", "the match", "this round with a ring worth 2 or more".
-std::string aim_text(const Aim& aim);
 
 // For each side, the most valuable ring (1, 2, 4 or 8 points) it can force the round being
 // played to end with, 0 if it cannot win the round, nullopt if the limits stopped the search.

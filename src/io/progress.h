@@ -4,6 +4,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -38,6 +39,13 @@ class Progress {
     if (io::seconds_since(start_) < 2.0 || std::chrono::duration<double>(now - last_).count() < 1.0) return;
     last_ = now;
     sink_(make_line());
+  }
+  // "what: [####......] done of total unit", when a line is due.
+  void count(const std::string& what, std::uint64_t done, std::uint64_t total, const std::string& unit = "positions") {
+    tick([&] {
+      return what + ": " + progress_bar(total ? double(done) / double(total) : 0) + " " + std::to_string(done) + " of " + std::to_string(total) +
+             " " + unit;
+    });
   }
   // A line said at once (a phase begins).
   void note(const std::string& line) const {

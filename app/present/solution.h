@@ -9,9 +9,9 @@
 
 #include "puzzles/key_analysis.h"
 
-namespace kamisado::puzzles {
+namespace kamisado::present {
 
-nlohmann::json solution_json(const Position& pos, const KeyAnalysis& a);
-std::string solution_text(const Position& pos, const KeyAnalysis& a);
+nlohmann::json solution_json(const Position& pos, const puzzles::KeyAnalysis& a);
+std::string solution_text(const Position& pos, const puzzles::KeyAnalysis& a);
 
-}  // namespace kamisado::puzzles
+}  // namespace kamisado::present

@@ -1,4 +1,4 @@
-#include "solver/census/census_report.h"
+#include "present/census_report.h"
 
 #include <algorithm>
 #include <optional>
@@ -13,7 +13,9 @@
 #include "solver/starts/regrouped.h"
 #include "solver/starts/start_space.h"
 
-namespace kamisado::solver {
+namespace kamisado::present {
+
+using namespace kamisado::solver;
 
 namespace {
 
@@ -237,9 +239,37 @@ void projection_section(io::Report& md, const std::vector<CensusMerged>& runs) {
 
 }  // namespace
 
-nlohmann::json census_run_json(const CensusRunStats& s) {
-  return {{"shards", s.shards}, {"already_done", s.already_done}, {"proved", s.proved},  {"starts_proved", s.starts_proved},
-          {"nodes", s.nodes},   {"seconds", s.seconds},           {"workers", s.workers}};
+Answer census_plan_answer(const Census& c) {
+  return {{{"dir", c.dir}, {"subspace", c.plan.subspace}, {"shards", c.shards}, {"classes", c.space.size()}, {"starts", c.space.starts()}},
+          fmt::format("census {}: {} starts in {} classes up to symmetry, {} shards of {}\n", c.dir, c.space.starts(), c.space.size(), c.shards,
+                      c.plan.shard_size)};
+}
+
+Answer census_run_answer(const std::string& dir, const CensusRunStats& s) {
+  return {{{"shards", s.shards},
+           {"already_done", s.already_done},
+           {"proved", s.proved},
+           {"starts_proved", s.starts_proved},
+           {"nodes", s.nodes},
+           {"seconds", s.seconds},
+           {"workers", s.workers}},
+          fmt::format("census {}: {} shards proved now ({} starts, {:.1f} s, {} workers), {} were done already\n", dir, s.proved, s.starts_proved,
+                      s.seconds, s.workers, s.already_done)};
+}
+
+std::string census_export_line(const CensusExported& e, const std::string& out) {
+  return fmt::format(
+      "census export: {} classes ({} starts){}{}; {} second-mover certificates checked, {} first-mover wins as the shards "
+      "record them, unchecked (census merge proves a seeded 1% of them again)\n",
+      e.classes, e.starts, out.empty() ? "" : " written to " + out,
+      e.missing_shards ? fmt::format("; {} shards not yet proved are left out", e.missing_shards) : "", e.classes - e.unchecked_classes,
+      e.unchecked_classes);
+}
+
+Answer round_starts_answer(const std::string& path, std::size_t entries, const CensusExported& counted) {
+  return {{{"file", path}, {"entries", entries}, {"starts", counted.starts}, {"missing_shards", counted.missing_shards}},
+          fmt::format("wrote {}: {} round starts ({} starts with their mirror images){}\n", path, entries, counted.starts,
+                      counted.missing_shards ? fmt::format("; {} shards not yet proved are left out", counted.missing_shards) : "")};
 }
 
 nlohmann::json census_json(const CensusMerged& m) {
@@ -337,4 +367,4 @@ std::vector<CensusMerged> write_census_report(const CensusReportOptions& o, cons
   return runs;
 }
 
-}  // namespace kamisado::solver
+}  // namespace kamisado::present

@@ -1,11 +1,13 @@
-#include "puzzles/solution.h"
+#include "present/solution.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "kamisado/kfen.h"
 
-namespace kamisado::puzzles {
+namespace kamisado::present {
+
+using namespace kamisado::puzzles;
 
 namespace {
 
@@ -51,4 +53,4 @@ Told tell(const Position& pos, const KeyAnalysis& a) {
 nlohmann::json solution_json(const Position& pos, const KeyAnalysis& a) { return tell(pos, a).json; }
 std::string solution_text(const Position& pos, const KeyAnalysis& a) { return tell(pos, a).text; }
 
-}  // namespace kamisado::puzzles
+}  // namespace kamisado::present

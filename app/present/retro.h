@@ -1,0 +1,31 @@
+// What the retro commands answer (kamisado retro build, probe, stats, verify, crosscheck,
+// bench): a table built, a position looked up, a table counted or checked.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "kamisado/position.h"
+#include "present/answer.h"
+#include "present/retro_bench.h"
+#include "solver/retro/retro_crosscheck.h"
+#include "solver/retro/retro_file.h"
+#include "solver/retro/retro_table.h"
+#include "solver/retro/retro_verify.h"
+
+namespace kamisado::present {
+
+// A build measured and written to `path` (`info`), from `root`.
+Answer retro_build_answer(const solver::MeasuredBuild& run, const solver::RetroFileInfo& info, const Position& root, const std::string& path);
+// `pos` looked up: its value and every optimal move (retro probe).
+Answer retro_probe_answer(const Position& pos, solver::RetroValue v, const std::vector<Move>& optimal);
+// A table's positions counted by value and distance (retro stats).
+Answer retro_stats_answer(const solver::RetroTable& table, const solver::RetroFileInfo& info);
+// The table at `path` checked against the rules (retro verify), in `seconds`.
+Answer retro_verify_answer(const std::string& path, const solver::RetroVerifyResult& r, double seconds);
+// The table at `path` compared with the proof search (retro crosscheck).
+Answer retro_crosscheck_answer(const std::string& path, const solver::RetroCrossCheck& r, int long_distance);
+// Each root's table built, verified and cross-checked (retro bench): one line a root.
+Answer retro_bench_answer(const solver::RetroBench& b);
+
+}  // namespace kamisado::present

@@ -1,0 +1,28 @@
+// What the rules engine's commands answer: perft (and the speed of perft: kamisado bench and
+// reports/performance.md), the legal moves, a position shown, the self-check.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "bench/perft_bench.h"
+#include "kamisado/position.h"
+#include "present/answer.h"
+#include "verify/selfcheck.h"
+
+namespace kamisado::present {
+
+// perft(depth) from `pos`, with each first move's count when `divide`.
+Answer perft_answer(const Position& pos, int depth, const bench::PerftCount& c, bool divide);
+// perft(depth) from `pos`, timed: the best of `repeat`.
+Answer perft_measure_answer(const Position& pos, int depth, int repeat, const bench::Measure& m);
+std::string perft_bench_report(const bench::PerftBench& b, const std::string& report_path);
+nlohmann::json perft_bench_json(const bench::PerftBench& b);
+std::string perft_bench_summary(const bench::PerftBench& b);
+// Every legal move, marked # if it reaches the goal row and x if it ends the round in a deadlock.
+Answer moves_answer(const Position& pos);
+// The board as text, its KFEN and status; `svg`: where its picture was written, if anywhere.
+Answer show_answer(const Position& pos, const std::string& svg);
+Answer selfcheck_answer(const std::vector<verify::SelfCheckResult>& checks);
+
+}  // namespace kamisado::present
