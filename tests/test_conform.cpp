@@ -400,3 +400,11 @@ TEST(Conform_EngineServer, EveryLineGetsOneShortReply) {
   EXPECT_EQ(replies[5], "status ongoing");
   for (const auto& r : replies) EXPECT_LE(r.size(), 303u);
 }
+
+// --allow takes rule IDs of rules.md, comma-separated, with or without spaces after the commas.
+TEST(ConformAllow, ListsWithSpacesGiveTheSameRuleIds) {
+  EXPECT_EQ(conform::parse_allow({"M8, M2", "refused"}), (std::set<std::string>{"M2", "M8", "refused"}));
+  EXPECT_EQ(conform::parse_allow({"M8,M2"}), conform::parse_allow({" M8 ,  M2 "}));
+  EXPECT_THROW(conform::parse_allow({"M8,,M2"}), InputError);
+  EXPECT_THROW(conform::parse_allow({"B1"}), InputError);
+}

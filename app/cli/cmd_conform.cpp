@@ -41,14 +41,6 @@ struct ConformOptions {
   bool match_given = false;
 };
 
-void show_progress(const std::string& line) {
-  static auto last = std::chrono::steady_clock::now();
-  auto now = std::chrono::steady_clock::now();
-  if (now - last < std::chrono::seconds(1)) return;
-  last = now;
-  std::cerr << "conform: " << line << std::endl;
-}
-
 int conform(const ConformOptions& opt, Io& io) {
   // A walk of depth 0 compares nothing: a position given to walk from would be dropped in silence.
   if (!opt.kfens.empty() && opt.depth == 0) throw UsageError("--kfen is walked from to --depth, which is 0: give --depth 1 or more");
@@ -61,15 +53,9 @@ int conform(const ConformOptions& opt, Io& io) {
   h.seed = opt.seed;
   if (opt.match_given) h.match_target = match_target("--match", opt.match.empty() ? "standard" : opt.match);
   h.timeout_seconds = opt.timeout;
-  for (const std::string& list : opt.allow)
-    for (std::size_t at = 0; at <= list.size();) {
-      std::size_t comma = std::min(list.find(',', at), list.size());
-      const std::string id = list.substr(at, comma - at);
-      if (!conform::is_rule_id(id)) throw UsageError("--allow: '" + id + "' is not a rule ID of rules.md (T1, M6, S4, P2, F1, ...) or 'refused'");
-      h.allow.insert(id);
-      at = comma + 1;
-    }
-  conform::HarnessReport r = conform::run_harness(h, show_progress);
+  h.allow = conform::parse_allow(opt.allow);
+  io::Progress progress(io.lines());
+  conform::HarnessReport r = conform::run_harness(h, [&progress](const std::string& line) { progress.tick([&] { return "conform: " + line; }); });
   return io.print(conform::harness_json(r), conform::harness_text(r), r.conforms() ? kOk : kDisagrees);
 }
 

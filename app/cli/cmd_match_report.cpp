@@ -1,7 +1,5 @@
 // kamisado match-report: what the match solver proves about whole matches from the set-up
 // (solver/match/match_study.h), for reports/match.md.
-#include <filesystem>
-
 #include "cli/commands.h"
 #include "io/files.h"
 #include "present/match_report.h"
@@ -36,12 +34,6 @@ struct MatchReportOptions {
 };
 
 int match_report(const MatchReportOptions& opt, Io& io) {
-  if (!opt.proofs.empty() && !std::filesystem::is_directory(opt.proofs))
-    throw UsageError("cannot write proofs into '" + opt.proofs + "': no such folder");
-  if (!opt.study.checkpoint_dir.empty() && !std::filesystem::is_directory(opt.study.checkpoint_dir))
-    throw UsageError("cannot keep checkpoints in '" + opt.study.checkpoint_dir + "': no such folder");
-  if (!opt.study.certificate_dir.empty() && !std::filesystem::is_directory(opt.study.certificate_dir))
-    throw UsageError("cannot check the certificate '" + opt.study.certificate_dir + "': no such folder");
   solver::MatchStudyOptions o = opt.study;
   o.proof_dir = opt.proofs;
   o.stop = io.stop;

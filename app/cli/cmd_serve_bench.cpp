@@ -23,17 +23,9 @@ int serve_bench(const ServeBenchOptions& opt, Io& io) {
   serve::LoadOptions o = opt.load;
   const serve::LoadResult r = serve::run_load(o);
   if (!opt.report.empty()) serve::write_load_report(r, o, opt.report);
-  nlohmann::json kinds = nlohmann::json::object();
-  for (const auto& [kind, k] : r.kinds)
-    kinds[kind] = {{"requests", k.requests}, {"failed", k.failed}, {"p50_ms", k.p50_ms}, {"p99_ms", k.p99_ms}, {"max_ms", k.max_ms}};
-  return io.print({{"passed", r.passed()},
-                   {"seconds", r.seconds},
-                   {"throughput", r.throughput()},
-                   {"requests", kinds},
-                   {"peak_resident_bytes", r.peak_resident_bytes},
-                   {"cap_bytes", r.cap_bytes},
-                   {"first_failure", r.first_failure}},
-                  serve::load_text(r, o) + (opt.report.empty() ? "" : "wrote " + opt.report + "\n"), r.passed() ? kOk : kInternalError);
+  present::Answer a = serve::load_answer(r, o);
+  if (!opt.report.empty()) a.text += "wrote " + opt.report + "\n";
+  return io.print(a, r.passed() ? kOk : kInternalError);
 }
 
 }  // namespace

@@ -1,6 +1,4 @@
 // kamisado solve-bench: the proof search's benchmark suite, run or built (solver/bench/suite.h).
-#include <fmt/format.h>
-
 #include "cli/commands.h"
 #include "io/files.h"
 #include "present/solve_bench.h"
@@ -42,8 +40,7 @@ int solve_bench(const SolveBenchOptions& opt, Io& io) {
   if (!opt.generate.empty()) {
     nlohmann::json suite = solver::generate_suite(opt.seed, opt.singles, opt.matches, opt.alphabeta_nodes, io.lines());
     io::write_file_atomically(opt.generate, suite.dump(1) + "\n");
-    return io.print({{"file", opt.generate}, {"positions", suite["positions"].size()}},
-                    fmt::format("wrote {} positions to {}\n", suite["positions"].size(), opt.generate));
+    return io.print(present::suite_written_answer(opt.generate, suite, false, false));
   }
   if (!opt.generate_match.empty()) {
     nlohmann::json suite = solver::generate_match_suite(opt.seed, opt.match_count, opt.match_losers, opt.minimax_budget, opt.match_max_plies,
@@ -51,10 +48,7 @@ int solve_bench(const SolveBenchOptions& opt, Io& io) {
     // Stopped (Ctrl-C): the positions kept so far are written, and the exit code says so.
     const bool stopped = io.stop && io.stop->load();
     io::write_file_atomically(opt.generate_match, suite.dump(1) + "\n");
-    return io.print({{"file", opt.generate_match}, {"positions", suite["positions"].size()}, {"stopped", stopped}},
-                    fmt::format("wrote {} match positions to {}{}\n", suite["positions"].size(), opt.generate_match,
-                                stopped ? " (stopped: the first of those asked for)" : ""),
-                    stopped ? kStopped : kOk);
+    return io.print(present::suite_written_answer(opt.generate_match, suite, true, stopped), stopped ? kStopped : kOk);
   }
   if (!opt.distances.empty()) {
     solver::DistanceBench d = solver::bench_distances(opt.distances, opt.hash, io.lines());

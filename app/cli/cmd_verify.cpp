@@ -1,7 +1,7 @@
 // kamisado verify: the rules checker's proofs over all positions, with Z3 (verify/report.h).
 #include "cli/commands.h"
 #include "io/files.h"
-#include "verify/report.h"
+#include "present/rules.h"
 
 namespace kamisado::cli {
 
@@ -28,17 +28,9 @@ int run_verify(const VerifyCommandOptions& opt, Io& io) {
   verify::VerifyRun run = verify::run_verification(
       o, io.json ? io::Lines() : [&io](const std::string& line) { io.out << line << "\n"; });
   if (!opt.corpus.empty()) io::write_file_atomically(opt.corpus, verify::witness_corpus(run).dump(2) + "\n");
-  if (!opt.report.empty()) {
-    std::string command = "kamisado verify";
-    for (const std::string& id : o.checks) command += " --check " + id;
-    if (opt.no_witnesses) command += " --no-witnesses";
-    if (!opt.corpus.empty()) command += " --corpus " + opt.corpus;
-    io::write_file_atomically(opt.report, verify::verification_report(run, command + " --report " + opt.report));
-  }
-  return io.print(verify::verification_json(run),
-                  verify::verification_summary(run) + (opt.corpus.empty() ? "" : "wrote " + opt.corpus + "\n") +
-                      (opt.report.empty() ? "" : "wrote " + opt.report + "\n"),
-                  run.all_proved ? kOk : kInternalError);
+  if (!opt.report.empty())
+    io::write_file_atomically(opt.report, verify::verification_report(run, present::verify_command(o, opt.corpus, opt.report)));
+  return io.print(present::verify_answer(run, opt.corpus, opt.report), run.all_proved ? kOk : kInternalError);
 }
 
 }  // namespace

@@ -107,6 +107,19 @@ Answer show_answer(const Position& pos, const std::string& svg) {
   return {j, io::board_text(pos) + "\n" + to_kfen(pos) + "\n" + io::status_line(pos) + "\n" + (svg.empty() ? "" : "wrote " + svg + "\n")};
 }
 
+Answer verify_answer(const verify::VerifyRun& run, const std::string& corpus, const std::string& report) {
+  return {verify::verification_json(run),
+          verify::verification_summary(run) + (corpus.empty() ? "" : "wrote " + corpus + "\n") + (report.empty() ? "" : "wrote " + report + "\n")};
+}
+
+std::string verify_command(const verify::VerifyOptions& o, const std::string& corpus, const std::string& report) {
+  std::string command = "kamisado verify";
+  for (const std::string& id : o.checks) command += " --check " + id;
+  if (!o.witnesses) command += " --no-witnesses";
+  if (!corpus.empty()) command += " --corpus " + corpus;
+  return command + " --report " + report;
+}
+
 Answer selfcheck_answer(const std::vector<verify::SelfCheckResult>& checks) {
   nlohmann::json results = nlohmann::json::array();
   int failed = 0, passed = 0;

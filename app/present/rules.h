@@ -8,6 +8,7 @@
 #include "bench/perft_bench.h"
 #include "kamisado/position.h"
 #include "present/answer.h"
+#include "verify/report.h"
 #include "verify/selfcheck.h"
 
 namespace kamisado::present {
@@ -23,6 +24,10 @@ std::string perft_bench_summary(const bench::PerftBench& b);
 Answer moves_answer(const Position& pos);
 // The board as text, its KFEN and status; `svg`: where its picture was written, if anywhere.
 Answer show_answer(const Position& pos, const std::string& svg);
+// The rules checker's run (kamisado verify), with the files it wrote (`corpus`, `report`: empty
+// if none), and the command that makes its report again.
+Answer verify_answer(const verify::VerifyRun& run, const std::string& corpus, const std::string& report);
+std::string verify_command(const verify::VerifyOptions& o, const std::string& corpus, const std::string& report);
 Answer selfcheck_answer(const std::vector<verify::SelfCheckResult>& checks);
 
 }  // namespace kamisado::present

@@ -23,6 +23,13 @@ int over_most(const DistanceBench& b) {
 
 }  // namespace
 
+Answer suite_written_answer(const std::string& path, const nlohmann::json& suite, bool match, bool stopped) {
+  const std::size_t n = suite["positions"].size();
+  if (!match) return {{{"file", path}, {"positions", n}}, fmt::format("wrote {} positions to {}\n", n, path)};
+  return {{{"file", path}, {"positions", n}, {"stopped", stopped}},
+          fmt::format("wrote {} match positions to {}{}\n", n, path, stopped ? " (stopped: the first of those asked for)" : "")};
+}
+
 nlohmann::json match_suite_json(const MatchSuiteBench& b) {
   return {{"positions", b.cases.size()},
           {"disagreements", b.failures},

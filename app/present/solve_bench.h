@@ -6,10 +6,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "present/answer.h"
 #include "solver/bench/suite.h"
 #include "solver/match/match_suite.h"
 
 namespace kamisado::present {
+
+// A suite written to `path` (--generate, or --generate-match when `match`; `stopped`: cut short
+// by Ctrl-C, with the positions kept so far).
+Answer suite_written_answer(const std::string& path, const nlohmann::json& suite, bool match, bool stopped);
 
 nlohmann::json suite_json(const solver::SuiteBench& b);
 std::string suite_summary(const solver::SuiteBench& b);

@@ -193,6 +193,20 @@ std::string load_text(const LoadResult& r, const LoadOptions& o) {
   return out + (r.passed() ? "serve-bench: passed\n" : "serve-bench: FAILED\n");
 }
 
+present::Answer load_answer(const LoadResult& r, const LoadOptions& o) {
+  nlohmann::json kinds = nlohmann::json::object();
+  for (const auto& [kind, k] : r.kinds)
+    kinds[kind] = {{"requests", k.requests}, {"failed", k.failed}, {"p50_ms", k.p50_ms}, {"p99_ms", k.p99_ms}, {"max_ms", k.max_ms}};
+  return {{{"passed", r.passed()},
+           {"seconds", r.seconds},
+           {"throughput", r.throughput()},
+           {"requests", kinds},
+           {"peak_resident_bytes", r.peak_resident_bytes},
+           {"cap_bytes", r.cap_bytes},
+           {"first_failure", r.first_failure}},
+          load_text(r, o)};
+}
+
 void write_load_report(const LoadResult& r, const LoadOptions& o, const std::string& path) {
   io::Report rep("The analysis server under load",
                  fmt::format("kamisado serve-bench --clients {} --seconds {:g} --report {}", o.clients, o.seconds, path), "");

@@ -16,6 +16,7 @@
 #include <map>
 #include <string>
 
+#include "present/answer.h"
 #include "serve/server.h"
 
 namespace kamisado::serve {
@@ -47,6 +48,8 @@ struct LoadResult {
 
 LoadResult run_load(const LoadOptions& options);
 std::string load_text(const LoadResult& r, const LoadOptions& o);
+// serve-bench's answer: per kind of request its count, failures and latencies, and load_text.
+present::Answer load_answer(const LoadResult& r, const LoadOptions& o);
 void write_load_report(const LoadResult& r, const LoadOptions& o, const std::string& path);
 
 }  // namespace kamisado::serve

@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 
 #include <chrono>
+#include <filesystem>
 #include <set>
 
 #include <fmt/format.h>
@@ -130,6 +131,11 @@ RoundTwoStart search_round_two_start(const std::string& end_kfen, const Position
 }  // namespace
 
 MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& lines) {
+  // The folders it writes into or reads must be there: refused before any work.
+  for (const auto& [dir, what] : {std::pair{options.proof_dir, "cannot write proofs into"},
+                                  {options.checkpoint_dir, "cannot keep checkpoints in"},
+                                  {options.certificate_dir, "cannot check the certificate"}})
+    if (!dir.empty() && !std::filesystem::is_directory(dir)) throw InputError(std::string(what) + " '" + dir + "': no such folder");
   auto t0 = std::chrono::steady_clock::now();
   MatchStudy s;
   s.options = options;

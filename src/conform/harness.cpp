@@ -67,7 +67,8 @@ constexpr Root kMatchRoots[] = {
 
 class Harness {
  public:
-  Harness(const HarnessOptions& o, void (*progress)(const std::string&)) : opt_(o), progress_(progress), engine_(o.command, o.timeout_seconds) {
+  Harness(const HarnessOptions& o, std::function<void(const std::string&)> progress)
+      : opt_(o), progress_(std::move(progress)), engine_(o.command, o.timeout_seconds) {
     report_.engine_name = engine_.name();
     report_.command = o.command;
     report_.features = engine_.features();
@@ -409,7 +410,7 @@ class Harness {
   }
 
   HarnessOptions opt_;
-  void (*progress_)(const std::string&);
+  std::function<void(const std::string&)> progress_;
   RemoteEngine engine_;
   HarnessReport report_;
   std::set<std::pair<std::string, std::string>> reported_;  // (source, rule)
@@ -432,6 +433,21 @@ bool is_rule_id(const std::string& id) {
   return id != "§6" && std::find(o.begin(), o.end(), id) != o.end();
 }
 
+std::set<std::string> parse_allow(const std::vector<std::string>& lists) {
+  std::set<std::string> ids;
+  for (const std::string& list : lists)
+    for (std::size_t at = 0; at <= list.size();) {
+      const std::size_t comma = std::min(list.find(',', at), list.size());
+      std::string id = list.substr(at, comma - at);
+      id.erase(0, id.find_first_not_of(' '));
+      id.erase(id.find_last_not_of(' ') + 1);
+      if (!is_rule_id(id)) throw InputError("--allow: '" + id + "' is not a rule ID of rules.md (T1, M6, S4, P2, F1, ...) or 'refused'");
+      ids.insert(id);
+      at = comma + 1;
+    }
+  return ids;
+}
+
 long HarnessReport::positions() const {
   long n = 0;
   for (const auto& s : sources) n += s.positions;
@@ -452,7 +468,7 @@ std::string HarnessReport::verdict() const {
                      allowed.empty() ? "" : "; allowed: " + allowed);
 }
 
-HarnessReport run_harness(const HarnessOptions& options, void (*progress)(const std::string&)) {
+HarnessReport run_harness(const HarnessOptions& options, const std::function<void(const std::string&)>& progress) {
   try {
     return Harness(options, progress).run();
   } catch (const EngineFailure& e) {  // the engine failed before the first check

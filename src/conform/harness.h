@@ -17,6 +17,7 @@
 // cite: "conforms to rules.md except M6 (N positions checked, M play-outs)".
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -44,6 +45,9 @@ struct HarnessOptions {
 
 // The rule IDs `--allow` accepts: rules.md's, and "refused".
 bool is_rule_id(const std::string& id);
+// `--allow` as given (each a comma-separated list; spaces around an ID are dropped): the rule IDs.
+// InputError naming the first word that is no rule ID.
+std::set<std::string> parse_allow(const std::vector<std::string>& lists);
 
 struct Disagreement {
   std::string source;              // "corpus: <name>", "walk", "walk: <root>", "play-out 3"
@@ -95,7 +99,7 @@ struct HarnessReport {
 };
 
 // Runs the comparison. Progress lines go to `progress` when it is set.
-HarnessReport run_harness(const HarnessOptions& options, void (*progress)(const std::string&) = nullptr);
+HarnessReport run_harness(const HarnessOptions& options, const std::function<void(const std::string&)>& progress = {});
 
 // The report for scripts (JSON) and for people: each deviation with its count and smallest
 // reproduction, the sources, the rules checked and not, and the verdict.
