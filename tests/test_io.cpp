@@ -70,6 +70,21 @@ TEST(IoFiles, AFailedWriteNamesItsCauseAndLeavesTheOldFile) {
   EXPECT_EQ(files_in(dir), 1u);  // no temporary left
 }
 
+// The one appending writer (checkpoints and logs of JSON lines): a line an earlier kill cut short
+// is ended before the next, so no record is swallowed; a folder is refused, naming it.
+TEST(IoFiles, AnAppendedLineNeverJoinsALineCutShort) {
+  const fs::path dir = fresh_dir("append");
+  const fs::path file = dir / "log.jsonl";
+  write_bytes(file, "{\"a\": 1}\n{\"b\":");  // a kill in mid-line
+  {
+    io::LineAppender log(file.string());
+    log.add("{\"c\": 3}");
+  }
+  io::LineAppender(file.string()).add("{\"d\": 4}");
+  EXPECT_EQ(bytes_of(file), "{\"a\": 1}\n{\"b\":\n{\"c\": 3}\n{\"d\": 4}\n");
+  EXPECT_NE(error_of([&] { io::LineAppender{dir.string()}; }).find("it is a folder"), std::string::npos);
+}
+
 // A second run on a locked output is refused at once, naming the holder; the lock goes with its
 // holder, file and all, and a lock file a killed run left is taken over.
 TEST(IoRunLock, ASecondRunIsRefusedInOneLineNamingTheFirst) {

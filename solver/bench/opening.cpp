@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "io/files.h"
 #include "io/run_lock.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
@@ -77,16 +78,7 @@ RegroupedResult prove_regrouped(const RegroupedOptions& o, const io::Lines& line
   std::map<int, nlohmann::json> done = read_regrouped_checkpoint(o.checkpoint, o.seed, lines);
   r.resumed = int(done.size());
   if (!done.empty() && lines) lines(fmt::format("opening: resuming from {}: {} starts already proved", o.checkpoint, done.size()));
-  // A line cut short by a stop in mid-write has no newline: end it, so that the next record
-  // starts a line of its own instead of being swallowed by the cut one.
-  bool cut = false;
-  if (std::ifstream last(o.checkpoint, std::ios::binary | std::ios::ate); last && last.tellg() > 0) {
-    last.seekg(-1, std::ios::end);
-    cut = last.get() != '\n';
-  }
-  std::ofstream out(o.checkpoint, std::ios::app);
-  if (!out) throw InputError("cannot write " + o.checkpoint);
-  if (cut) out << "\n";
+  io::LineAppender out(o.checkpoint);  // a line cut short by a stop is ended before the next
   io::Progress progress(lines);
   const std::vector<Position> starts = regrouped_starts(o.count, o.seed);
   // A line read back must be of its start (the sample is drawn again from the seed); its winner
@@ -122,7 +114,7 @@ RegroupedResult prove_regrouped(const RegroupedOptions& o, const io::Lines& line
                         {"checked", p.checked()},
                         {"nodes", p.result.nodes},
                         {"seconds", seconds}};
-    out << j.dump() << "\n" << std::flush;
+    out.add(j.dump());
     done[i] = j;
     progress.tick([&] { return fmt::format("opening: {} of {} regrouped starts proved, {:.0f} s", done.size(), o.count, progress.elapsed()); });
   }

@@ -182,18 +182,16 @@ std::vector<std::uint32_t> begin_census_run(const Census& c, CensusRunStats& s, 
 void end_census_run(const Census& c, const CensusRunStats& s) {
   // A log for the report's throughput, not a result: a line cut short by a kill is skipped. A
   // session that proved nothing (all was done) is not one.
-  std::ofstream log;
-  if (s.proved) log.open(runs_path(c.dir), std::ios::app);
-  if (log)
-    log << nlohmann::json{{"runner", s.runner},
-                          {"workers", s.workers},
-                          {"seconds", s.seconds},
-                          {"shards_proved", s.proved},
-                          {"starts_proved", s.starts_proved},
-                          {"nodes", s.nodes},
-                          {"ended", fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::time(nullptr)))}}
-               .dump()
-        << "\n";
+  if (s.proved)
+    io::LineAppender(runs_path(c.dir))
+        .add(nlohmann::json{{"runner", s.runner},
+                            {"workers", s.workers},
+                            {"seconds", s.seconds},
+                            {"shards_proved", s.proved},
+                            {"starts_proved", s.starts_proved},
+                            {"nodes", s.nodes},
+                            {"ended", fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::time(nullptr)))}}
+                 .dump());
   if (s.already_done + s.proved < c.shards)
     throw Stopped(fmt::format("stopped; {} of {} shards are proved and kept in {}, run again to go on", s.already_done + s.proved, c.shards, c.dir));
 }

@@ -199,4 +199,23 @@ std::string read_file(const std::string& path, const std::string& what, std::uin
   return bytes;
 }
 
+LineAppender::LineAppender(const std::string& path) : path_(path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) throw InputError("cannot write '" + path + "': it is a folder");
+  bool cut = false;
+  if (std::ifstream last(path, std::ios::binary | std::ios::ate); last && last.tellg() > 0) {
+    last.seekg(-1, std::ios::end);
+    cut = last.get() != '\n';
+  }
+  out_.open(path, std::ios::app);
+  if (!out_) throw InputError("cannot write '" + path + "': " + std::strerror(errno));
+  if (cut) out_ << "\n";
+}
+
+void LineAppender::add(const std::string& line) {
+  errno = 0;
+  out_ << line << "\n" << std::flush;
+  if (!out_) throw InputError("cannot write '" + path_ + "': " + write_failure(errno));
+}
+
 }  // namespace kamisado::io

@@ -52,4 +52,19 @@ std::string read_file(const std::string& path, const std::string& what, std::uin
 // refused before the open (a pipe's open blocks until somebody writes to it).
 std::ifstream open_file(const std::string& path, const std::string& what);
 
+// A log or a checkpoint kept one line at a time (JSON lines), the one way the tool appends to a
+// file: each line is written whole and flushed as it is added, so a kill loses at most the line
+// being written. A line an earlier kill cut short (no newline) is ended first, so that the next
+// one starts a line of its own. A path that cannot be appended to (a folder, no space left) is
+// an InputError naming it.
+class LineAppender {
+ public:
+  explicit LineAppender(const std::string& path);
+  void add(const std::string& line);
+
+ private:
+  std::string path_;
+  std::ofstream out_;
+};
+
 }  // namespace kamisado::io
