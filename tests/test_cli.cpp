@@ -16,6 +16,8 @@
 #include "kamisado/kfen.h"
 #include "puzzles/store.h"
 #include "solver/match/match_minimax.h"
+#include "solver/starts/round_start.h"
+#include "solver/starts/round_start_table.h"
 
 using namespace kamisado::cli;
 
@@ -1040,4 +1042,28 @@ TEST(CLI_Census, ExportGivesEveryClassAsCsvOrJson) {
   ASSERT_EQ(partial.code, kOk);
   EXPECT_NE(partial.err.find("3 classes"), std::string::npos) << partial.err;
   EXPECT_NE(partial.err.find("1 shards not yet proved are left out"), std::string::npos) << partial.err;
+}
+
+// kamisado starts check: the set-up at 1-1 in a 2-point match is won by Black, who moves first
+// (rules.md §7: Black wins the round from the set-up in 17 plies, and the round decides the
+// match, P3). A table that says so agrees with the whole-match search; one that says otherwise
+// is named start by start and exits 1. A census start (a single round) is not drawn.
+TEST(CLI_Starts, CheckAgreesWithATrueTableAndNamesAForgedStart) {
+  const kamisado::solver::RoundStart start = *kamisado::solver::round_start_of(kamisado::parse_kfen(kStart + " 2:1-1"));
+  const kamisado::solver::RoundStart census = *kamisado::solver::round_start_of(kamisado::parse_kfen(kStart));
+  for (const bool truth : {true, false}) {
+    kamisado::solver::RoundStartTable table;
+    table.add(kamisado::solver::key_of(start), {truth, std::nullopt, false, 1});
+    table.add(kamisado::solver::key_of(census), {true, std::nullopt, false, 1});
+    const std::string path = (temp_dir() / (truth ? "true.starts" : "forged.starts")).string();
+    kamisado::solver::write_round_starts(table, path);
+    const CliRun r = run({"starts", "check", path, "--score", "1-1", "--json"});
+    EXPECT_EQ(r.code, truth ? kOk : kInternalError) << r.out << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["eligible"], 1);
+    EXPECT_EQ(j["agree"], truth ? 1 : 0);
+    EXPECT_EQ(j["disagree"], truth ? 0 : 1);
+    EXPECT_EQ(j["starts"][0]["search"], "win");
+  }
+  expect_one_line_error(run({"starts", "check", (temp_dir() / "true.starts").string(), "--score", "1:1"}), "--score '1:1'");
 }

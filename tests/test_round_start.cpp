@@ -57,6 +57,26 @@ TEST(RoundStart_B3, TheFourImagesOfAStartShareItsKey) {
   }
 }
 
+// A key names its class's representative (B3): decoded, it is one of the start's four images,
+// and encodes to the same key; a key that no start has is refused in one line.
+TEST(RoundStart_B3, AKeyDecodesToAStartOfItsClass) {
+  std::mt19937_64 rng(43);
+  for (int i = 0; i < 3000; ++i) {
+    const RoundStart s = random_start(rng, i % 10 == 0);
+    const RoundStart r = round_start_of_key(key_of(s));
+    EXPECT_EQ(key_of(r), key_of(s));
+    EXPECT_EQ(r.rows.first, Side::Black);
+    const std::set<RoundStartKey> images = orbit_keys(s);
+    EXPECT_TRUE(r == s || r == turned(s) || r == flipped(s) || r == turned(flipped(s)));
+    EXPECT_TRUE(images.count(key_of(r)));
+  }
+  const RoundStartKey k = key_of(random_start(rng));
+  EXPECT_THROW(round_start_of_key({start_space().classes(), k.lo}), InputError);  // no such class
+  EXPECT_THROW(round_start_of_key({k.hi, k.lo | std::uint64_t(7)}), InputError);  // a rank of 7
+  EXPECT_THROW(round_start_of_key({k.hi, (k.lo & ~(std::uint64_t(15) << 48)) | std::uint64_t(1) << 48 | std::uint64_t(3) << 52}),
+               InputError);  // 3 points of a 1-point match
+}
+
 // Different classes get different keys: among starts that share rows, the ranks of one are the
 // mirror image of the other's only when they are the same class.
 TEST(RoundStart_B3, StartsOfDifferentClassesGetDifferentKeys) {

@@ -66,6 +66,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   add_census(app, action);
   add_retro(app, action);
   add_puzzles(app, action);
+  add_starts(app, action);
 
   Io io{out, err};
   if (!args.empty() && !args[0].empty() && args[0][0] != '-') {

@@ -24,6 +24,7 @@ void add_opening(CLI::App& app, Action& action);
 void add_census(CLI::App& app, Action& action);
 void add_retro(CLI::App& app, Action& action);
 void add_puzzles(CLI::App& app, Action& action);
+void add_starts(CLI::App& app, Action& action);
 void add_serve(CLI::App& app, Action& action);
 void add_serve_bench(CLI::App& app, Action& action);
 

@@ -204,4 +204,33 @@ std::string by_rounds_progress_line(const ByRoundsProgress& p) {
                      p.layers ? fmt::format("; {} layers of the certificate", p.layers) : "");
 }
 
+Answer starts_check_answer(const std::string& path, const StartsCheck& c) {
+  nlohmann::json rows = nlohmann::json::array();
+  std::string disagreements;
+  for (const StartChecked& s : c.starts) {
+    rows.push_back({{"kfen", s.kfen},
+                    {"table", s.table_first_mover_wins ? "first mover wins" : "first mover loses"},
+                    {"search", value_name(s.search)},
+                    {"agrees", s.agrees()},
+                    {"nodes", s.nodes},
+                    {"seconds", s.seconds}});
+    if (s.search != Value::Unknown && !s.agrees())
+      disagreements += fmt::format("DISAGREE: {}: the table says the first mover {}, the whole-match search {}\n", s.kfen,
+                                   s.table_first_mover_wins ? "wins" : "loses", s.search == Value::Win ? "wins" : "loses");
+  }
+  const auto& o = c.options;
+  const std::string score = o.score ? fmt::format(" at {}-{}", (*o.score)[0], (*o.score)[1]) : "";
+  return {{{"table", path},
+           {"eligible", c.eligible},
+           {"seed", o.seed},
+           {"checked", c.starts.size()},
+           {"agree", c.agreeing()},
+           {"disagree", c.disagreeing()},
+           {"undecided", c.undecided()},
+           {"starts", rows}},
+          disagreements + fmt::format("{}: {} of its {} match starts{} drawn (seed {}) and valued by the whole-match search: {} agree, {} disagree, "
+                                      "{} undecided within {:g} s\n",
+                                      path, c.starts.size(), c.eligible, score, o.seed, c.agreeing(), c.disagreeing(), c.undecided(), o.seconds)};
+}
+
 }  // namespace kamisado::present

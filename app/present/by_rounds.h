@@ -7,10 +7,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "present/answer.h"
 #include "solver/match/by_rounds.h"
 #include "solver/match/by_rounds_request.h"
 #include "solver/match/by_rounds_study.h"
 #include "solver/match/match_certificate.h"
+#include "solver/match/starts_check.h"
 
 namespace kamisado::present {
 
@@ -43,5 +45,8 @@ std::string by_rounds_progress_line(const solver::ByRoundsProgress& p);
 // A certificate in layers checked (check-proof DIR).
 nlohmann::json match_certificate_json(const std::string& dir, const solver::MatchCertificateCheck& check);
 std::string match_certificate_text(const solver::MatchCertificateCheck& check);
+
+// A round-start table (`path`) cross-checked by the whole-match search (kamisado starts check).
+Answer starts_check_answer(const std::string& path, const solver::StartsCheck& c);
 
 }  // namespace kamisado::present

@@ -86,4 +86,19 @@ RoundStartKey key_of(const RoundStart& start) {
   return {index, lo};
 }
 
+RoundStart round_start_of_key(const RoundStartKey& key) {
+  const StartSpace& space = start_space();
+  if (key.hi >= space.classes()) throw InputError("round-start key " + key.hex() + ": no class has index " + std::to_string(key.hi));
+  RoundStart s;
+  s.rows = space.start_at(key.hi);
+  for (int side = 0; side < 2; ++side)
+    for (int c = 0; c < kColours; ++c) s.ranks[side][c] = std::uint8_t(key.lo >> (3 * (8 * side + c)) & 7);
+  s.match = {std::uint32_t(key.lo >> 48 & 15), {std::uint32_t(key.lo >> 52 & 15), std::uint32_t(key.lo >> 56 & 15)}};
+  const bool score_fits = s.match.target == 0 ? s.match.points == std::array<std::uint32_t, 2>{}
+                                              : s.match.points[0] < s.match.target && s.match.points[1] < s.match.target;
+  if (key.lo >> 60 || !score_fits) throw InputError("round-start key " + key.hex() + ": its target and score are no match's (P3)");
+  if (key_of(s) != key) throw InputError("round-start key " + key.hex() + ": not a canonical key (ranks past 4, or not read as key_of reads them)");
+  return s;
+}
+
 }  // namespace kamisado::solver

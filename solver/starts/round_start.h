@@ -54,5 +54,9 @@ Position round_start_position(const RoundStart& s);
 RoundStart turned(const RoundStart& s);
 RoundStart flipped(const RoundStart& s);
 RoundStartKey key_of(const RoundStart& s);
+// The class's representative start of a key (Black moves first): its key is `key` again. An
+// InputError if `key` is no canonical key (a class index out of range, a rank past 4, a score
+// that is no match's, or ranks not in the orientation key_of reads them in).
+RoundStart round_start_of_key(const RoundStartKey& key);
 
 }  // namespace kamisado::solver

@@ -1,0 +1,56 @@
+#include "solver/match/starts_check.h"
+
+#include <algorithm>
+#include <random>
+
+#include <fmt/format.h>
+
+#include "kamisado/errors.h"
+#include "kamisado/kfen.h"
+#include "solver/search/transposition_table.h"
+#include "solver/starts/round_start.h"
+
+namespace kamisado::solver {
+
+std::size_t StartsCheck::agreeing() const {
+  return std::size_t(std::count_if(starts.begin(), starts.end(), [](const StartChecked& s) { return s.agrees(); }));
+}
+
+std::size_t StartsCheck::undecided() const {
+  return std::size_t(std::count_if(starts.begin(), starts.end(), [](const StartChecked& s) { return s.search == Value::Unknown; }));
+}
+
+std::size_t StartsCheck::disagreeing() const { return starts.size() - agreeing() - undecided(); }
+
+StartsCheck check_starts(const RoundStartTable& table, const StartsCheckOptions& o, const io::Lines& lines) {
+  StartsCheck c;
+  c.options = o;
+  std::vector<RoundStartKey> keys;
+  for (const auto& [key, value] : table.entries()) {
+    const RoundStart s = round_start_of_key(key);
+    if (s.match.target == 0) continue;  // a census start: a single round, not a match
+    if (o.score && !(s.match.points == *o.score || s.match.points == std::array{(*o.score)[1], (*o.score)[0]})) continue;
+    keys.push_back(key);
+  }
+  c.eligible = keys.size();
+  // The sample is the first `sample` of the keys in a seeded order: the same seed, the same starts.
+  std::shuffle(keys.begin(), keys.end(), std::mt19937_64(o.seed));
+  keys.resize(std::min(keys.size(), o.sample));
+  io::Progress progress(lines);
+  for (const RoundStartKey& key : keys) {
+    if (o.stop && o.stop->load()) throw Stopped("stopped: the starts checked so far agree only as far as they went");
+    const Position pos = round_start_position(round_start_of_key(key));
+    SolveLimits limits;
+    limits.hash_mb = o.hash_mb;
+    limits.seconds = o.seconds;
+    limits.stop = o.stop;
+    TranspositionTable tt(o.hash_mb);
+    const SolveResult r = solve(pos, limits, tt, false, Aim::match());
+    if (o.stop && o.stop->load()) throw Stopped("stopped: the starts checked so far agree only as far as they went");
+    c.starts.push_back({to_kfen(pos), table.find(key)->first_mover_wins, r.value, r.nodes, r.seconds});
+    progress.count("starts check", c.starts.size(), keys.size(), "starts");
+  }
+  return c;
+}
+
+}  // namespace kamisado::solver
