@@ -325,6 +325,12 @@ TEST(Conform_CLI, ExitCodesAndOneLineErrors) {
   EXPECT_EQ(cli::run_cli({"conform", "--engine", fixture("pass-colour"), "--depth", "1", "--random", "2", "--allow", "M6"}, out5, err5), cli::kOk)
       << out5.str() << err5.str();
   EXPECT_NE(out5.str().find("conforms to rules.md except M6 ("), std::string::npos) << out5.str();
+  // An allowance no comparison needed is said in the verdict, not dropped (issue 46).
+  std::ostringstream out6, err6;
+  EXPECT_EQ(cli::run_cli({"conform", "--engine", fixture("pass-colour"), "--depth", "1", "--random", "2", "--allow", "M8, M6"}, out6, err6), cli::kOk)
+      << out6.str() << err6.str();
+  EXPECT_NE(out6.str().find("conforms to rules.md except M6 ("), std::string::npos) << out6.str();
+  EXPECT_NE(out6.str().find("play-outs); allowed but not seen: M8"), std::string::npos) << out6.str();
 }
 
 // Issue 18, 11-14: the harness cannot be fooled or blinded.

@@ -105,8 +105,8 @@ void add_conform(CLI::App& app, Action& action) {
           ->expected(0, 1);
   cmd->parse_complete_callback([opt, match] { opt->match_given = match->count() > 0; });
   cmd->add_option("--allow", opt->allow,
-                  "Rule IDs the engine is known to deviate from, comma-separated (e.g. M6,M8): still reported and counted, but "
-                  "the run conforms 'except' them");
+                  "Rule IDs the engine is known to deviate from, comma-separated (e.g. M6,M8), or 'refused': still reported and "
+                  "counted, but the run conforms 'except' them; one never seen is named in the verdict");
   cmd->add_option("--timeout", opt->timeout, "Seconds the engine has for each reply (default 5)")->check(seconds_between(0.01, 3600.0));
 }
 

@@ -402,6 +402,11 @@ class Harness {
     }
     std::sort(report_.deviations.begin(), report_.deviations.end(),
               [](const Deviation& a, const Deviation& b) { return rule_rank(a.rule) < rule_rank(b.rule); });
+    // An allowance the run never needed is said, not dropped: the engine may have been mended.
+    for (const std::string& rule : opt_.allow)
+      if (!deviations_.count(rule)) report_.allowed_unseen.push_back(rule);
+    std::sort(report_.allowed_unseen.begin(), report_.allowed_unseen.end(),
+              [](const std::string& a, const std::string& b) { return rule_rank(a) < rule_rank(b); });
     for (Context c : kContexts) {
       HarnessReport::ContextRules cr{c, plays(c), {}, {}};
       for (const std::string& rule : implied_rules(c)) (exercised_[int(c)].count(rule) ? cr.checked : cr.unchecked).push_back(rule);
@@ -463,9 +468,10 @@ std::string HarnessReport::verdict() const {
   if (failure) return fmt::format("{} FAILED: {}", name, *failure);
   const std::string checked = fmt::format("({} positions checked, {} play-outs)", positions(), play_outs);
   const std::string allowed = rule_list(deviations, true);
-  if (conforms()) return fmt::format("{} conforms to rules.md{} {}", name, allowed.empty() ? "" : " except " + allowed, checked);
-  return fmt::format("{} DIFFERS from rules.md on {} {}{}", name, rule_list(deviations, false), checked,
-                     allowed.empty() ? "" : "; allowed: " + allowed);
+  const std::string unseen = allowed_unseen.empty() ? "" : "; allowed but not seen: " + fmt::format("{}", fmt::join(allowed_unseen, ", "));
+  if (conforms()) return fmt::format("{} conforms to rules.md{} {}{}", name, allowed.empty() ? "" : " except " + allowed, checked, unseen);
+  return fmt::format("{} DIFFERS from rules.md on {} {}{}{}", name, rule_list(deviations, false), checked,
+                     allowed.empty() ? "" : "; allowed: " + allowed, unseen);
 }
 
 HarnessReport run_harness(const HarnessOptions& options, const std::function<void(const std::string&)>& progress) {

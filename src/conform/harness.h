@@ -89,6 +89,7 @@ struct HarnessReport {
     std::vector<std::string> unchecked;  // implied rules none did
   };
   std::vector<ContextRules> coverage;
+  std::vector<std::string> allowed_unseen;  // rules --allow named that no comparison showed, in rules.md order
   long play_outs = 0;
 
   long positions() const;
