@@ -412,5 +412,10 @@ TEST(ConformAllow, ListsWithSpacesGiveTheSameRuleIds) {
   EXPECT_EQ(conform::parse_allow({"M8, M2", "refused"}), (std::set<std::string>{"M2", "M8", "refused"}));
   EXPECT_EQ(conform::parse_allow({"M8,M2"}), conform::parse_allow({" M8 ,  M2 "}));
   EXPECT_THROW(conform::parse_allow({"M8,,M2"}), InputError);
-  EXPECT_THROW(conform::parse_allow({"B1"}), InputError);
+  try {
+    conform::parse_allow({"M6,B3"});
+    ADD_FAILURE() << "B3 allowed";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'B3' is a board rule of rules.md, which no deviation is labelled with"), std::string::npos) << e.what();
+  }
 }

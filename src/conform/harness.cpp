@@ -446,6 +446,13 @@ std::set<std::string> parse_allow(const std::vector<std::string>& lists) {
       std::string id = list.substr(at, comma - at);
       id.erase(0, id.find_first_not_of(' '));
       id.erase(id.find_last_not_of(' ') + 1);
+      // The board's rules (B1-B5: coordinates, colours, the colouring, towers, the set-up) are rules.md's
+      // too, but no comparison is labelled with one: a board an engine gets wrong shows as the move
+      // or the position it gets wrong.
+      if (id.size() == 2 && id[0] == 'B' && id[1] >= '1' && id[1] <= '5')
+        throw InputError("--allow: '" + id +
+                         "' is a board rule of rules.md, which no deviation is labelled with: a board an engine gets wrong "
+                         "shows as the rule of the move or position it gets wrong (T1, M1-M9, S1-S5, P1-P3, F1-F4)");
       if (!is_rule_id(id)) throw InputError("--allow: '" + id + "' is not a rule ID of rules.md (T1, M6, S4, P2, F1, ...) or 'refused'");
       ids.insert(id);
       at = comma + 1;
