@@ -331,6 +331,10 @@ TEST(Conform_CLI, ExitCodesAndOneLineErrors) {
       << out6.str() << err6.str();
   EXPECT_NE(out6.str().find("conforms to rules.md except M6 ("), std::string::npos) << out6.str();
   EXPECT_NE(out6.str().find("play-outs); allowed but not seen: M8"), std::string::npos) << out6.str();
+  std::ostringstream out7, err7;
+  ASSERT_EQ(cli::run_cli({"conform", "--engine", fixture("pass-colour"), "--depth", "1", "--random", "0", "--allow", "M8,M6", "--json"}, out7, err7),
+            cli::kOk);
+  EXPECT_EQ(nlohmann::json::parse(out7.str())["allowed_unseen"], nlohmann::json::array({"M8"}));
 }
 
 // Issue 18, 11-14: the harness cannot be fooled or blinded.

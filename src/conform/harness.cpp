@@ -531,6 +531,7 @@ nlohmann::json harness_json(const HarnessReport& r) {
                       {"positions", r.positions()}, {"play_outs", r.play_outs}, {"sources", sources},           {"deviations", devs},
                       {"disagreements", list},      {"features", r.features},   {"not_checked", r.not_checked}, {"rules", coverage}};
   if (r.failure) j["failure"] = *r.failure;
+  j["allowed_unseen"] = r.allowed_unseen;
   return j;
 }
 
