@@ -89,6 +89,11 @@ TEST(Serve_Api, EveryBadRequestIsA400WithOneLine) {
       {{{"kfen", kAfterC1C4}, {"goal", "ring:3"}}, "goal=ring:3"},
       {{{"kfen", kAfterC1C4}, {"nodes", "abc"}}, "nodes must be a positive number"},
       {{{"kfen", kAfterC1C4}, {"ms", "-5"}}, "ms must be a positive number"},
+      {{{"kfen", kAfterC1C4}, {"ms", "0x10"}}, "ms must be a positive number in whole digits"},
+      {{{"kfen", kAfterC1C4}, {"ms", "1e3"}}, "ms must be a positive number in whole digits"},
+      {{{"kfen", kAfterC1C4}, {"nodes", "1.5"}}, "nodes must be a positive number in whole digits"},
+      {{{"kfen", kAfterC1C4}, {"nodes", "+5"}}, "nodes must be a positive number in whole digits"},
+      {{{"kfen", kAfterC1C4}, {"nodes", "0"}}, "nodes must be a positive number in whole digits"},
       {{{"kfen", "Nbpkyrgn/8/7o/8/8/8/8/1GRYKPBO g o"}}, "the round is already over"},  // M7
   };
   for (const auto& [params, words] : analyse_cases) {
@@ -284,6 +289,16 @@ TEST(Serve_Http, TheBoardTheApiAndItsErrorsOverHttp) {
   auto posted = client.Post("/api/v1/position", std::string(64 * 1024, 'x'), "text/plain");
   ASSERT_TRUE(posted);
   EXPECT_GE(posted->status, 400);
+  // Another method on an API route: 405, and the method the route takes.
+  const auto expect_405 = [](const httplib::Result& answer) {
+    ASSERT_TRUE(answer);
+    EXPECT_EQ(answer->status, 405);
+    EXPECT_EQ(answer->get_header_value("Allow"), "GET");
+    EXPECT_NE(nlohmann::json::parse(answer->body)["error"].get<std::string>().find("the API takes GET"), std::string::npos);
+  };
+  expect_405(client.Post("/api/v1/analyse", "x", "text/plain"));
+  expect_405(client.Delete("/api/v1/position"));
+  expect_405(client.Put("/api/v1/stats", "x", "text/plain"));
 
   // A client that gives up after the first bytes: its search is stopped, not left to run out
   // its budget.

@@ -1,6 +1,7 @@
 #include "serve/api.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -54,19 +55,18 @@ solver::Aim aim_of(const Params& p, const Position& pos) {
 }
 
 // A whole number in [1, cap], or `fallback` if absent.
+// A budget (nodes, ms) in whole decimal digits, 1 or more: "0x10", "1e3", "1.5" and "+5" are
+// refused, not read as something the client may not have meant. Past `cap` it is the cap.
 double number_of(const Params& p, const std::string& name, double fallback, double cap) {
   auto it = p.find(name);
   if (it == p.end()) return fallback;
-  std::size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(it->second, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != it->second.size() || it->second.empty() || !(v >= 1))
-    throw BadRequest{name + " must be a positive number, not '" + it->second.substr(0, 20) + "'"};
-  return std::min(v, cap);
+  const std::string& text = it->second;
+  std::uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!digits || v < 1 || (ec != std::errc() && ec != std::errc::result_out_of_range) || end != text.data() + text.size())
+    throw BadRequest{name + " must be a positive number in whole digits (e.g. 500), not '" + text.substr(0, 20) + "'"};
+  return ec == std::errc::result_out_of_range ? cap : std::min(double(v), cap);
 }
 
 void only(const Params& p, std::initializer_list<const char*> known) {

@@ -128,6 +128,15 @@ struct Server::Impl {
       if (!std::filesystem::is_directory(options.puzzles_dir, ec)) throw InputError("--puzzles: '" + options.puzzles_dir + "' is not a folder");
       http.set_mount_point("/puzzles", options.puzzles_dir);
     }
+    // Another method on an API route is 405 with the method it takes (RFC 9110 §15.5.6), not a 404
+    // that says the route is not there.
+    for (const char* route : {"/api/v1/position", "/api/v1/stats", "/api/v1/proof", "/api/v1/analyse"}) {
+      const auto refuse = [](const httplib::Request& req, httplib::Response& res) {
+        res.set_header("Allow", "GET");
+        send(res, error_answer(405, req.method + " is not allowed here: the API takes GET"));
+      };
+      http.Post(route, refuse), http.Put(route, refuse), http.Delete(route, refuse), http.Patch(route, refuse);
+    }
     http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
       if (!res.body.empty()) return;
       const std::string what =
