@@ -49,12 +49,7 @@ void fill(Store& store, const PublishOptions& o, const io::Lines& lines) {
     progress.note(fmt::format("puzzles publish: {}: {} to add", what, gen.count));
     auto done = generate(
         gen, [&](const Puzzle& p) { return store.add(p); },
-        [&](const GenerateProgress& g) {
-          progress.tick([&] {
-            return fmt::format("puzzles publish: {} {} {} of {}", what, io::progress_bar(double(g.accepted) / gen.count), g.accepted, gen.count);
-          });
-        },
-        o.stop);
+        [&](const GenerateProgress& g) { progress.count("puzzles publish: " + what, std::uint64_t(g.accepted), std::uint64_t(gen.count)); }, o.stop);
     if (done.exhausted) progress.note(fmt::format("puzzles publish: {}: only {} found before the games ran dry", what, done.accepted));
   };
   for (int n = 1; n <= o.max_n; ++n) {
@@ -236,8 +231,7 @@ Published publish(const PublishOptions& o, const io::Lines& lines) {
     done.proof_nodes += c.proof_nodes;
     proof_sizes[p.id] = c.proof_nodes;
     largest = std::max(largest, c.proof_nodes);
-    progress.tick(
-        [&] { return fmt::format("puzzles publish: certificates {} {} of {}", io::progress_bar(double(i + 1) / rows.size()), i + 1, rows.size()); });
+    progress.count("puzzles publish: certificates", i + 1, rows.size());
   }
   done.certificate_seconds = io::seconds_since(cert_start);
   rerate(store, proof_sizes);

@@ -66,9 +66,7 @@ std::vector<Candidate> opening_candidates(solver::TranspositionTable& table, con
   for (Move m1 : first) {
     Position p1 = start.after(m1);
     ++done;
-    progress.tick([&] {
-      return fmt::format("studies: the opening {} {} of {} first moves", io::progress_bar(double(done) / first.size()), done, first.size());
-    });
+    progress.count("studies: the opening", done, first.size(), "first moves");
     if (round_winner(p1) || !classes.insert(canonical_kfen(p1)).second) continue;
     if (auto n = winner_moves_to_win(p1, p1.side_to_move(), table, limits)) {
       out.push_back({*n, p1, {to_string(m1)}});

@@ -226,7 +226,7 @@ TrainerWritten write_trainer(const std::vector<TrainerSection>& sections, const 
       if (folder.holds(certificate_file(p))) puzzles.back()["certificate"] = certificate_file(p);
       all.push_back(p);
       ++done;
-      progress.tick([&] { return fmt::format("trainer {} {} of {}", io::progress_bar(double(done) / total), done, total); });
+      progress.count("trainer", done, total);
     }
     out_sections.push_back({{"name", s.name}, {"puzzles", puzzles}});
   }

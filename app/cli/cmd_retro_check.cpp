@@ -37,7 +37,8 @@ struct VerifyOptions {
 int verify(const VerifyOptions& opt, Io& io) {
   solver::RetroTable table = solver::load_retro_table(opt.table);
   io::Progress progress(io.lines());
-  auto r = solver::verify_retro_table(table, opt.threads, [&](std::uint64_t done) { progress.count("retro verify", done, table.size()); });
+  auto r =
+      solver::verify_retro_table(table, opt.threads, [&](std::uint64_t done) { progress.count("retro verify:", done, table.size(), "positions"); });
   return io.print(present::retro_verify_answer(opt.table, r, progress.elapsed()), r.holds() ? kOk : kInternalError);
 }
 
@@ -49,7 +50,8 @@ struct CrossCheckOptions {
 int crosscheck(const CrossCheckOptions& opt, Io& io) {
   solver::RetroTable table = solver::load_retro_table(opt.table);
   io::Progress progress(io.lines());
-  auto r = solver::cross_check(table, opt.check, [&](std::uint64_t done, std::uint64_t total) { progress.count("retro crosscheck", done, total); });
+  auto r = solver::cross_check(table, opt.check,
+                               [&](std::uint64_t done, std::uint64_t total) { progress.count("retro crosscheck:", done, total, "positions"); });
   return io.print(present::retro_crosscheck_answer(opt.table, r, opt.check.long_distance), r.holds() ? kOk : kDisagrees);
 }
 

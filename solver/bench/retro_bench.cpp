@@ -93,7 +93,8 @@ RetroBench bench_retro(const std::string& roots_path, const RetroCrossCheckOptio
     r.verified = verify_retro_table(r.build.table, threads);
     r.verify_seconds = io::seconds_since(verify_start);
     progress.note("retro bench: " + r.name + ": cross-checking with the proof search");
-    r.cross = cross_check(r.build.table, check, [&](std::uint64_t done, std::uint64_t total) { progress.count("retro bench", done, total); });
+    r.cross =
+        cross_check(r.build.table, check, [&](std::uint64_t done, std::uint64_t total) { progress.count("retro bench:", done, total, "positions"); });
     for (const auto& e : r.build.table.entries()) r.longest = std::max(r.longest, e.value().distance);
     r.root_value = *r.build.table.probe(root);
     r.table_size = r.build.table.size();

@@ -44,7 +44,7 @@ void for_each_class(const Census& c, CensusExported& done, const io::Lines& line
       ++done.classes;
       done.starts += starts;
     }
-    progress.tick([&] { return fmt::format("{}: {} {} of {} shards", what, io::progress_bar(double(k + 1) / c.shards), k + 1, c.shards); });
+    progress.count(std::string(what) + ":", k + 1, c.shards, "shards");
   }
 }
 

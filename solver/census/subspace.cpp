@@ -112,7 +112,7 @@ Subspace make_subspace(const std::string& name, const io::Lines& lines) {
       }
       s.first = rng() & 1 ? Side::Gold : Side::Black;
       drawn.push_back(std::uint32_t(space.index_of(s)));
-      if ((k & 0xFFFF) == 0) progress.tick([&] { return fmt::format("census: drawing {} {} of {} starts", io::progress_bar(double(k) / n), k, n); });
+      if ((k & 0xFFFF) == 0) progress.count("census: drawing", k, n, "starts");
     }
     return listed(name, std::move(drawn), progress);
   }

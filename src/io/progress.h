@@ -40,11 +40,12 @@ class Progress {
     last_ = now;
     sink_(make_line());
   }
-  // "what: [####......] done of total unit", when a line is due.
-  void count(const std::string& what, std::uint64_t done, std::uint64_t total, const std::string& unit = "positions") {
+  // "what [####......] done of total unit" (the unit may be empty), when a line is due: the line
+  // of work counted to a known end.
+  void count(const std::string& what, std::uint64_t done, std::uint64_t total, const std::string& unit = "") {
     tick([&] {
-      return what + ": " + progress_bar(total ? double(done) / double(total) : 0) + " " + std::to_string(done) + " of " + std::to_string(total) +
-             " " + unit;
+      return what + " " + progress_bar(total ? double(done) / double(total) : 0) + " " + std::to_string(done) + " of " + std::to_string(total) +
+             (unit.empty() ? "" : " " + unit);
     });
   }
   // A line said at once (a phase begins).
