@@ -1,4 +1,6 @@
 // kamisado census plan|run|merge|report: the first-mover census (solver/census/census.h).
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "cli/commands.h"
@@ -96,11 +98,8 @@ int merge(const MergeOptions& o, Io& io) {
 
 int report(const ReportOptions& o, Io& io) {
   const auto runs = present::write_census_report({o.dirs, o.report, o.compare, o.threads}, io.lines(), io.stop);
-  nlohmann::json all = nlohmann::json::array();
-  std::string summary;
-  bool sound = true;
-  for (const auto& m : runs) all.push_back(present::census_json(m)), summary += present::census_summary(m), sound = sound && m.sound();
-  return io.print({{"runs", all}, {"report", o.report}}, summary + "wrote " + o.report + "\n", sound ? kOk : kInternalError);
+  const bool sound = std::all_of(runs.begin(), runs.end(), [](const solver::CensusMerged& m) { return m.sound(); });
+  return io.print(present::census_report_answer(runs, o.report), sound ? kOk : kInternalError);
 }
 
 }  // namespace

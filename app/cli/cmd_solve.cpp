@@ -98,8 +98,7 @@ int solve(const SolveOptions& opt, Io& io) {
   c.limits.stop = io.stop;
   c.limits.progress = [&io](const solver::SolveProgress& p) { io.err << present::solve_progress_line(p) << std::endl; };
   const solver::Solved s = solver::solve_position(pos, c);
-  const present::Answer v = present::verdict_of(pos, c, s.proved, s.stakes);
-  io.print(v.json, v.text);
+  io.print(present::verdict_of(pos, c, s.proved, s.stakes));
   if (c.tree && !s.proved.tree) {  // a proof was asked for, and the limits stopped it
     io.err << "solve: stopped before " << (s.proved.result.value != solver::Value::Unknown ? "the proof tree was complete" : "the value was proved")
            << "; no proof written\n";

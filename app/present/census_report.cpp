@@ -272,6 +272,13 @@ Answer round_starts_answer(const std::string& path, std::size_t entries, const C
                       counted.missing_shards ? fmt::format("; {} shards not yet proved are left out", counted.missing_shards) : "")};
 }
 
+Answer census_report_answer(const std::vector<CensusMerged>& runs, const std::string& report_path) {
+  nlohmann::json all = nlohmann::json::array();
+  std::string summary;
+  for (const auto& m : runs) all.push_back(census_json(m)), summary += census_summary(m);
+  return {{{"runs", all}, {"report", report_path}}, summary + "wrote " + report_path + "\n"};
+}
+
 nlohmann::json census_json(const CensusMerged& m) {
   nlohmann::json wins = nlohmann::json::array();
   for (const auto& w : m.second_mover_wins)

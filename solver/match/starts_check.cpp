@@ -25,21 +25,22 @@ std::size_t StartsCheck::disagreeing() const { return starts.size() - agreeing()
 StartsCheck check_starts(const RoundStartTable& table, const StartsCheckOptions& o, const io::Lines& lines) {
   StartsCheck c;
   c.options = o;
-  std::vector<RoundStartKey> keys;
+  // Each eligible start decoded once, with the table's word on it.
+  std::vector<std::pair<RoundStart, bool>> drawn;
   for (const auto& [key, value] : table.entries()) {
     const RoundStart s = round_start_of_key(key);
     if (s.match.target == 0) continue;  // a census start: a single round, not a match
     if (o.score && !(s.match.points == *o.score || s.match.points == std::array{(*o.score)[1], (*o.score)[0]})) continue;
-    keys.push_back(key);
+    drawn.emplace_back(s, value.first_mover_wins);
   }
-  c.eligible = keys.size();
-  // The sample is the first `sample` of the keys in a seeded order: the same seed, the same starts.
-  std::shuffle(keys.begin(), keys.end(), std::mt19937_64(o.seed));
-  keys.resize(std::min(keys.size(), o.sample));
+  c.eligible = drawn.size();
+  // The sample is the first `sample` of the starts in a seeded order: the same seed, the same starts.
+  std::shuffle(drawn.begin(), drawn.end(), std::mt19937_64(o.seed));
+  drawn.resize(std::min(drawn.size(), o.sample));
   io::Progress progress(lines);
-  for (const RoundStartKey& key : keys) {
+  for (const auto& [start, first_mover_wins] : drawn) {
     if (o.stop && o.stop->load()) throw Stopped("stopped: the starts checked so far agree only as far as they went");
-    const Position pos = round_start_position(round_start_of_key(key));
+    const Position pos = round_start_position(start);
     SolveLimits limits;
     limits.hash_mb = o.hash_mb;
     limits.seconds = o.seconds;
@@ -47,8 +48,8 @@ StartsCheck check_starts(const RoundStartTable& table, const StartsCheckOptions&
     TranspositionTable tt(o.hash_mb);
     const SolveResult r = solve(pos, limits, tt, false, Aim::match());
     if (o.stop && o.stop->load()) throw Stopped("stopped: the starts checked so far agree only as far as they went");
-    c.starts.push_back({to_kfen(pos), table.find(key)->first_mover_wins, r.value, r.nodes, r.seconds});
-    progress.count("starts check", c.starts.size(), keys.size(), "starts");
+    c.starts.push_back({to_kfen(pos), first_mover_wins, r.value, r.nodes, r.seconds});
+    progress.count("starts check:", c.starts.size(), drawn.size(), "starts");
   }
   return c;
 }
