@@ -95,6 +95,8 @@ TEST(Serve_Api, EveryBadRequestIsA400WithOneLine) {
       {{{"kfen", kAfterC1C4}, {"nodes", "+5"}}, "nodes must be a positive number in whole digits"},
       {{{"kfen", kAfterC1C4}, {"nodes", "0"}}, "nodes must be a positive number in whole digits"},
       {{{"kfen", "Nbpkyrgn/8/7o/8/8/8/8/1GRYKPBO g o"}}, "the round is already over"},  // M7
+      // A budget past 2^64 is the cap, no error: the position is what is refused.
+      {{{"kfen", "Nbpkyrgn/8/7o/8/8/8/8/1GRYKPBO g o"}, {"nodes", "99999999999999999999"}}, "the round is already over"},
   };
   for (const auto& [params, words] : analyse_cases) {
     Answer a = api.analyse(params, nullptr);

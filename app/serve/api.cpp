@@ -61,12 +61,12 @@ double number_of(const Params& p, const std::string& name, double fallback, doub
   auto it = p.find(name);
   if (it == p.end()) return fallback;
   const std::string& text = it->second;
-  std::uint64_t v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-  if (!digits || v < 1 || (ec != std::errc() && ec != std::errc::result_out_of_range) || end != text.data() + text.size())
-    throw BadRequest{name + " must be a positive number in whole digits (e.g. 500), not '" + text.substr(0, 20) + "'"};
-  return ec == std::errc::result_out_of_range ? cap : std::min(double(v), cap);
+  std::uint64_t v = 0;
+  const std::errc ec = digits ? std::from_chars(text.data(), text.data() + text.size(), v).ec : std::errc::invalid_argument;
+  if (ec == std::errc::result_out_of_range) return cap;  // digits past 2^64: past any cap
+  if (ec != std::errc() || v < 1) throw BadRequest{name + " must be a positive number in whole digits (e.g. 500), not '" + text.substr(0, 20) + "'"};
+  return std::min(double(v), cap);
 }
 
 void only(const Params& p, std::initializer_list<const char*> known) {
