@@ -30,22 +30,21 @@ const CommandText kSolveText{"solve", "Prove who wins the round from a position,
                              "seconds and when stopped, and resumes from FILE if it is there: run the same command again\n"
                              "after a timeout, Ctrl-C or a kill, and it ends with the same value, distance and best move.\n"
                              "--by-rounds (with --goal match) proves the match round by round: each round start is a job,\n"
-                             "proved once and kept in the round-start table --starts FILE (read if there, saved every\n"
-                             "--checkpoint-every seconds and at the end: run again after a stop and it goes on from it);\n"
-                             "what it reads back there is taken unchecked, and the answer says how many of its starts it\n"
-                             "rests on; --recheck-starts proves each again before use, and refuses a file proved wrong.\n"
+                             "proved once and kept in the table --starts FILE (saved every --checkpoint-every seconds and at\n"
+                             "the end; run again, it goes on from it). Its starts are read back unchecked, and the answer\n"
+                             "counts those it rests on; --recheck-starts proves each again, and refuses a file proved wrong.\n"
                              "--threads shares the next round's starts among threads, --mpi under mpirun among ranks too.\n"
-                             "It proves the value, not the distance, within a bounded memory, and on the matches measured\n"
-                             "faster than the whole-match search (docs/solver.md). --plan proves no job and lists the starts a\n"
-                             "proof needs if every job's guess (the first mover wins) holds: the size of the work ahead.\n"
-                             "--plan --levels N goes on down: it plans N starts of that list, N of the starts their plans\n"
-                             "need, and so on to the rounds that decide the match, and multiplies out the starts and\n"
-                             "core-hours of the whole proof (no reuse counted: an order of magnitude; --time bounds it).\n"
-                             "--plans proves such a plan's starts as one batch, and plans again only where a guess failed:\n"
-                             "for long runs, since run again after a stop it plans the same proof (keep the same --hash).\n"
-                             "--certificate DIR writes the proof in layers, one round deep each: the root's round, then each\n"
-                             "round start it ends at, once (format: solver/match/match_certificate.h); check-proof DIR checks\n"
-                             "it whole. Stopped, it keeps the layers written, and the same command goes on from them.\n"
+                             "It proves the value, not the distance, in bounded memory (docs/solver.md). --plan proves no\n"
+                             "job and lists the starts a proof needs if every guess (the first mover wins) holds; --levels N\n"
+                             "plans N of them, N of theirs, and so on to the deciding rounds, and multiplies out the starts\n"
+                             "and core-hours of the whole proof (no reuse counted: an order of magnitude; --time bounds it).\n"
+                             "--plans proves a plan's starts as one batch, and plans again only where a guess failed: for\n"
+                             "long runs, since run again after a stop it plans the same proof (keep the same --hash).\n"
+                             "--certificate DIR writes the proof in layers, one round deep each, every round start once\n"
+                             "(solver/match/match_certificate.h); check-proof DIR checks it; stopped, it goes on from them.\n"
+                             "--regenerate-layers keeps there only the root's layer, the --starts table and the other\n"
+                             "layers' digests (MB where layers weigh GB), which check-proof makes again and checks\n"
+                             "(solver/match/regenerated_certificate.h); it proves nothing the table lacks.\n"
                              "Example: kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --proof start.proof\n"
                              "         kamisado solve \"bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0\" --goal match\n"
                              "         mpirun -np 2 kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 2:0-0\" --goal match \\\n"
@@ -135,6 +134,8 @@ void add_solve(CLI::App& app, Action& action) {
       ->check(CLI::Range(1, 256));
   cmd->add_option("--certificate", opt->rounds.certificate,
                   "--by-rounds: write the proof in layers to the folder DIR (made if missing; only its own files are written over)");
+  cmd->add_flag("--regenerate-layers", opt->rounds.regenerate_layers,
+                "--certificate: keep the root's layer, the --starts table and the other layers' digests; check-proof makes those layers again");
   cmd->add_flag("--plan", opt->rounds.plan,
                 "--by-rounds: prove no job, count them: the next round's starts a proof needs if each job's guess holds (--json lists them)");
   cmd->add_option("--levels", opt->rounds.levels,

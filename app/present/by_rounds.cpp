@@ -10,9 +10,10 @@ using namespace kamisado::solver;
 
 namespace {
 
-const char* value_word(const Position& root, const ByRoundsResult& r) {
-  if (!r.winner) return "unknown";
-  return *r.winner == root.side_to_move() ? "win" : "loss";
+// The match's value for the side to move at `root`: win, loss, or unknown (stopped first).
+const char* value_word(const Position& root, std::optional<Side> winner) {
+  if (!winner) return "unknown";
+  return *winner == root.side_to_move() ? "win" : "loss";
 }
 
 }  // namespace
@@ -26,7 +27,7 @@ nlohmann::json by_rounds_json(const Position& root, const ByRoundsResult& r) {
   return {{"kfen", to_kfen(root)},
           {"goal", "match"},
           {"by_rounds", true},
-          {"value", value_word(root, r)},
+          {"value", value_word(root, r.winner)},
           {"winner", r.winner ? nlohmann::json(side_id(*r.winner)) : nlohmann::json()},
           {"masters", r.masters},
           {"restarts", r.restarts},
@@ -75,9 +76,7 @@ nlohmann::json by_rounds_certificate_json(const Position& root, const std::strin
   return {{"kfen", to_kfen(root)},
           {"goal", "match"},
           {"certificate", dir},
-          {"value", !c.winner                          ? "unknown"
-                    : *c.winner == root.side_to_move() ? "win"
-                                                       : "loss"},
+          {"value", value_word(root, c.winner)},
           {"winner", c.winner ? nlohmann::json(side_id(*c.winner)) : nlohmann::json()},
           {"written", depths},
           {"kept", c.kept},
@@ -93,6 +92,33 @@ std::string by_rounds_certificate_text(const Position& root, const std::string& 
     out += fmt::format("depth {}: {} layers written, {} positions, {} bytes\n", i + 1, c.written[i].layers, c.written[i].nodes, c.written[i].bytes);
   if (c.kept) out += fmt::format("{} layers kept from an earlier run, each checked again\n", c.kept);
   out += fmt::format("{} nodes, {:.1f} s\n", c.nodes, c.seconds);
+  return out;
+}
+
+nlohmann::json regenerated_write_json(const Position& root, const std::string& dir, const RegeneratedWrite& w) {
+  return {{"kfen", to_kfen(root)},
+          {"goal", "match"},
+          {"certificate", dir},
+          {"value", value_word(root, w.winner)},
+          {"winner", w.winner ? nlohmann::json(side_id(*w.winner)) : nlohmann::json()},
+          {"layers_listed", w.layers},
+          {"layers_made", w.written},
+          {"positions", w.positions},
+          {"nodes", w.search_nodes},
+          {"table_starts", w.table_starts},
+          {"stored_bytes", w.stored_bytes},
+          {"seconds", w.seconds}};
+}
+
+std::string regenerated_write_text(const Position& root, const std::string& dir, const RegeneratedWrite& w) {
+  std::string out =
+      w.winner ? fmt::format(
+                     "{} to move {} the match; its certificate is in {}: the root's layer, the table and a list of {} layers made again "
+                     "when checked (check it: kamisado check-proof {})\n",
+                     side_name(root.side_to_move()), *w.winner == root.side_to_move() ? "wins" : "loses", dir, w.layers, dir)
+               : fmt::format("unknown: stopped first; the {} layers listed are kept in {}, and the same command goes on from them\n", w.layers, dir);
+  out += fmt::format("{} layers made by this run ({} positions, {} nodes), {} listed by an earlier one; table {} starts; {} bytes stored; {:.1f} s\n",
+                     w.written, w.positions, w.search_nodes, w.layers - w.written, w.table_starts, w.stored_bytes, w.seconds);
   return out;
 }
 
@@ -166,12 +192,26 @@ nlohmann::json match_certificate_json(const std::string& dir, const MatchCertifi
     depths.push_back({{"depth", i + 1}, {"layers", d.layers}, {"nodes", d.nodes}, {"bytes", d.bytes}});
     bytes += d.bytes;
   }
-  return {{"file", dir},     {"holds", check.holds},     {"winner", check.winner ? nlohmann::json(side_id(*check.winner)) : nlohmann::json()},
-          {"goal", "match"}, {"layers", depths},         {"leaves_at_round_starts", check.leaves_at_starts},
-          {"bytes", bytes},  {"seconds", check.seconds}, {"failure", check.failure}};
+  return {{"file", dir},
+          {"holds", check.holds},
+          {"winner", check.winner ? nlohmann::json(side_id(*check.winner)) : nlohmann::json()},
+          {"goal", "match"},
+          {"layers", depths},
+          {"leaves_at_round_starts", check.leaves_at_starts},
+          {"bytes", bytes},
+          {"seconds", check.seconds},
+          {"failure", check.failure},
+          {"layers_made_again", check.regenerated},
+          {"layers_from_journal", check.from_journal},
+          {"search_nodes", check.search_nodes},
+          {"stored_bytes", check.stored_bytes},
+          {"stopped", check.stopped}};
 }
 
 std::string match_certificate_text(const MatchCertificateCheck& check) {
+  if (check.stopped)
+    return fmt::format("stopped: {} layers made again and checked, {} from the journal; run again with the same --journal to go on\n",
+                       check.regenerated, check.from_journal);
   if (!check.holds) return "certificate REJECTED: " + check.failure + "\n";
   std::string depths;
   std::uint64_t bytes = 0, layers = 0;
@@ -180,14 +220,19 @@ std::string match_certificate_text(const MatchCertificateCheck& check) {
     depths += fmt::format("  depth {}: {} layers, {} positions, {} bytes\n", i + 1, d.layers, d.nodes, d.bytes);
     bytes += d.bytes, layers += d.layers;
   }
-  return fmt::format("certificate holds: {} wins the match from {} ({} layers, {} bytes; {} round-start leaves, {:.1f} s)\n{}",
-                     side_name(*check.winner), check.root_kfen, layers, bytes, check.leaves_at_starts, check.seconds, depths);
+  std::string made;
+  if (check.stored_bytes)
+    made = fmt::format("{} bytes stored; {} layers made again from its table and checked ({} search nodes), {} checked by an earlier run (journal)\n",
+                       check.stored_bytes, check.regenerated, check.search_nodes, check.from_journal);
+  return fmt::format("certificate holds: {} wins the match from {} ({} layers, {} bytes; {} round-start leaves, {:.1f} s)\n{}{}",
+                     side_name(*check.winner), check.root_kfen, layers, bytes, check.leaves_at_starts, check.seconds, depths, made);
 }
 
 nlohmann::json by_rounds_answer_json(const Position& root, const ByRoundsAnswer& a) {
   if (a.levels) return level_projection_json(*a.levels);
   if (a.plan) return by_rounds_plan_json(root, *a.plan);
   if (a.certificate) return by_rounds_certificate_json(root, a.certificate_dir, *a.certificate);
+  if (a.regenerated) return regenerated_write_json(root, a.certificate_dir, *a.regenerated);
   return by_rounds_json(root, *a.result);
 }
 
@@ -195,6 +240,7 @@ std::string by_rounds_answer_text(const Position& root, const ByRoundsAnswer& a)
   if (a.levels) return level_projection_text(*a.levels);
   if (a.plan) return by_rounds_plan_text(root, *a.plan);
   if (a.certificate) return by_rounds_certificate_text(root, a.certificate_dir, *a.certificate);
+  if (a.regenerated) return regenerated_write_text(root, a.certificate_dir, *a.regenerated);
   return by_rounds_text(root, *a.result);
 }
 

@@ -43,6 +43,8 @@ std::string by_rounds_answer_text(const Position& root, const solver::ByRoundsAn
 std::string by_rounds_progress_line(const solver::ByRoundsProgress& p);
 
 // A certificate in layers checked (check-proof DIR).
+nlohmann::json regenerated_write_json(const Position& root, const std::string& dir, const solver::RegeneratedWrite& w);
+std::string regenerated_write_text(const Position& root, const std::string& dir, const solver::RegeneratedWrite& w);
 nlohmann::json match_certificate_json(const std::string& dir, const solver::MatchCertificateCheck& check);
 std::string match_certificate_text(const solver::MatchCertificateCheck& check);
 

@@ -118,19 +118,26 @@ void run_rates_section(io::Report& md, const std::vector<RunRate>& rates) {
 void certificate_section(io::Report& md, const std::string& dir, const MatchCertificateCheck& c) {
   md.section("The 2-point match by rounds: its certificate");
   if (!c.holds) {
-    md.paragraph(fmt::format("The certificate in layers `{}` was refused: {}", dir, c.failure));
+    md.paragraph(c.stopped ? fmt::format("The check of the certificate `{}` was stopped before it was whole.", dir)
+                           : fmt::format("The certificate in layers `{}` was refused: {}", dir, c.failure));
     return;
   }
   std::uint64_t starts = 0;
   for (std::size_t i = 1; i < c.depths.size(); ++i) starts += c.depths[i].layers;
+  const std::string how =
+      c.stored_bytes ? fmt::format(
+                           "It stores {:.1f} MB: the root's layer, the round-start table and the list of the other layers, each of which the check "
+                           "made again from the table ({} layers, {} search nodes; {} taken from its journal) and compared with its digest",
+                           double(c.stored_bytes) / 1e6, c.regenerated, c.search_nodes, c.from_journal)
+                     : std::string("Every layer is stored");
   md.paragraph(
-      fmt::format("**{} wins the match from `{}`**, proved round by round (`kamisado solve \"{}\" --goal match --by-rounds --certificate {}`) and "
+      fmt::format("**{} wins the match from `{}`**, proved round by round (`kamisado solve \"{}\" --goal match --by-rounds --certificate {}{}`) and "
                   "checked whole here as `kamisado check-proof {}` checks it ({:.0f} s): every layer a proof tree one round deep, re-verified with "
-                  "the move generator and no search, and each of its {} round-start leaves against the layer of its class (B3). {} distinct round "
+                  "the move generator, and each of its {} round-start leaves against the layer of its class (B3). {}. {} distinct round "
                   "starts carry a layer; each is met {:.1f} times on average (reuse).",
-                  side_name(*c.winner), c.root_kfen, c.root_kfen, dir, dir, c.seconds, c.leaves_at_starts, starts,
-                  starts ? double(c.leaves_at_starts) / double(starts) : 0.0));
-  md.table({"depth (round)", "layers", "positions", "bytes (zstd)"});
+                  side_name(*c.winner), c.root_kfen, c.root_kfen, dir, c.stored_bytes ? " --starts FILE --regenerate-layers" : "", dir, c.seconds,
+                  c.leaves_at_starts, how, starts, starts ? double(c.leaves_at_starts) / double(starts) : 0.0));
+  md.table({"depth (round)", "layers", "positions", "bytes stored (zstd)"});
   for (std::size_t i = 0; i < c.depths.size(); ++i)
     md.row({std::to_string(i + 1), std::to_string(c.depths[i].layers), std::to_string(c.depths[i].nodes), std::to_string(c.depths[i].bytes)});
 }
@@ -232,12 +239,17 @@ void values_section(io::Report& md, const MatchStudy& s) {
                            ? fmt::format("{} positions, checked{}", v.proved.proof_nodes, v.proof_path.empty() ? "" : ": `" + v.proof_path + "`")
                        : r.value == Value::Unknown ? "open"
                                                    : v.proved.failure();
+    std::string value = value_name(r.value);
+    if (v.target == 2 && s.certificate && s.certificate->holds) {  // decided by rounds where the whole-match search is not
+      value = fmt::format("{} (by rounds)", *s.certificate->winner == Side::Black ? "win" : "loss");
+      cert = fmt::format("certificate checked: `{}` (below)", s.options.certificate_dir);
+    }
     md.row({fmt::format("{} point{}{}", v.target, v.target > 1 ? "s" : "",
                         v.target == 3   ? " (Standard)"
                         : v.target == 7 ? " (Long)"
                                         : ""),
-            value_name(r.value), r.best ? "`" + to_string(*r.best) + "`" : "-", r.distance_known ? std::to_string(r.plies) : "-",
-            std::to_string(v.total_nodes), fmt::format("{:.1f}", v.total_seconds), std::to_string(v.table_mb),
+            value, r.best ? "`" + to_string(*r.best) + "`" : "-", r.distance_known ? std::to_string(r.plies) : "-", std::to_string(v.total_nodes),
+            fmt::format("{:.1f}", v.total_seconds), std::to_string(v.table_mb),
             r.value == Value::Unknown ? fmt::format("{} / {}", v.root_pn, v.root_dn) : "-", cert,
             v.checkpoint_path.empty()
                 ? "-"

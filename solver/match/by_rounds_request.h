@@ -10,15 +10,17 @@
 #include "io/progress.h"
 #include "solver/match/by_rounds.h"
 #include "solver/match/by_rounds_study.h"
+#include "solver/match/regenerated_certificate.h"
 
 namespace kamisado::solver {
 
 struct ByRoundsRequest {
-  ByRoundsOptions run;      // the table file, threads, tables, limits, progress
-  bool plan = false;        // prove no job: the starts a proof needs if every guess holds
-  std::size_t levels = 0;   // with plan: project the proof level by level, this many starts a level
-  std::string certificate;  // write the proof in layers to this folder
-  bool mpi = false;         // the run across the ranks of an MPI job
+  ByRoundsOptions run;             // the table file, threads, tables, limits, progress
+  bool plan = false;               // prove no job: the starts a proof needs if every guess holds
+  std::size_t levels = 0;          // with plan: project the proof level by level, this many starts a level
+  std::string certificate;         // write the proof in layers to this folder
+  bool regenerate_layers = false;  // with certificate: keep the root's layer, the table and a list of the other layers (regenerated_certificate.h)
+  bool mpi = false;                // the run across the ranks of an MPI job
 };
 
 // What was answered: one of the four, or none on an MPI rank other than 0 (rank 0 answers).
@@ -26,9 +28,10 @@ struct ByRoundsAnswer {
   std::optional<LevelProjection> levels;
   std::optional<ByRoundsPlan> plan;
   std::optional<ByRoundsCertificate> certificate;
-  std::string certificate_dir;  // where the certificate was written
+  std::optional<RegeneratedWrite> regenerated;  // a certificate whose layers are made again
+  std::string certificate_dir;                  // where the certificate was written
   std::optional<ByRoundsResult> result;
-  bool answered() const { return levels || plan || certificate || result; }
+  bool answered() const { return levels || plan || certificate || regenerated || result; }
   // Decided (or planned, or projected to the end) rather than stopped first.
   bool complete() const;
 };

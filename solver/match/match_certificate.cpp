@@ -40,13 +40,7 @@ std::optional<ProofTree> LayerFolder::kept(const std::string& name, const Positi
     path = (std::filesystem::path(folder_.dir()) / name).string();
   }
   // Checked outside the lock: a committed layer is not written again, and the check takes a while.
-  ProofTree tree;
-  try {
-    tree = read_proof_file(path);
-  } catch (const ProofFormatError& e) {
-    const std::string what = e.what();
-    throw InputError(what.rfind(path, 0) == 0 ? what : path + ": " + what);
-  }
+  const ProofTree tree = read_proof_file(path);  // a format error names the file
   const auto refused = [&](const std::string& why) {
     return InputError(fmt::format("{}: a layer kept from an earlier run is refused: {}; remove it and run again", path, why));
   };
@@ -109,10 +103,7 @@ Layer read_layer(const std::string& path) {
   ProofTree tree;
   try {
     tree = read_proof_file(path);
-  } catch (const ProofFormatError& e) {  // a damaged frame's message names the file already
-    const std::string what = e.what();
-    throw Failure{what.rfind(path, 0) == 0 ? what : path + ": " + what};
-  } catch (const InputError& e) {
+  } catch (const InputError& e) {  // a proof's format error names the file
     throw Failure{e.what()};
   }
   if (tree.aim.kind != AimKind::Match || !tree.to_round_starts)

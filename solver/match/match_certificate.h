@@ -66,6 +66,11 @@ struct MatchCertificateCheck {
   std::vector<LayerCount> depths;      // [depth - 1]
   std::uint64_t leaves_at_starts = 0;  // round-start leaves checked against a layer (reuse: many per layer)
   double seconds = 0;
+  // A certificate whose layers are made again from its table (regenerated_certificate.h): the
+  // layers made and checked by this check, those a journal said an earlier check did, the nodes
+  // of this check's searches, the bytes the folder stores, and whether it was stopped first.
+  std::uint64_t regenerated = 0, from_journal = 0, search_nodes = 0, stored_bytes = 0;
+  bool stopped = false;
 };
 
 // The folder as a writer fills it, layer by layer, from several threads. Layers take their names

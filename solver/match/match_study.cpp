@@ -10,6 +10,7 @@
 #include <fmt/ranges.h>
 
 #include "kamisado/kfen.h"
+#include "solver/match/regenerated_certificate.h"
 
 namespace kamisado::solver {
 
@@ -175,10 +176,7 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
     if (options.stop && options.stop->load()) break;
   }
   if (!options.certificate_dir.empty() && !(options.stop && options.stop->load())) {
-    io::Progress checked(lines);
-    s.certificate = check_match_certificate(options.certificate_dir, options.certificate_threads, [&](std::uint64_t layers) {
-      checked.tick([&] { return fmt::format("match-report: the 2-point certificate, {} layers checked", layers); });
-    });
+    s.certificate = check_certificate_folder(options.certificate_dir, {options.certificate_threads, "", lines, options.stop});
     if (s.certificate->holds && s.certificate->root_kfen != to_kfen(start_of(2))) {
       s.certificate->holds = false;
       s.certificate->failure = fmt::format("it proves {}, not the 2-point match from the set-up", s.certificate->root_kfen);

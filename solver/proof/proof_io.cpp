@@ -85,11 +85,17 @@ ProofTree read_proof_file(const std::string& path) {
   // (a pipe or a device is refused before the open, io/files.h); plain text as a stream, a
   // compressed proof whole, within its bound.
   std::ifstream in = io::open_file(path, "proof");
-  if (in.peek() != 0x28) return read_proof(in);
-  std::string bytes = io::read_file(path, "proof", kMostPackedProof);
-  if (!is_zstd(bytes)) return read_proof(in);
-  std::istringstream text(decompress(bytes, path));
-  return read_proof(text);
+  try {
+    if (in.peek() != 0x28) return read_proof(in);
+    std::string bytes = io::read_file(path, "proof", kMostPackedProof);
+    if (!is_zstd(bytes)) return read_proof(in);
+    std::istringstream text(decompress(bytes, path));
+    return read_proof(text);
+  } catch (const ProofFormatError& e) {  // named by its file (a damaged frame's message names it already)
+    const std::string what = e.what();
+    if (what.rfind(path, 0) == 0) throw;
+    throw ProofFormatError(path + ": " + what);
+  }
 }
 
 }  // namespace kamisado::solver

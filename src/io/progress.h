@@ -25,6 +25,18 @@ inline std::string progress_bar(double fraction) {
   return "[" + std::string(std::size_t(full), '#') + std::string(std::size_t(30 - full), '.') + "]";
 }
 
+// What is left of work `done` of `total` after `seconds`, at the rate so far: "about 1 h 05 min
+// left", "about 40 s left"; empty before anything is done.
+inline std::string time_left(double seconds, std::uint64_t done, std::uint64_t total) {
+  if (done == 0 || done >= total) return "";
+  const auto left = std::uint64_t(seconds * double(total - done) / double(done) + 0.5);
+  const std::string when = left >= 3600
+                               ? std::to_string(left / 3600) + " h " + (left % 3600 / 60 < 10 ? "0" : "") + std::to_string(left % 3600 / 60) + " min"
+                           : left >= 60 ? std::to_string(left / 60) + " min"
+                                        : std::to_string(left) + " s";
+  return "about " + when + " left";
+}
+
 class Progress {
  public:
   explicit Progress(Lines sink) : sink_(std::move(sink)), start_(Clock::now()), last_(start_) {}

@@ -1,0 +1,63 @@
+#include "solver/match/regenerated_layer.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include <xxhash.h>
+
+#include "solver/proof/proof_file.h"
+#include "solver/search/dfpn.h"
+
+namespace kamisado::solver {
+
+namespace {
+
+// The table's starts, and nothing else (regenerated_layer.h, THE SEARCH): a start it does not
+// hold is lost for the winner the layer is to prove.
+class TableStarts final : public RoundStartOracle {
+ public:
+  TableStarts(const RoundStartTable& table, Side winner) : table_(table), winner_(winner) {}
+  std::optional<Side> match_winner(const Position& start) const override {
+    const std::optional<RoundStart> s = round_start_of(start);
+    if (!s || !s->match.is_match()) return std::nullopt;
+    const std::optional<RoundStartValue> v = table_.find(*s);
+    if (!v) return ~winner_;
+    return v->first_mover_wins ? s->rows.first : ~s->rows.first;
+  }
+
+ private:
+  const RoundStartTable& table_;
+  Side winner_;
+};
+
+}  // namespace
+
+std::optional<RoundLayer> regenerate_layer(const Position& start, Side winner, const RoundStartTable& table, TranspositionTable& search_table,
+                                           const std::atomic<bool>* stop, std::uint64_t* nodes) {
+  search_table.clear();
+  const TableStarts starts(table, winner);
+  SolveLimits limits;
+  limits.stop = stop;
+  limits.round_starts = &starts;
+  Prover prover(search_table, limits);
+  const Proof proof = prover.prove(start, {winner, Metric::Plies, kUnbounded, Aim::match()});
+  std::optional<RoundLayer> layer;
+  if (proof.proved) layer = build_round_layer(prover, starts, start, winner);
+  if (nodes) *nodes = prover.nodes();
+  return layer;
+}
+
+std::uint64_t layer_digest(const ProofTree& layer) {
+  std::ostringstream text;
+  write_proof(layer, text);
+  const std::string bytes = std::move(text).str();
+  return XXH64(bytes.data(), bytes.size(), 0);
+}
+
+std::size_t regeneration_hash_mb(const Position& start, std::size_t hash_mb) {
+  const MatchScore& m = start.match();
+  const bool last_round = m.points[0] + 1 >= m.target && m.points[1] + 1 >= m.target;
+  return last_round ? std::min<std::size_t>(hash_mb, 16) : hash_mb;
+}
+
+}  // namespace kamisado::solver

@@ -1,0 +1,303 @@
+// A match certificate that stores its root's layer and its table, and lists the other layers to
+// be made again when checked (solver/match/regenerated_certificate.h, issue 43; rules P3, F1–F3,
+// B3): it holds when whole, and each forged, cut or swapped part is refused in one line.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <tuple>
+
+#include <nlohmann/json.hpp>
+
+#include <xxhash.h>
+
+#include "cli/app.h"
+#include "kamisado/errors.h"
+#include "kamisado/kfen.h"
+#include "solver/match/by_rounds.h"
+#include "solver/match/layer_list.h"
+#include "solver/match/regenerated_certificate.h"
+#include "solver/match/regenerated_layer.h"
+#include "solver/proof/proof_io.h"
+#include "solver/search/transposition_table.h"
+#include "solver/starts/round_start_table.h"
+
+using namespace kamisado;
+using namespace kamisado::solver;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A path of this test's own (ctest runs the tests at once, each in its own process).
+fs::path scratch(const std::string& name) {
+  const fs::path dir =
+      fs::path(KAMISADO_TEST_TMP) / "regenerated_certificate" / ::testing::UnitTest::GetInstance()->current_test_info()->name() / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir.parent_path());
+  return dir;
+}
+
+std::string read_bytes(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+void write_bytes(const fs::path& p, const std::string& bytes) { std::ofstream(p, std::ios::binary) << bytes; }
+
+// Gold to move at 2:1-0 loses; its proof by rounds ends at some 60 round starts (test_by_rounds).
+Position busiest_case() { return parse_kfen("gr4p1/4P1Gy/5b2/8/o7/3n1R2/2Y3Nk/1B1O2K1 g o 2:1-0"); }
+
+// The round-start table of a run by rounds from busiest_case, made once.
+const fs::path& proved_table() {
+  static const fs::path path = [] {
+    const fs::path p = scratch("proved.starts");
+    ByRoundsOptions o;
+    o.hash_mb = 4;
+    o.table_path = p.string();
+    RoundStartTable table;
+    EXPECT_TRUE(solve_by_rounds(busiest_case(), table, o).winner);
+    return p;
+  }();
+  return path;
+}
+
+RegenerationOptions small(unsigned threads = 1) {
+  RegenerationOptions o;
+  o.hash_mb = 4;
+  o.threads = threads;
+  return o;
+}
+
+// A whole certificate of busiest_case in a new folder `name`.
+std::string written(const std::string& name, unsigned threads = 1) {
+  const fs::path dir = scratch(name);
+  const RegeneratedWrite w = write_regenerated_certificate(busiest_case(), proved_table().string(), dir.string(), small(threads));
+  EXPECT_TRUE(w.winner);
+  return dir.string();
+}
+
+LayerList list_of(const std::string& dir) { return decode_layer_list(read_bytes(fs::path(dir) / kLayerList), kLayerList); }
+// Writes `list` back, its end line made to agree (a forger's list, not a damaged one).
+void forge(const std::string& dir, const LayerList& list) { write_bytes(fs::path(dir) / kLayerList, encode_layer_list(list)); }
+
+void expect_refused_naming(const std::string& dir, const std::string& what) {
+  const MatchCertificateCheck c = check_regenerated_certificate(dir, 2, "");
+  EXPECT_FALSE(c.holds);
+  EXPECT_FALSE(c.winner);
+  EXPECT_NE(c.failure.find(what), std::string::npos) << c.failure;
+  EXPECT_EQ(c.failure.find('\n'), std::string::npos) << c.failure;
+}
+
+}  // namespace
+
+// The writer on two threads lists the layers the check makes again, digest for digest; the
+// certificate holds on one thread and on three with the same counts, and its winner is the run's.
+TEST(RegeneratedCertificate_P3, AWrittenCertificateHoldsOnAnyThreads) {
+  const std::string dir = written("whole", 2);
+  const MatchCertificateCheck one = check_regenerated_certificate(dir, 1, ""), three = check_regenerated_certificate(dir, 3, "");
+  ASSERT_TRUE(one.holds) << one.failure;
+  ASSERT_TRUE(three.holds) << three.failure;
+  EXPECT_EQ(one.winner, Side::Black);
+  EXPECT_EQ(one.root_kfen, to_kfen(busiest_case()));
+  ASSERT_GE(one.depths.size(), 2u);
+  EXPECT_EQ(one.depths.size(), three.depths.size());
+  EXPECT_EQ(one.depths[1].layers, list_of(dir).layers.size());
+  EXPECT_EQ(one.regenerated, list_of(dir).layers.size());
+  EXPECT_EQ(one.leaves_at_starts, three.leaves_at_starts);
+  EXPECT_GT(one.stored_bytes, 0u);
+  std::cout << one.regenerated << " layers made again, " << one.stored_bytes << " bytes stored\n";
+}
+
+// A layer stored after all (starts/<key>.proof) is read and checked in place of being made; the
+// certificate still holds, and a stored layer of another class is refused.
+TEST(RegeneratedCertificate_B3, AStoredLayerIsCheckedAndOneOfAnotherClassRefused) {
+  const std::string dir = written("stored");
+  const LayerList list = list_of(dir);
+  ASSERT_GE(list.layers.size(), 2u);
+  const RoundStartTable table = read_round_starts((fs::path(dir) / kLayerTable).string());
+  const auto layer_of = [&](const ListedLayer& l) {
+    const Position start = round_start_position(round_start_of_key(l.key));
+    TranspositionTable search(l.hash_mb);
+    return regenerate_layer(start, l.first_mover_wins ? start.side_to_move() : ~start.side_to_move(), table, search)->tree;
+  };
+  fs::create_directories(fs::path(dir) / "starts");
+  const fs::path stored = fs::path(dir) / start_layer_name(list.layers[0].key);
+  write_proof_file(layer_of(list.layers[0]), stored.string(), true);
+  const MatchCertificateCheck c = check_regenerated_certificate(dir, 1, "");
+  ASSERT_TRUE(c.holds) << c.failure;
+  EXPECT_EQ(c.regenerated, list.layers.size());
+  write_proof_file(layer_of(list.layers[1]), stored.string(), true);  // another class's layer under the first's name
+  expect_refused_naming(dir, "its root is not");
+}
+
+// A list that claims the other value for a start, a digest not of the layer made, a list cut
+// short or with a layer nobody reaches, and a table other than the one listed: each refused.
+TEST(RegeneratedCertificate_Input, AForgedCutOrSwappedPartIsRefusedInOneLine) {
+  const std::string dir = written("forged");
+  const LayerList list = list_of(dir);
+  const std::string original = read_bytes(fs::path(dir) / kLayerList);
+
+  LayerList wrong_value = list;
+  wrong_value.layers[0].first_mover_wins = !wrong_value.layers[0].first_mover_wins;
+  forge(dir, wrong_value);
+  expect_refused_naming(dir, "but its layer is listed as won by");
+
+  LayerList wrong_digest = list;
+  wrong_digest.layers.back().digest ^= 1;
+  forge(dir, wrong_digest);
+  expect_refused_naming(dir, "the layer made differs from its digest");
+
+  LayerList unreached = list;
+  unreached.layers.push_back(list.layers[0]);
+  unreached.layers.back().key.lo ^= 0x10;
+  forge(dir, unreached);
+  expect_refused_naming(dir, "no layer ends at its start");
+
+  write_bytes(fs::path(dir) / kLayerList, original.substr(0, original.rfind("layer ")));  // cut short, as by a kill
+  expect_refused_naming(dir, "unfinished");
+  LayerList cut = list;
+  cut.layers.pop_back();
+  forge(dir, cut);
+  expect_refused_naming(dir, "has no listed layer");
+
+  write_bytes(fs::path(dir) / kLayerList, original);
+  ASSERT_TRUE(check_regenerated_certificate(dir, 1, "").holds);
+  // The table's values are claims that only steer the searches: a value turned where no layer
+  // made again uses it (a start that only the stored root layer ends at) changes nothing.
+  const RoundStartTable table = read_round_starts((fs::path(dir) / kLayerTable).string());
+  const auto turned = [&](const RoundStartKey& start) {
+    RoundStartTable t;
+    for (const auto& [key, value] : table.entries()) {
+      RoundStartValue v = value;
+      if (key == start) v.first_mover_wins = !v.first_mover_wins;
+      t.add(key, v);
+    }
+    return t;
+  };
+  write_round_starts(turned(list.layers[0].key), (fs::path(dir) / kLayerTable).string());
+  expect_refused_naming(dir, "not the table the layers were made from");
+  const std::string bytes = read_bytes(fs::path(dir) / kLayerTable);
+  LayerList renamed = list;
+  renamed.table_digest = XXH64(bytes.data(), bytes.size(), 0);
+  forge(dir, renamed);
+  EXPECT_TRUE(check_regenerated_certificate(dir, 2, "").holds);
+}
+
+// A table that claims wrong values: the writer makes the root's layer from it, and where it rests
+// on a turned start, that start's own layer cannot be made; so the writer refuses in one line
+// (the root undecided, or a start with no proof), or its proof goes round the turned starts and
+// the certificate holds with the true winner. Never a certificate of the wrong winner.
+TEST(RegeneratedCertificate_Input, ATableThatClaimsWrongValuesGivesNoCertificateOfTheWrongWinner) {
+  const LayerList list = list_of(written("true"));
+  const RoundStartTable table = read_round_starts(proved_table().string());
+  int refused = 0, held = 0;
+  for (std::size_t i = 0; i <= list.layers.size() && i < 6; ++i) {
+    RoundStartTable t;  // the i-th listed start turned; the last time, every start
+    for (const auto& [key, value] : table.entries()) {
+      RoundStartValue v = value;
+      if (i == 5 || key == list.layers[i].key) v.first_mover_wins = !v.first_mover_wins;
+      t.add(key, v);
+    }
+    const fs::path forged = scratch("forged.starts"), dir = scratch("from-forged");
+    write_round_starts(t, forged.string());
+    try {
+      const RegeneratedWrite w = write_regenerated_certificate(busiest_case(), forged.string(), dir.string(), small());
+      ASSERT_TRUE(w.winner);
+      EXPECT_EQ(*w.winner, Side::Black);
+      const MatchCertificateCheck c = check_regenerated_certificate(dir.string(), 1, "");
+      EXPECT_TRUE(c.holds) << c.failure;
+      EXPECT_EQ(c.winner, Side::Black);
+      ++held;
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("table.starts: its starts"), std::string::npos) << what;
+      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+      std::cout << what << "\n";
+      ++refused;
+    }
+  }
+  EXPECT_GE(refused, 1);
+  std::cout << refused << " forged tables refused by the writer, " << held << " not used by its proof\n";
+}
+
+// Stopped after a few layers, the writer keeps the list so far; the same call goes on and lists
+// exactly what a writer never stopped lists. A check stopped after a few layers goes on from its
+// journal to the same verdict, and a journal of another list is refused.
+TEST(RegeneratedCertificate_P3, AStoppedWriterAndAStoppedCheckGoOnToTheSameResult) {
+  const std::string whole = written("uninterrupted");
+  const fs::path dir = scratch("resumed");
+  std::atomic<bool> stop{false};
+  RegenerationOptions o = small();
+  o.stop = &stop;
+  o.commit_seconds = 0;
+  o.progress = [&](std::uint64_t listed, std::uint64_t) { stop = stop || listed >= 3; };
+  const RegeneratedWrite first = write_regenerated_certificate(busiest_case(), proved_table().string(), dir.string(), o);
+  EXPECT_FALSE(first.winner);
+  EXPECT_GE(first.layers, 3u);
+  EXPECT_FALSE(check_regenerated_certificate(dir.string(), 1, "").holds);
+  stop = false;
+  o.progress = {};
+  const RegeneratedWrite second = write_regenerated_certificate(busiest_case(), proved_table().string(), dir.string(), o);
+  ASSERT_TRUE(second.winner);
+  EXPECT_EQ(second.written + first.layers, second.layers);
+  EXPECT_EQ(read_bytes(dir / kLayerList), read_bytes(fs::path(whole) / kLayerList));
+
+  const std::string journal = scratch("check.journal").string();
+  std::uint64_t seen = 0;
+  const std::function<void(std::uint64_t, std::uint64_t)> stop_at_four = [&](std::uint64_t done, std::uint64_t) {
+    seen = done;
+    if (done >= 4) stop = true;
+  };
+  const MatchCertificateCheck stopped = check_regenerated_certificate(whole, 1, journal, stop_at_four, &stop);
+  EXPECT_TRUE(stopped.stopped);
+  EXPECT_FALSE(stopped.holds);
+  stop = false;
+  const MatchCertificateCheck resumed = check_regenerated_certificate(whole, 2, journal, {}, &stop);
+  ASSERT_TRUE(resumed.holds) << resumed.failure;
+  EXPECT_GE(resumed.from_journal, 4u);
+  EXPECT_EQ(resumed.from_journal + resumed.regenerated, list_of(whole).layers.size());
+  EXPECT_EQ(resumed.winner, check_regenerated_certificate(whole, 1, "").winner);
+  write_bytes(journal, "kamisado-check-journal 1 0123456789abcdef\n0 0\n");  // of another list
+  EXPECT_THROW(check_regenerated_certificate(whole, 1, journal), InputError);
+  write_bytes(journal, "a user's notes\n");  // not a journal: never appended to
+  EXPECT_THROW(check_regenerated_certificate(whole, 1, journal), InputError);
+  EXPECT_EQ(read_bytes(journal), "a user's notes\n");
+}
+
+// The commands: solve --by-rounds --certificate DIR --regenerate-layers writes it from --starts,
+// check-proof DIR checks it (exit 0) with --journal going on from the layers checked, and what
+// does not go together is refused in one line.
+TEST(CLI_Certificate, RegeneratedLayersAreWrittenAndCheckedByTheCommands) {
+  const auto run = [](std::vector<std::string> args) {
+    std::ostringstream out, err;
+    const int code = cli::run_cli(args, out, err);
+    return std::tuple{code, out.str(), err.str()};
+  };
+  const std::string kfen = to_kfen(busiest_case()), dir = scratch("cli").string();
+  const std::string journal = scratch("cli.journal").string();
+  auto [code, out, err] = run({"solve", kfen, "--goal", "match", "--by-rounds", "--hash", "4", "--starts", proved_table().string(), "--certificate",
+                               dir, "--regenerate-layers"});
+  ASSERT_EQ(code, cli::kOk) << err;
+  EXPECT_NE(out.find("Gold to move loses the match; its certificate is in " + dir), std::string::npos) << out;
+  std::tie(code, out, err) = run({"check-proof", dir, "--threads", "2", "--journal", journal});
+  ASSERT_EQ(code, cli::kOk) << out << err;
+  EXPECT_NE(out.find("certificate holds: Black wins the match"), std::string::npos) << out;
+  std::tie(code, out, err) = run({"check-proof", dir, "--journal", journal, "--json"});
+  ASSERT_EQ(code, cli::kOk) << out << err;
+  const nlohmann::json j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["layers_made_again"], 0);
+  EXPECT_EQ(j["layers_from_journal"], list_of(dir).layers.size());
+  for (const auto& [args, why] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"solve", kfen, "--goal", "match", "--by-rounds", "--certificate", dir + "2", "--regenerate-layers"}, "name it with --starts FILE"},
+           {{"solve", kfen, "--goal", "match", "--regenerate-layers"}, "add --by-rounds"},
+           {{"check-proof", proved_table().string(), "--journal", journal}, "not of a proof file"}}) {
+    std::tie(code, out, err) = run(args);
+    EXPECT_EQ(code, cli::kBadInput) << err;
+    EXPECT_NE(err.find(why), std::string::npos) << err;
+    EXPECT_EQ(err.find('\n'), err.size() - 1) << err;
+  }
+}
