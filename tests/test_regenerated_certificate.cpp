@@ -247,10 +247,8 @@ TEST(RegeneratedCertificate_P3, AStoppedWriterAndAStoppedCheckGoOnToTheSameResul
   EXPECT_EQ(read_bytes(dir / kLayerList), read_bytes(fs::path(whole) / kLayerList));
 
   const std::string journal = scratch("check.journal").string();
-  std::uint64_t seen = 0;
-  const std::function<void(std::uint64_t, std::uint64_t)> stop_at_four = [&](std::uint64_t done, std::uint64_t) {
-    seen = done;
-    if (done >= 4) stop = true;
+  const std::function<void(const ListedCheckProgress&)> stop_at_four = [&](const ListedCheckProgress& p) {
+    if (p.layers_done >= 4) stop = true;
   };
   const MatchCertificateCheck stopped = check_regenerated_certificate(whole, 1, journal, stop_at_four, &stop);
   EXPECT_TRUE(stopped.stopped);

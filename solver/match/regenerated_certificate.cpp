@@ -285,7 +285,7 @@ struct Failure {
 
 class Checker {
  public:
-  Checker(const std::string& dir, unsigned threads, const std::string& journal, const std::function<void(std::uint64_t, std::uint64_t)>& progress,
+  Checker(const std::string& dir, unsigned threads, const std::string& journal, const std::function<void(const ListedCheckProgress&)>& progress,
           const std::atomic<bool>* stop)
       : dir_(dir), threads_(std::max(1u, threads)), journal_path_(journal), progress_(progress), stop_(stop) {}
 
@@ -412,6 +412,11 @@ class Checker {
       if (!done[i]) order.push_back(i);
     r_.from_journal = done.size() - order.size();
     const std::size_t total = list_.layers.size();
+    done_ = {r_.from_journal, total, 0, 0, r_.from_journal};
+    for (std::size_t i = 0; i < total; ++i) {
+      done_.positions += list_.layers[i].nodes;
+      if (done[i]) done_.positions_done += list_.layers[i].nodes;
+    }
     std::size_t first_failure = std::numeric_limits<std::size_t>::max();
     std::map<std::size_t, std::string> failures;
     std::vector<SearchTables> tables(threads_);
@@ -436,7 +441,9 @@ class Checker {
                          }
                          ++r_.regenerated;
                          if (journal_) journal_->add(fmt::format("{} {:016x}", i, list_.layers[i].digest));
-                         if (progress_) progress_(r_.from_journal + r_.regenerated, total);
+                         done_.layers_done = r_.from_journal + r_.regenerated;
+                         done_.positions_done += list_.layers[i].nodes;
+                         if (progress_) progress_(done_);
                          return true;
                        });
     if (!failures.empty()) throw Failure{failures.begin()->second};
@@ -485,7 +492,7 @@ class Checker {
   std::string dir_;
   unsigned threads_;
   std::string journal_path_;
-  const std::function<void(std::uint64_t, std::uint64_t)>& progress_;
+  const std::function<void(const ListedCheckProgress&)>& progress_;
   const std::atomic<bool>* stop_;
   std::string list_text_;
   LayerList list_;
@@ -493,14 +500,14 @@ class Checker {
   RoundStartTable table_;
   std::vector<LayerLeaf> root_leaves_;
   std::optional<io::LineAppender> journal_;
+  ListedCheckProgress done_;  // under check_layers' mutex
   MatchCertificateCheck r_;
 };
 
 }  // namespace
 
 MatchCertificateCheck check_regenerated_certificate(const std::string& dir, unsigned threads, const std::string& journal,
-                                                    const std::function<void(std::uint64_t, std::uint64_t)>& progress,
-                                                    const std::atomic<bool>* stop) {
+                                                    const std::function<void(const ListedCheckProgress&)>& progress, const std::atomic<bool>* stop) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw InputError(fmt::format("'{}' is not a folder (a match certificate is one)", dir));
   if (!is_regenerated_certificate(dir))
@@ -516,12 +523,18 @@ MatchCertificateCheck check_certificate_folder(const std::string& dir, const Cer
     return check_match_certificate(
         dir, options.threads, [&](std::uint64_t layers) { progress.tick([&] { return fmt::format("check-proof: {} layers checked", layers); }); });
   }
-  std::optional<std::uint64_t> before;  // the layers a journal held: not this run's rate
+  std::optional<std::uint64_t> before;  // the positions a journal held: not this run's rate
   return check_regenerated_certificate(
       dir, options.threads, options.journal,
-      [&](std::uint64_t done, std::uint64_t total) {
-        if (!before) before = done - 1;
-        progress.count("check-proof: layers", done, total, "checked, " + io::time_left(progress.elapsed(), done - *before, total - *before));
+      [&](const ListedCheckProgress& p) {
+        if (!before) before = p.positions_done;
+        progress.tick([&] {
+          return fmt::format("check-proof: {} {} of {} layers, {:.1f}% of {} positions{}, {}",
+                             io::progress_bar(double(p.positions_done) / double(p.positions)), p.layers_done, p.layers,
+                             100.0 * double(p.positions_done) / double(p.positions), p.positions,
+                             p.from_journal ? fmt::format(" ({} layers from the journal)", p.from_journal) : "",
+                             io::time_left(progress.elapsed(), p.positions_done - *before, p.positions - *before));
+        });
       },
       options.stop);
 }
