@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 #include <tuple>
 
@@ -298,4 +299,29 @@ TEST(CLI_Certificate, RegeneratedLayersAreWrittenAndCheckedByTheCommands) {
     EXPECT_NE(err.find(why), std::string::npos) << err;
     EXPECT_EQ(err.find('\n'), err.size() - 1) << err;
   }
+}
+
+// The committed certificate of the 2-point match (reports/match/two-point.certificate) ties its
+// digests to the search that made its layers: a change to the search or its table that makes
+// another proof would leave it unchecked (check-proof names the first layer that differs). Three
+// of its last-round layers, made again here, must still have their listed digests and leaves.
+TEST(RegeneratedCertificate_P3, TheCommittedTwoPointLayersAreMadeAgainToTheirDigests) {
+  const fs::path dir = fs::path(KAMISADO_DATA) / ".." / ".." / "reports" / "match" / "two-point.certificate";
+  const LayerList list = decode_layer_list(read_bytes(dir / kLayerList), kLayerList);
+  ASSERT_TRUE(list.finished);
+  EXPECT_EQ(list.winner, Side::Black);
+  const RoundStartTable table = read_round_starts((dir / kLayerTable).string());
+  int made = 0;
+  for (auto it = list.layers.rbegin(); it != list.layers.rend() && made < 3; ++it) {
+    const Position start = round_start_position(round_start_of_key(it->key));
+    TranspositionTable search(it->hash_mb);
+    const std::optional<RoundLayer> layer =
+        regenerate_layer(start, it->first_mover_wins ? start.side_to_move() : ~start.side_to_move(), table, search);
+    ASSERT_TRUE(layer) << it->key.hex();
+    EXPECT_EQ(layer_digest(layer->tree), it->digest) << it->key.hex() << ": the search no longer makes the committed layer";
+    EXPECT_EQ(layer->tree.nodes.size(), it->nodes) << it->key.hex();
+    EXPECT_EQ(leaves_of(layer->round_starts, layer->tree.winner), it->leaves) << it->key.hex();
+    ++made;
+  }
+  EXPECT_EQ(made, 3);
 }
