@@ -8,7 +8,6 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <set>
 
 #include <fmt/format.h>
 #include <xxhash.h>
