@@ -69,6 +69,19 @@ std::uint64_t LayerFolder::write(const std::string& name, const ProofTree& layer
   return bytes;
 }
 
+std::optional<std::string> read_checked_layer(const std::string& path, CheckedLayer& out) {
+  try {
+    out.tree = read_proof_file(path);
+  } catch (const InputError& e) {  // a proof's format error names the file
+    return std::string(e.what());
+  }
+  if (out.tree.aim.kind != AimKind::Match || !out.tree.to_round_starts)
+    return path + ": not a layer of a match certificate (it needs 'goal match' and 'leaves round-starts')";
+  out.check = check_proof(out.tree);
+  if (!out.check.holds) return path + ": " + out.check.failure;
+  return std::nullopt;
+}
+
 void LayerFolder::commit() {
   std::lock_guard lock(mutex_);
   folder_.commit();
@@ -100,20 +113,13 @@ struct Layer {
 
 // Reads and checks the layer at `path` (a Failure if it is damaged or does not hold).
 Layer read_layer(const std::string& path) {
-  ProofTree tree;
-  try {
-    tree = read_proof_file(path);
-  } catch (const InputError& e) {  // a proof's format error names the file
-    throw Failure{e.what()};
-  }
-  if (tree.aim.kind != AimKind::Match || !tree.to_round_starts)
-    throw Failure{path + ": not a layer of a match certificate (it needs 'goal match' and 'leaves round-starts')"};
-  const ProofCheck check = check_proof(tree);
-  if (!check.holds) throw Failure{path + ": " + check.failure};
-  Layer layer{tree.nodes[0].kfen, tree.winner, check.nodes, 0, {}};
+  CheckedLayer read;
+  if (std::optional<std::string> failure = read_checked_layer(path, read)) throw Failure{std::move(*failure)};
+  const ProofTree& tree = read.tree;
+  Layer layer{tree.nodes[0].kfen, tree.winner, read.check.nodes, 0, {}};
   std::error_code ec;
   layer.bytes = std::filesystem::file_size(path, ec);
-  for (std::uint32_t id : check.round_starts) layer.leaves.push_back({path, parse_kfen(tree.nodes[id].kfen), tree.winner, id});
+  for (std::uint32_t id : read.check.round_starts) layer.leaves.push_back({path, parse_kfen(tree.nodes[id].kfen), tree.winner, id});
   return layer;
 }
 

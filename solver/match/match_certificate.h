@@ -39,6 +39,7 @@
 
 #include "io/output_folder.h"
 #include "kamisado/position.h"
+#include "solver/proof/proof_check.h"
 #include "solver/proof/proof_tree.h"
 #include "solver/starts/round_start.h"
 
@@ -51,6 +52,15 @@ std::string start_layer_name(const RoundStartKey& key);
 // The positions of a layer's leaves at round starts, in the order of its nodes: of a layer read
 // back from a file (a layer just built lists them itself, build_round_layer).
 std::vector<Position> layer_round_starts(const ProofTree& layer);
+
+// A layer file read and checked as a proof tree (proof/proof_check.h): its failure, one line
+// naming the file, if it cannot be read, is not a layer (`goal match`, `leaves round-starts`), or
+// does not check. Both kinds of certificate read their stored layers so.
+struct CheckedLayer {
+  ProofTree tree;
+  ProofCheck check;
+};
+std::optional<std::string> read_checked_layer(const std::string& path, CheckedLayer& out);
 
 // What one depth of a certificate holds: depth 1 is the root's layer, 2 the layers of its round
 // starts, and so on.

@@ -34,7 +34,6 @@ using Clock = std::chrono::steady_clock;
 constexpr const char* kWriter = "solve --by-rounds --certificate --regenerate-layers";
 constexpr const char* kJournalMagic = "kamisado-check-journal 1";
 
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 std::string path_in(const std::string& dir, const std::string& name) { return (fs::path(dir) / name).string(); }
 std::uint64_t size_of(const std::string& path) {
   std::error_code ec;
@@ -65,25 +64,6 @@ std::vector<LayerLeaf> checked_leaves(const ProofTree& tree, const ProofCheck& c
   std::vector<Position> starts;
   for (std::uint32_t id : check.round_starts) starts.push_back(parse_kfen(tree.nodes[id].kfen));
   return leaves_of(starts, tree.winner);
-}
-
-// A stored layer (root.proof) read, and refused in one line unless it is a layer of `root_kfen`
-// (when given) that checks.
-struct StoredLayer {
-  ProofTree tree;
-  ProofCheck check;
-};
-std::optional<std::string> read_stored_layer(const std::string& path, StoredLayer& out) {
-  try {
-    out.tree = read_proof_file(path);
-  } catch (const InputError& e) {  // it names the file
-    return std::string(e.what());
-  }
-  if (out.tree.aim.kind != AimKind::Match || !out.tree.to_round_starts || out.tree.nodes.empty())
-    return path + ": not a layer of a match certificate (it needs 'goal match' and 'leaves round-starts')";
-  out.check = check_proof(out.tree);
-  if (!out.check.holds) return path + ": " + out.check.failure;
-  return std::nullopt;
 }
 
 }  // namespace
@@ -117,7 +97,7 @@ class Writer {
     w_.layers = list_.layers.size();
     w_.table_starts = table_.size();
     for (const char* name : {kRootLayer, kLayerTable, kLayerList}) w_.stored_bytes += size_of(path_in(folder_.dir(), name));
-    w_.seconds = seconds_since(begin);
+    w_.seconds = io::seconds_since(begin);
     return w_;
   }
 
@@ -145,8 +125,8 @@ class Writer {
   std::optional<ProofTree> root_layer() {
     const std::string path = path_in(folder_.dir(), kRootLayer);
     if (folder_.holds(kRootLayer)) {
-      StoredLayer kept;
-      if (const std::optional<std::string> failure = read_stored_layer(path, kept))
+      CheckedLayer kept;
+      if (const std::optional<std::string> failure = read_checked_layer(path, kept))
         throw InputError(*failure + "; remove the folder and write it again");
       if (kept.tree.nodes[0].kfen != to_kfen(root_))
         throw InputError(fmt::format("{}: the layer of another root ({}): write to a new folder", path, kept.tree.nodes[0].kfen));
@@ -244,7 +224,7 @@ class Writer {
     list_.layers.push_back(std::move(l));
     ++w_.written, w_.positions += layer->tree.nodes.size(), w_.search_nodes += nodes;
     if (options_.progress) options_.progress(list_.layers.size(), known_);
-    if (seconds_since(last_commit_) >= options_.commit_seconds) commit();
+    if (io::seconds_since(last_commit_) >= options_.commit_seconds) commit();
     return true;
   }
 
@@ -302,7 +282,7 @@ class Checker {
       r_.winner.reset();
     }
     for (const char* name : {kRootLayer, kLayerTable, kLayerList}) r_.stored_bytes += size_of(path_in(dir_, name));
-    r_.seconds = seconds_since(begin);
+    r_.seconds = io::seconds_since(begin);
     return r_;
   }
 
@@ -339,8 +319,8 @@ class Checker {
 
   void read_root() {
     const std::string path = path_in(dir_, kRootLayer);
-    StoredLayer root;
-    if (const std::optional<std::string> failure = read_stored_layer(path, root)) throw Failure{*failure};
+    CheckedLayer root;
+    if (const std::optional<std::string> failure = read_checked_layer(path, root)) throw Failure{*failure};
     if (root.tree.nodes[0].kfen != list_.root_kfen)
       throw Failure{fmt::format("{}: its root {} is not the list's, {}", path, root.tree.nodes[0].kfen, list_.root_kfen)};
     if (root.tree.winner != list_.winner)
@@ -460,13 +440,14 @@ class Checker {
     }
     const Position& start = *class_start;
     const Side winner = winner_at(start, l.first_mover_wins);
-    StoredLayer made;
-    const std::string stored = path_in(dir_, start_layer_name(l.key));
+    CheckedLayer made;
+    const std::string stored_path = path_in(dir_, start_layer_name(l.key));
     std::error_code ec;
-    if (fs::exists(stored, ec)) {
-      if (std::optional<std::string> failure = read_stored_layer(stored, made)) return failure;
+    const bool stored = fs::exists(stored_path, ec);  // read and checked as read; else made, and checked below
+    if (stored) {
+      if (std::optional<std::string> failure = read_checked_layer(stored_path, made)) return failure;
       if (made.tree.nodes[0].kfen != to_kfen(start))
-        return fmt::format("{}: its root is not {}, the start of the class {}", stored, to_kfen(start), l.key.hex());
+        return fmt::format("{}: its root is not {}, the start of the class {}", stored_path, to_kfen(start), l.key.hex());
     } else {
       std::optional<RoundLayer> layer = regenerate_layer(start, winner, table_, tables.of(l.hash_mb), stop_, &nodes);
       if (!layer)
@@ -480,7 +461,7 @@ class Checker {
     if (digest != l.digest)
       return fmt::format("{}: {}: the layer made differs from its digest (made {:016x}, listed {:016x})", list_path(), name, digest, l.digest);
     if (made.tree.nodes.size() != l.nodes) return fmt::format("{}: {}: {} positions, listed {}", list_path(), name, made.tree.nodes.size(), l.nodes);
-    if (made.check.nodes == 0) {
+    if (!stored) {  // after the digest: a layer that differs is named as such, and not checked for nothing
       made.check = check_proof(made.tree);
       if (!made.check.holds) return fmt::format("{}: {}: {}", list_path(), name, made.check.failure);
     }
