@@ -13,6 +13,7 @@
 #include <sstream>
 #include <tuple>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <xxhash.h>
@@ -20,10 +21,12 @@
 #include "cli/app.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
+#include "present/match_report.h"
 #include "solver/match/by_rounds.h"
 #include "solver/match/layer_list.h"
 #include "solver/match/regenerated_certificate.h"
 #include "solver/match/regenerated_layer.h"
+#include "solver/match/starts_check.h"
 #include "solver/proof/proof_io.h"
 #include "solver/search/transposition_table.h"
 #include "solver/starts/round_start_table.h"
@@ -324,4 +327,56 @@ TEST(RegeneratedCertificate_P3, TheCommittedTwoPointLayersAreMadeAgainToTheirDig
     ++made;
   }
   EXPECT_EQ(made, 3);
+}
+
+// The cross-checks (starts_check.h): every start a written certificate lists, valued again by
+// the whole-match search, agrees with the value its layer proves, on one thread or two; a list
+// that claims the other value for one start (its end line made to agree, as a forger would)
+// disagrees there and nowhere else, and the report's section names that start.
+TEST(CrossCheck_P3, TheWholeMatchSearchAgreesWithEveryListedValueAndFindsAForgedOne) {
+  const std::string dir = written("cross");
+  const LayerList list = list_of(dir);
+  StartsCheckOptions o;
+  o.sample = 1000;
+  o.hash_mb = 8;
+  o.nodes = 5'000'000;
+  o.threads = 2;
+  const StartsCheck all = check_starts(listed_starts(dir), o);
+  ASSERT_EQ(all.starts.size(), list.layers.size());
+  EXPECT_EQ(all.agreeing(), list.layers.size());
+  o.threads = 1;
+  const StartsCheck one = check_starts(listed_starts(dir), o);
+  for (std::size_t i = 0; i < all.starts.size(); ++i) EXPECT_EQ(one.starts[i].kfen, all.starts[i].kfen);
+
+  LayerList turned = list;
+  turned.layers[0].first_mover_wins = !turned.layers[0].first_mover_wins;
+  forge(dir, turned);
+  const StartsCheck forged = check_starts(listed_starts(dir), o);
+  ASSERT_EQ(forged.disagreeing(), 1u);
+  EXPECT_EQ(forged.agreeing(), list.layers.size() - 1);
+  const Position start = round_start_position(round_start_of_key(list.layers[0].key));
+  io::Report md("test", "test");
+  present::cross_check_section(md, 3, forged);
+  const std::string text = md.markdown();
+  EXPECT_NE(text.find(fmt::format("**{} agree, 1 disagree, 0 open**", list.layers.size() - 1)), std::string::npos) << text;
+  EXPECT_NE(text.find("`" + to_kfen(start) + "` | " + (list.layers[0].first_mover_wins ? "loses" : "wins")), std::string::npos) << text;
+  EXPECT_NE(text.find("(**disagrees**)"), std::string::npos) << text;
+}
+
+// The committed 2-point certificate: a few of its round-3 starts (1–1), valued by the whole-match
+// search, agree with the values its layers prove.
+TEST(CrossCheck_P3, RoundThreeStartsOfTheCommittedTwoPointCertificateAgree) {
+  const fs::path dir = fs::path(KAMISADO_DATA) / ".." / ".." / "reports" / "match" / "two-point.certificate";
+  StartsCheckOptions o;
+  o.sample = 4;
+  o.score = std::array{1u, 1u};
+  o.hash_mb = 16;
+  o.nodes = 20'000'000;
+  const StartsCheck c = check_starts(listed_starts(dir.string()), o);
+  EXPECT_EQ(c.eligible, 77337u);
+  ASSERT_EQ(c.starts.size(), 4u);
+  for (const StartChecked& s : c.starts) {
+    EXPECT_TRUE(s.agrees()) << s.kfen << ": " << value_name(s.search);
+    EXPECT_NE(s.kfen.find(" 2:1-1"), std::string::npos) << s.kfen;
+  }
 }

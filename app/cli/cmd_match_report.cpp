@@ -9,24 +9,18 @@ namespace kamisado::cli {
 
 namespace {
 
-const CommandText kMatchReportText{
-    "match-report", "Prove what can be proved of whole matches from the set-up, and say where the rest stands",
-    "Searches the 1-, 2-, 3- (Standard) and 7-point (Long) matches from the set-up with the match\n"
-    "aim (solve --goal match), the 1-point match to the end and the others for --seconds each:\n"
-    "the value, first move and a checked certificate where proved, else the search's frontier.\n"
-    "Then the stakes of round 1 (ring goals), a sample of the 2-point match's round-2 starts, the\n"
-    "measured shape of its proof with a projection, the plan of its proof round by round (solve\n"
-    "--by-rounds --plan) with a sample of its jobs proved and a projection, and round starts of the\n"
-    "Standard match at every reachable score (node limits: the run repeats exactly). --checkpoints DIR resumes the long\n"
-    "searches from DIR/match-T.ckpt (solve --goal match --checkpoint) and saves them back.\n"
-    "--proofs DIR writes the certificates (match-1.proof, ...). --certificate DIR checks the 2-point match's\n"
-    "certificate in layers whole (solve --by-rounds --certificate) and reports its value and weight.\n"
-    "Last, the 3- and 7-point matches projected level by level (solve --by-rounds --plan --levels):\n"
-    "--levels-sample starts planned at each level, within --levels-seconds for each match.\n"
-    "And the 2-point match run by rounds from an empty table for --run-seconds on one thread, then on\n"
-    "two: the starts it proves a second, round by round, and how often a start is met again.\n"
-    "Ctrl-C stops; what is done is reported.\n"
-    "Example: kamisado match-report --report reports/match.md --seconds 120"};
+const CommandText kMatchReportText{"match-report", "Prove what can be proved of whole matches from the set-up, and say where the rest stands",
+                                   "The 1-, 2-, 3- (Standard) and 7-point (Long) matches from the set-up, searched with the match aim\n"
+                                   "(solve --goal match; the 1-point one to the end, the others for --seconds each; --checkpoints DIR\n"
+                                   "resumes them from DIR/match-T.ckpt): the value, first move and checked certificate (--proofs DIR)\n"
+                                   "where proved, else the frontier. Then round 1's stakes, a sample of the 2-point match's round-2\n"
+                                   "starts and the shape of its proof; with --certificate DIR, its certificate in layers checked whole,\n"
+                                   "and --cross-round-three and --cross-round-two of its starts (drawn by --seed) valued\n"
+                                   "again by the whole-match search; its plan by rounds with a sample of jobs proved; the 3- and\n"
+                                   "7-point matches projected level by level (--levels-sample, --levels-seconds); the 2-point match run\n"
+                                   "by rounds for --run-seconds on one thread, then two; and round starts of the Standard match at every\n"
+                                   "reachable score. Node limits, so the samples repeat exactly. Ctrl-C stops; what is done is reported.\n"
+                                   "Example: kamisado match-report --report reports/match.md --seconds 120"};
 
 struct MatchReportOptions {
   std::string report, proofs;
@@ -60,11 +54,15 @@ void add_match_report(CLI::App& app, Action& action) {
                   "Round starts of the Standard match sampled at each reachable score (default 1000; 0: none)")
       ->check(CLI::Range(0, 1000000));
   cmd->add_option("--match-nodes", opt->study.scores.match_nodes, "Node limit of each score sample's match search (default 200000)");
-  seed_option(cmd, opt->study.scores.seed, "the score sample");
+  seed_option(cmd, opt->study.scores.seed, "the score sample and the cross-checks");
   cmd->add_option("--certificate", opt->study.certificate_dir,
                   "The 2-point match's certificate in layers (solve --by-rounds --certificate DIR): checked whole, its value and weight reported");
   cmd->add_option("--certificate-threads", opt->study.certificate_threads, "Threads checking the certificate's layers (default 1)")
       ->check(CLI::Range(1, 1024));
+  cmd->add_option("--cross-round-three", opt->study.cross_round_three.sample, "Its round-3 starts cross-checked (default 200)")
+      ->check(CLI::Range(0, 1000000));
+  cmd->add_option("--cross-round-two", opt->study.cross_round_two.sample, "Its round-2 starts cross-checked, 4096 MB tables (default 5)")
+      ->check(CLI::Range(0, 1000000));
   cmd->add_option("--by-rounds-sample", opt->study.by_rounds_sample,
                   "Round-2 starts of the 2-point match's by-rounds plan proved for its projection (default 12; 0: no plan)")
       ->check(CLI::Range(0, 100000));

@@ -142,6 +142,28 @@ void certificate_section(io::Report& md, const std::string& dir, const MatchCert
     md.row({std::to_string(i + 1), std::to_string(c.depths[i].layers), std::to_string(c.depths[i].nodes), std::to_string(c.depths[i].bytes)});
 }
 
+void cross_check_section(io::Report& md, int round, const StartsCheck& c) {
+  const StartsCheckOptions& o = c.options;
+  md.section(fmt::format("The 2-point certificate, cross-checked: round {}", round));
+  md.paragraph(fmt::format(
+      "The check above re-derives every layer with the move generator, but a fault its writer and its checker would share (a round end "
+      "valued by the wrong side or score, P3, F1–F3) it could not see. So {} of the {} round-{} starts the certificate's layers prove, drawn "
+      "by seed {}, are valued again by the whole-match search (`kamisado solve KFEN --goal match --value-only`: df-pn through the rest of "
+      "the match, its rounds not cut apart, no round-start table, a {} MB table of its own, at most {} nodes a start). **{} agree, {} "
+      "disagree, {} open** within that budget.",
+      c.starts.size(), c.eligible, round, o.seed, o.hash_mb, o.nodes, c.agreeing(), c.disagreeing(), c.undecided()));
+  constexpr std::size_t kRows = 15;  // of the starts that agree; every other is shown
+  md.table({"start (its class's representative)", "certificate: the side moving first", "whole-match search", "nodes", "time (s)"});
+  std::size_t rows = 0;
+  for (const StartChecked& s : c.starts)
+    if (!s.agrees() || rows++ < kRows)
+      md.row(
+          {"`" + s.kfen + "`", s.table_first_mover_wins ? "wins" : "loses",
+           s.search == Value::Unknown ? "open" : fmt::format("{}s{}", s.search == Value::Win ? "win" : "lose", s.agrees() ? "" : " (**disagrees**)"),
+           std::to_string(s.nodes), fmt::format("{:.1f}", s.seconds)});
+  if (rows > kRows) md.paragraph(fmt::format("The first {} that agree are shown; `match-report --json` lists all {}.", kRows, c.starts.size()));
+}
+
 namespace {
 
 // What the proof below needs, in core-hours of the whole-match search at its measured rate (0:
@@ -316,6 +338,8 @@ std::string match_study_report(const MatchStudy& s, const std::string& command) 
   round_two_section(md, s);
   frontier_section(md, s);
   if (s.certificate) certificate_section(md, s.options.certificate_dir, *s.certificate);
+  if (s.cross_round_three) cross_check_section(md, 3, *s.cross_round_three);
+  if (s.cross_round_two) cross_check_section(md, 2, *s.cross_round_two);
   if (s.options.by_rounds_sample > 0) by_rounds_section(md, s.by_rounds, frontier_core_hours(s));
   run_rates_section(md, s.run_rates);
   levels_section(md, s.levels);
@@ -345,6 +369,8 @@ std::string match_report_command(const MatchStudyOptions& o, const std::string& 
   if (!o.certificate_dir.empty()) {
     add("--certificate", o.certificate_dir);
     add("--certificate-threads", o.certificate_threads);
+    add("--cross-round-three", o.cross_round_three.sample);
+    add("--cross-round-two", o.cross_round_two.sample);
   }
   return c;
 }

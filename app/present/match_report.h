@@ -24,6 +24,9 @@ std::string match_report_command(const solver::MatchStudyOptions& options, const
 // a match certificate in layers (the one in `dir`) as the check found it: its winner and weight
 // per depth, or why it was refused;
 void certificate_section(io::Report& md, const std::string& dir, const solver::MatchCertificateCheck& c);
+// its round starts (`round`: 3 or 2) valued again by the whole-match search, each against the
+// value its layer proves;
+void cross_check_section(io::Report& md, int round, const solver::StartsCheck& c);
 // the 2-point match's plan by rounds and its sample, projected; `whole_search_core_hours` (0: not
 // known) is the whole-match search's projection, to compare with;
 void by_rounds_section(io::Report& md, const solver::ByRoundsProjection& p, double whole_search_core_hours);

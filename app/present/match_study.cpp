@@ -25,6 +25,10 @@ nlohmann::json match_study_json(const MatchStudy& s) {
   for (const LevelProjection& l : s.levels) levels.push_back(level_projection_json(l));
   return {{"matches", matches},
           {"two_point_certificate", s.certificate ? match_certificate_json(s.options.certificate_dir, *s.certificate) : nlohmann::json()},
+          {"two_point_cross_check_round_three",
+           s.cross_round_three ? starts_check_answer(s.options.certificate_dir, *s.cross_round_three).json : nlohmann::json()},
+          {"two_point_cross_check_round_two",
+           s.cross_round_two ? starts_check_answer(s.options.certificate_dir, *s.cross_round_two).json : nlohmann::json()},
           {"round_two_starts", s.round_two.size()},
           {"round_three_starts", s.round_three.kfens},
           {"by_rounds", by_rounds},
@@ -49,6 +53,10 @@ std::string match_study_text(const MatchStudy& s) {
                 ? fmt::format("2-point match from the set-up: {} wins, by rounds; its certificate {} checked whole\n",
                               side_name(*s.certificate->winner), s.options.certificate_dir)
                 : fmt::format("2-point match: the certificate {} is refused: {}\n", s.options.certificate_dir, s.certificate->failure);
+  for (const auto& [round, c] : {std::pair{3, &s.cross_round_three}, std::pair{2, &s.cross_round_two}})
+    if (*c)
+      text += fmt::format("its round-{} starts valued again by the whole-match search: {} agree, {} disagree, {} open\n", round, (*c)->agreeing(),
+                          (*c)->disagreeing(), (*c)->undecided());
   return text;
 }
 

@@ -181,6 +181,21 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
       s.certificate->holds = false;
       s.certificate->failure = fmt::format("it proves {}, not the 2-point match from the set-up", s.certificate->root_kfen);
     }
+    if (s.certificate->holds && is_regenerated_certificate(options.certificate_dir)) {
+      const RoundStartTable listed = listed_starts(options.certificate_dir);
+      auto cross_check = [&](StartsCheckOptions o) {
+        o.seed = options.scores.seed;
+        o.threads = options.certificate_threads;
+        o.stop = options.stop;
+        try {
+          return o.sample ? std::optional(check_starts(listed, o, lines)) : std::nullopt;
+        } catch (const Stopped&) {  // Ctrl-C: a sample cut short is not reported
+          return std::optional<StartsCheck>();
+        }
+      };
+      s.cross_round_three = cross_check(options.cross_round_three);
+      s.cross_round_two = cross_check(options.cross_round_two);
+    }
   }
   if (options.by_rounds_sample > 0 && !(options.stop && options.stop->load()))
     s.by_rounds = project_by_rounds(start_of(2), options.by_rounds_sample, 64, options.stop, lines);

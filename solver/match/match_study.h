@@ -7,7 +7,8 @@
 //              else the frontier (nodes, the root's proof and disproof numbers, table fill);
 //   stakes     the most valuable ring each side can force in round 1 (P2);
 //   by rounds  the 2-point match proved round by round: its certificate in layers checked whole
-//              (match_certificate.h) where one is given; its plan and a sample of its jobs
+//              (match_certificate.h) where one is given, and a sample of its round starts
+//              valued again by the whole-match search (starts_check.h); its plan and a sample of its jobs
 //              proved, a projection of the whole run (by_rounds_study.h); the Standard and
 //              Long matches projected level by level from sampled plans;
 //   round 2    of the 2-point match: Black wins round 1 (his round proof's distinct round
@@ -25,6 +26,7 @@
 #include "solver/match/by_rounds_study.h"
 #include "solver/match/match_certificate.h"
 #include "solver/match/match_sample.h"
+#include "solver/match/starts_check.h"
 #include "solver/proof/certify.h"
 #include "solver/search/goal.h"
 
@@ -41,10 +43,14 @@ struct MatchStudyOptions {
   ScoreSampleOptions scores;          // starts_per_score 0: no score sample
   std::size_t by_rounds_sample = 12;  // round-2 starts of the by-rounds plan proved (0: no plan)
   std::string certificate_dir;        // the 2-point match's certificate in layers, checked whole when not empty
-  unsigned certificate_threads = 1;   // threads checking its layers
-  std::size_t levels_sample = 2;      // the 3- and 7-point matches projected level by level: starts planned a level (0: none)
-  double levels_seconds = 2400;       // for each of the two
-  double run_seconds = 120;           // the 2-point match run by rounds on 1 and on 2 threads, this long each (0: not run)
+  unsigned certificate_threads = 1;   // threads checking its layers (and valuing its deep cross-checks)
+  // Its round-3 (1–1) and round-2 starts valued again by the whole-match search once it holds,
+  // drawn by scores.seed (sample 0: none); node limits, so that a run repeats exactly.
+  StartsCheckOptions cross_round_three{.sample = 200, .score = std::array{1u, 1u}, .hash_mb = 64, .seconds = 0, .nodes = 20'000'000};
+  StartsCheckOptions cross_round_two{.sample = 5, .score = std::array{1u, 0u}, .hash_mb = 4096, .seconds = 0, .nodes = 2'000'000'000};
+  std::size_t levels_sample = 2;  // the 3- and 7-point matches projected level by level: starts planned a level (0: none)
+  double levels_seconds = 2400;   // for each of the two
+  double run_seconds = 120;       // the 2-point match run by rounds on 1 and on 2 threads, this long each (0: not run)
   const std::atomic<bool>* stop = nullptr;
 };
 
@@ -85,10 +91,11 @@ struct MatchStudy {
   std::vector<RoundTwoStart> round_two;
   RoundThreeStarts round_three;
   std::vector<ScoreSample> scores;
-  ByRoundsProjection by_rounds;                      // of the 2-point match
-  std::vector<LevelProjection> levels;               // of the 3- and 7-point matches
-  std::vector<RunRate> run_rates;                    // of the 2-point match
-  std::optional<MatchCertificateCheck> certificate;  // of options.certificate_dir
+  ByRoundsProjection by_rounds;                                   // of the 2-point match
+  std::vector<LevelProjection> levels;                            // of the 3- and 7-point matches
+  std::vector<RunRate> run_rates;                                 // of the 2-point match
+  std::optional<MatchCertificateCheck> certificate;               // of options.certificate_dir
+  std::optional<StartsCheck> cross_round_three, cross_round_two;  // of the certificate, when it holds
   double seconds = 0;
   long peak_rss_mb = 0;
 };

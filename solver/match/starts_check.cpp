@@ -1,12 +1,17 @@
 #include "solver/match/starts_check.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <mutex>
 #include <random>
 
 #include <fmt/format.h>
 
+#include "io/files.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
+#include "run/worker_pool.h"
+#include "solver/match/layer_list.h"
 #include "solver/search/transposition_table.h"
 #include "solver/starts/round_start.h"
 
@@ -38,20 +43,41 @@ StartsCheck check_starts(const RoundStartTable& table, const StartsCheckOptions&
   std::shuffle(drawn.begin(), drawn.end(), std::mt19937_64(o.seed));
   drawn.resize(std::min(drawn.size(), o.sample));
   io::Progress progress(lines);
-  for (const auto& [start, first_mover_wins] : drawn) {
+  std::mutex progress_mutex;
+  std::size_t done = 0;
+  c.starts.resize(drawn.size());
+  const auto stopped = [&] {
     if (o.stop && o.stop->load()) throw Stopped("stopped: the starts checked so far agree only as far as they went");
+  };
+  run::for_each_item(drawn.size(), std::max(1u, o.threads), [&](std::size_t i, unsigned) {
+    stopped();
+    const auto& [start, first_mover_wins] = drawn[i];
     const Position pos = round_start_position(start);
     SolveLimits limits;
     limits.hash_mb = o.hash_mb;
     limits.seconds = o.seconds;
+    limits.nodes = o.nodes;
     limits.stop = o.stop;
     TranspositionTable tt(o.hash_mb);
     const SolveResult r = solve(pos, limits, tt, false, Aim::match());
-    if (o.stop && o.stop->load()) throw Stopped("stopped: the starts checked so far agree only as far as they went");
-    c.starts.push_back({to_kfen(pos), first_mover_wins, r.value, r.nodes, r.seconds});
-    progress.count("starts check:", c.starts.size(), drawn.size(), "starts");
-  }
+    stopped();
+    c.starts[i] = {to_kfen(pos), first_mover_wins, r.value, r.nodes, r.seconds};
+    std::lock_guard lock(progress_mutex);
+    progress.count("starts check:", ++done, drawn.size(), "starts");
+    return true;
+  });
   return c;
+}
+
+RoundStartTable listed_starts(const std::string& dir) {
+  const std::string path = (std::filesystem::path(dir) / kLayerList).string();
+  RoundStartTable table;
+  for (const ListedLayer& layer : decode_layer_list(io::read_file(path, "list of layers"), path).layers) {
+    RoundStartValue v;
+    v.first_mover_wins = layer.first_mover_wins;
+    table.add(layer.key, v, path);
+  }
+  return table;
 }
 
 }  // namespace kamisado::solver

@@ -1,7 +1,10 @@
 // A round-start table checked from outside (issue 43): a seeded sample of its match starts, each
 // valued again by the whole-match search (search/solve.h with Aim::match: df-pn through every
 // round to the match's end, with no round-start table and nothing of the match by rounds), which
-// shares nothing with the run that wrote the table but the rules. A start's value in the table
+// shares nothing with the run that wrote the table but the rules. Or a sample of the starts a
+// certificate rests on (listed_starts), against the values its layers prove: a fault the writer
+// and the checker of a certificate would share (a round end valued by the wrong side or score,
+// P3, F1–F3), the search that never cuts a match at a round's end meets from the other side. A start's value in the table
 // is for the side that moves first (round_start_table.h); the search's for the side to move at
 // the start's position, the same side.
 #pragma once
@@ -27,6 +30,8 @@ struct StartsCheckOptions {
   std::optional<std::array<std::uint32_t, 2>> score;
   std::size_t hash_mb = 64;  // a table of its own for each start
   double seconds = 60;       // for each start; past it the start counts as undecided
+  std::uint64_t nodes = 0;   // for each start, if not 0: a limit that, unlike seconds, repeats exactly
+  unsigned threads = 1;      // starts valued at once (the answer is the same on any number)
   const std::atomic<bool>* stop = nullptr;
 };
 
@@ -50,5 +55,10 @@ struct StartsCheck {
 
 // Throws Stopped when options.stop is raised.
 StartsCheck check_starts(const RoundStartTable& table, const StartsCheckOptions& options, const io::Lines& lines = {});
+
+// The starts a certificate's list of layers proves (layer_list.h), each with the value its layer
+// proves: the table whose sample check_starts values against the certificate itself, not against
+// the run's table that may hold starts no proof kept.
+RoundStartTable listed_starts(const std::string& certificate_dir);
 
 }  // namespace kamisado::solver
