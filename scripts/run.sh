@@ -92,7 +92,7 @@ case "$job" in
       # and checked: some tens of minutes on 2 cores; docs/solver.md), is checked whole.
       mkdir -p reports/match build/match-checkpoints
       certificate=()
-      [ -f reports/match/two-point.certificate/layers.txt ] && certificate=(--certificate reports/match/two-point.certificate --certificate-threads 2)
+      [ -f reports/match/two-point.certificate/layers.txt ] && certificate=(--certificate reports/match/two-point.certificate --threads 2)
       $k match-report --report reports/match.md --proofs reports/match --seconds 120 --hash 2048 \
         --checkpoints build/match-checkpoints --starts-per-score 1000 --seed 1 "${certificate[@]}"
       # The first-mover census: proves the runs missing under runs/census (about 70 minutes from

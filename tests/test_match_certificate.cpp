@@ -4,10 +4,12 @@
 // or wrong layer is refused in one line that names it.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -17,6 +19,7 @@
 #include "present/match_report.h"
 #include "solver/match/by_rounds.h"
 #include "solver/match/match_certificate.h"
+#include "solver/match/match_sample.h"
 #include "solver/match/match_study.h"
 #include "solver/match/match_suite.h"
 #include "solver/proof/proof_file.h"
@@ -251,4 +254,32 @@ TEST(MatchCertificate_Report, TheReportGivesTheCheckedWinnerOrWhyItWasRefused) {
   held.certificate = check;
   const std::string with_value = present::match_study_report(held, "test");
   EXPECT_NE(with_value.find(fmt::format("**The 2-point match: {} wins**", side_name(*check.winner))), std::string::npos) << with_value;
+}
+
+// The score sample (match_sample.h, P3): each score drawn from its own seeded generator into its
+// own table, so sampled on two threads it is the sample of one, score by score, start by start;
+// and a start whose round and match values differ is one where the round's winner loses the match.
+TEST(MatchSample_P3, TheScoresSampledOnTwoThreadsAreTheSampleOfOne) {
+  ScoreSampleOptions o;
+  o.starts_per_score = 5;
+  o.round_nodes = 200'000;
+  o.match_nodes = 20'000;
+  o.hash_mb = 8;
+  const std::vector<ScoreSample> one = sample_scores(o);
+  o.threads = 2;
+  const std::vector<ScoreSample> two = sample_scores(o);
+  ASSERT_EQ(one.size(), 8u);
+  ASSERT_EQ(two.size(), one.size());
+  for (std::size_t k = 0; k < one.size(); ++k) {
+    EXPECT_EQ(one[k].points, two[k].points);
+    EXPECT_EQ(one[k].starts, 5);
+    EXPECT_EQ(std::tie(one[k].starts, one[k].first_mover_wins_round, one[k].round_open, one[k].match_known, one[k].match_differs, one[k].match_open,
+                       one[k].first_mover_wins_match, one[k].nodes, one[k].differing),
+              std::tie(two[k].starts, two[k].first_mover_wins_round, two[k].round_open, two[k].match_known, two[k].match_differs, two[k].match_open,
+                       two[k].first_mover_wins_match, two[k].nodes, two[k].differing));
+    EXPECT_EQ(one[k].match_known + one[k].match_open, one[k].starts);
+  }
+  std::atomic<bool> stop{true};  // stopped before anything: no score is reported as if whole
+  o.stop = &stop;
+  EXPECT_TRUE(sample_scores(o).empty());
 }

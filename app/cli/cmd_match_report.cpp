@@ -57,7 +57,7 @@ void add_match_report(CLI::App& app, Action& action) {
   seed_option(cmd, opt->study.scores.seed, "the score sample and the cross-checks");
   cmd->add_option("--certificate", opt->study.certificate_dir,
                   "The 2-point match's certificate in layers (solve --by-rounds --certificate DIR): checked whole, its value and weight reported");
-  cmd->add_option("--certificate-threads", opt->study.certificate_threads, "Threads checking the certificate's layers (default 1)")
+  cmd->add_option("--threads", opt->study.threads, "Threads for the certificate's check and cross-checks, the scores and the levels (default 1)")
       ->check(CLI::Range(1, 1024));
   cmd->add_option("--cross-round-three", opt->study.cross_round_three.sample, "Its round-3 starts cross-checked (default 200)")
       ->check(CLI::Range(0, 1000000));

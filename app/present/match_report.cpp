@@ -366,9 +366,9 @@ std::string match_report_command(const MatchStudyOptions& o, const std::string& 
   add("--levels-sample", o.levels_sample);
   add("--levels-seconds", o.levels_seconds);
   add("--run-seconds", o.run_seconds);
+  add("--threads", o.threads);
   if (!o.certificate_dir.empty()) {
     add("--certificate", o.certificate_dir);
-    add("--certificate-threads", o.certificate_threads);
     add("--cross-round-three", o.cross_round_three.sample);
     add("--cross-round-two", o.cross_round_two.sample);
   }

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <mutex>
 #include <random>
 
 #include <fmt/format.h>
 
 #include "kamisado/kfen.h"
+#include "run/worker_pool.h"
 #include "solver/search/solve.h"
 
 namespace kamisado::solver {
@@ -41,15 +43,20 @@ Position round_start(std::array<std::uint32_t, 2> points, std::mt19937_64& rng) 
 }  // namespace
 
 std::vector<ScoreSample> sample_scores(const ScoreSampleOptions& options, const io::Lines& lines) {
-  std::vector<ScoreSample> out;
+  std::vector<ScoreSample> out(kScores.size());
+  std::vector<char> whole(kScores.size(), false);  // not vector<bool>: its bits share words across threads
   io::Progress progress(lines);
-  for (std::size_t k = 0; k < kScores.size(); ++k) {
+  std::mutex progress_mutex;
+  const auto stopped = [&] { return options.stop && options.stop->load(); };
+  // Each score draws from its own seeded generator into its own table, so the scores can be
+  // sampled at once and each comes out as it would alone.
+  run::for_each_item(kScores.size(), std::max(1u, options.threads), [&](std::size_t k, unsigned) {
     auto t0 = std::chrono::steady_clock::now();
-    ScoreSample s;
+    ScoreSample& s = out[k];
     s.points = kScores[k];
     std::mt19937_64 rng(options.seed * 1000003 + k);
     TranspositionTable table(options.hash_mb);
-    for (int i = 0; i < options.starts_per_score && !(options.stop && options.stop->load()); ++i) {
+    for (int i = 0; i < options.starts_per_score && !stopped(); ++i) {
       const Position start = round_start(s.points, rng);
       SolveLimits round_limits, match_limits;
       round_limits.nodes = options.round_nodes;
@@ -61,8 +68,11 @@ std::vector<ScoreSample> sample_scores(const ScoreSampleOptions& options, const 
       s.nodes += round.nodes + match.nodes;
       s.round_open += round.value == Value::Unknown;
       s.first_mover_wins_round += round.value == Value::Win;
-      progress.tick(
-          [&] { return fmt::format("match-report: score {}-{}, {} of {} starts", s.points[0], s.points[1], i + 1, options.starts_per_score); });
+      {
+        std::lock_guard lock(progress_mutex);
+        progress.tick(
+            [&] { return fmt::format("match-report: score {}-{}, {} of {} starts", s.points[0], s.points[1], i + 1, options.starts_per_score); });
+      }
       if (match.value == Value::Unknown) {
         ++s.match_open;
         continue;
@@ -75,10 +85,12 @@ std::vector<ScoreSample> sample_scores(const ScoreSampleOptions& options, const 
       }
     }
     s.seconds = io::seconds_since(t0);
-    if (options.stop && options.stop->load()) break;  // a score cut short is not reported
-    out.push_back(s);
-  }
-  return out;
+    whole[k] = !stopped();  // a score cut short is not reported
+    return !stopped();
+  });
+  std::vector<ScoreSample> reported;
+  for (std::size_t k = 0; k < out.size() && whole[k]; ++k) reported.push_back(out[k]);
+  return reported;
 }
 
 }  // namespace kamisado::solver

@@ -30,6 +30,7 @@ struct ScoreSampleOptions {
   std::uint64_t round_nodes = 5'000'000;    // node limit of each round search
   std::uint64_t match_nodes = 200'000;      // node limit of each match search
   std::size_t hash_mb = 256;                // one table per score, shared by its starts
+  unsigned threads = 1;                     // scores sampled at once (the same samples on any number)
   const std::atomic<bool>* stop = nullptr;  // Ctrl-C: the scores sampled so far are returned
 };
 

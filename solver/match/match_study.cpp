@@ -2,14 +2,17 @@
 
 #include <sys/resource.h>
 
+#include <array>
 #include <chrono>
 #include <filesystem>
+#include <mutex>
 #include <set>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "kamisado/kfen.h"
+#include "run/worker_pool.h"
 #include "solver/match/regenerated_certificate.h"
 
 namespace kamisado::solver {
@@ -131,6 +134,31 @@ RoundTwoStart search_round_two_start(const std::string& end_kfen, const Position
 
 }  // namespace
 
+// The 2-point match's certificate checked whole; once it holds, a sample of the starts it proves
+// valued again by the whole-match search (starts_check.h).
+void check_two_point_certificate(const MatchStudyOptions& options, const io::Lines& lines, MatchStudy& s) {
+  s.certificate = check_certificate_folder(options.certificate_dir, {options.threads, "", lines, options.stop});
+  if (s.certificate->holds && s.certificate->root_kfen != to_kfen(start_of(2))) {
+    s.certificate->holds = false;
+    s.certificate->failure = fmt::format("it proves {}, not the 2-point match from the set-up", s.certificate->root_kfen);
+  }
+  if (s.certificate->holds && is_regenerated_certificate(options.certificate_dir)) {
+    const RoundStartTable listed = listed_starts(options.certificate_dir);
+    auto cross_check = [&](StartsCheckOptions o) {
+      o.seed = options.scores.seed;
+      o.threads = options.threads;
+      o.stop = options.stop;
+      try {
+        return o.sample ? std::optional(check_starts(listed, o, lines)) : std::nullopt;
+      } catch (const Stopped&) {  // Ctrl-C: a sample cut short is not reported
+        return std::optional<StartsCheck>();
+      }
+    };
+    s.cross_round_three = cross_check(options.cross_round_three);
+    s.cross_round_two = cross_check(options.cross_round_two);
+  }
+}
+
 MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& lines) {
   // The folders it writes into or reads must be there: refused before any work.
   for (const auto& [dir, what] : {std::pair{options.proof_dir, "cannot write proofs into"},
@@ -175,38 +203,28 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
     }
     if (options.stop && options.stop->load()) break;
   }
-  if (!options.certificate_dir.empty() && !(options.stop && options.stop->load())) {
-    s.certificate = check_certificate_folder(options.certificate_dir, {options.certificate_threads, "", lines, options.stop});
-    if (s.certificate->holds && s.certificate->root_kfen != to_kfen(start_of(2))) {
-      s.certificate->holds = false;
-      s.certificate->failure = fmt::format("it proves {}, not the 2-point match from the set-up", s.certificate->root_kfen);
-    }
-    if (s.certificate->holds && is_regenerated_certificate(options.certificate_dir)) {
-      const RoundStartTable listed = listed_starts(options.certificate_dir);
-      auto cross_check = [&](StartsCheckOptions o) {
-        o.seed = options.scores.seed;
-        o.threads = options.certificate_threads;
-        o.stop = options.stop;
-        try {
-          return o.sample ? std::optional(check_starts(listed, o, lines)) : std::nullopt;
-        } catch (const Stopped&) {  // Ctrl-C: a sample cut short is not reported
-          return std::optional<StartsCheck>();
-        }
-      };
-      s.cross_round_three = cross_check(options.cross_round_three);
-      s.cross_round_two = cross_check(options.cross_round_two);
-    }
-  }
+  if (!options.certificate_dir.empty() && !(options.stop && options.stop->load())) check_two_point_certificate(options, lines, s);
   if (options.by_rounds_sample > 0 && !(options.stop && options.stop->load()))
     s.by_rounds = project_by_rounds(start_of(2), options.by_rounds_sample, 64, options.stop, lines);
   if (options.run_seconds > 0) s.run_rates = measure_run_rates(start_of(2), options.run_seconds, {1, 2}, 64, options.stop, lines);
-  if (options.levels_sample > 0)
-    for (std::uint32_t target : {3u, 7u})
-      if (!(options.stop && options.stop->load()))
-        s.levels.push_back(project_by_levels(start_of(target), options.levels_sample, 1024, options.levels_seconds, options.stop, lines));
+  if (options.levels_sample > 0 && !(options.stop && options.stop->load())) {
+    const std::array targets{3u, 7u};
+    s.levels.resize(targets.size());
+    std::mutex said;  // the two projections' progress, a line at a time
+    const io::Lines one_at_a_time = lines ? io::Lines([&](const std::string& line) {
+      std::lock_guard lock(said);
+      lines(line);
+    })
+                                          : io::Lines();
+    run::for_each_item(targets.size(), std::min(options.threads, unsigned(targets.size())), [&](std::size_t i, unsigned) {
+      s.levels[i] = project_by_levels(start_of(targets[i]), options.levels_sample, 1024, options.levels_seconds, options.stop, one_at_a_time);
+      return true;
+    });
+  }
   if (options.scores.starts_per_score > 0 && !(options.stop && options.stop->load())) {
     ScoreSampleOptions scores = options.scores;
     scores.stop = options.stop;
+    scores.threads = options.threads;
     s.scores = sample_scores(scores, lines);
   }
   return finish();

@@ -43,7 +43,6 @@ struct MatchStudyOptions {
   ScoreSampleOptions scores;          // starts_per_score 0: no score sample
   std::size_t by_rounds_sample = 12;  // round-2 starts of the by-rounds plan proved (0: no plan)
   std::string certificate_dir;        // the 2-point match's certificate in layers, checked whole when not empty
-  unsigned certificate_threads = 1;   // threads checking its layers (and valuing its deep cross-checks)
   // Its round-3 (1–1) and round-2 starts valued again by the whole-match search once it holds,
   // drawn by scores.seed (sample 0: none); node limits, so that a run repeats exactly.
   StartsCheckOptions cross_round_three{.sample = 200, .score = std::array{1u, 1u}, .hash_mb = 64, .seconds = 0, .nodes = 20'000'000};
@@ -51,6 +50,11 @@ struct MatchStudyOptions {
   std::size_t levels_sample = 2;  // the 3- and 7-point matches projected level by level: starts planned a level (0: none)
   double levels_seconds = 2400;   // for each of the two
   double run_seconds = 120;       // the 2-point match run by rounds on 1 and on 2 threads, this long each (0: not run)
+  // Threads for the parts made of independent searches: the certificate's layers and its
+  // cross-checks, the scores of the score sample, and the 3- and 7-point projections side by
+  // side. Their values are the same on any number (node limits; a projection's levels are
+  // time-limited, so it reaches as far as its thread's speed allows).
+  unsigned threads = 1;
   const std::atomic<bool>* stop = nullptr;
 };
 
