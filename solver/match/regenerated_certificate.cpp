@@ -16,6 +16,7 @@
 #include "io/output_folder.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
+#include "run/mpi_runner.h"
 #include "run/worker_pool.h"
 #include "solver/match/layer_list.h"
 #include "solver/match/regenerated_layer.h"
@@ -262,11 +263,45 @@ struct Failure {
   std::string what;
 };
 
+// What making and checking one listed layer came to, on a thread here or on another rank.
+struct LayerVerdict {
+  bool done = true;  // false: never done (the run stopped before a rank was free for it)
+  std::optional<std::string> failure;
+  std::uint64_t nodes = 0;  // of its search
+};
+using LayerJob = std::function<LayerVerdict(std::size_t index, unsigned worker)>;
+
 class Checker {
  public:
   Checker(const std::string& dir, unsigned threads, const std::string& journal, const std::function<void(const ListedCheckProgress&)>& progress,
           const std::atomic<bool>* stop)
-      : dir_(dir), threads_(std::max(1u, threads)), journal_path_(journal), progress_(progress), stop_(stop) {}
+      : dir_(dir), threads_(std::max(1u, threads)), journal_path_(journal), progress_(progress), stop_(stop), tables_(threads_) {
+    job_ = [this](std::size_t i, unsigned worker) {
+      LayerVerdict v;
+      v.failure = check_layer(list_.layers[i], tables_[worker], v.nodes);
+      return v;
+    };
+  }
+
+  // The layers made and checked by `workers` at once, each by `job`, in place of this process's
+  // threads: the MPI job's other ranks.
+  void hand_layers_to(unsigned workers, LayerJob job) { threads_ = std::max(1u, workers), job_ = std::move(job); }
+
+  // A far rank's side: the list and the table read once, then layer by layer as rank 0 asks.
+  void read_for_far_rank() {
+    try {
+      read_list();
+      read_table();
+    } catch (const Failure& f) {
+      throw InputError(f.what);
+    }
+  }
+  std::uint64_t list_digest() const { return XXH64(list_text_.data(), list_text_.size(), 0); }
+  std::size_t layers() const { return list_.layers.size(); }
+  LayerVerdict check_for_rank_zero(std::size_t i, const std::atomic<bool>& halt) {
+    stop_ = &halt;
+    return job_(i, 0);
+  }
 
   MatchCertificateCheck run() {
     const auto begin = Clock::now();
@@ -398,7 +433,6 @@ class Checker {
     }
     std::size_t first_failure = std::numeric_limits<std::size_t>::max();
     std::map<std::size_t, std::string> failures;
-    std::vector<SearchTables> tables(threads_);
     std::mutex mutex;
     run::for_each_item(order.size(), unsigned(std::min<std::size_t>(threads_, std::max<std::size_t>(1, order.size()))),
                        [&](std::size_t j, unsigned worker) {
@@ -408,13 +442,12 @@ class Checker {
                            if (i > first_failure) return true;  // the list's first failure is named, whatever the threads
                          }
                          if (stop_ && stop_->load()) return false;
-                         std::uint64_t nodes = 0;
-                         const std::optional<std::string> failure = check_layer(list_.layers[i], tables[worker], nodes);
+                         const LayerVerdict v = job_(i, worker);
                          std::lock_guard lock(mutex);
-                         r_.search_nodes += nodes;
-                         if (stop_ && stop_->load() && failure) return false;  // a search stopped, not a layer refused
-                         if (failure) {
-                           failures.emplace(i, *failure);
+                         r_.search_nodes += v.nodes;
+                         if (!v.done || (stop_ && stop_->load() && v.failure)) return false;  // a search stopped, not a layer refused
+                         if (v.failure) {
+                           failures.emplace(i, *v.failure);
                            first_failure = std::min(first_failure, i);
                            return true;
                          }
@@ -474,6 +507,8 @@ class Checker {
   std::string journal_path_;
   const std::function<void(const ListedCheckProgress&)>& progress_;
   const std::atomic<bool>* stop_;
+  std::vector<SearchTables> tables_;  // a worker's own (a far rank's: worker 0's)
+  LayerJob job_;
   std::string list_text_;
   LayerList list_;
   std::map<RoundStartKey, std::size_t> index_;
@@ -495,28 +530,73 @@ MatchCertificateCheck check_regenerated_certificate(const std::string& dir, unsi
   return Checker(dir, threads, journal, progress, stop).run();
 }
 
-MatchCertificateCheck check_certificate_folder(const std::string& dir, const CertificateCheckOptions& options) {
+std::optional<MatchCertificateCheck> check_regenerated_certificate_on_ranks(const std::string& dir, const std::string& journal,
+                                                                            const std::function<void(const ListedCheckProgress&)>& progress,
+                                                                            const std::atomic<bool>* stop) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec) || !is_regenerated_certificate(dir))
+    throw InputError(fmt::format("'{}' holds no {}: check-proof --mpi checks a certificate whose layers are made again", dir, kLayerList));
+  std::optional<MatchCertificateCheck> out;
+  static const std::function<void(const ListedCheckProgress&)> kSilent;
+  std::optional<Checker> far;  // this rank's, when it is not rank 0: the folder read at its first job
+  const bool rank_zero = run::run_on_ranks(
+      "check-proof",
+      [&](run::Ranks& ranks, const std::atomic<bool>& run_stop) {
+        Checker checker(dir, 1, journal, progress, &run_stop);
+        checker.hand_layers_to(ranks.count(), [&](std::size_t i, unsigned) {
+          std::string job;  // the list's digest, so that a rank reading another list says so, and the layer
+          run::put(job, checker.list_digest());
+          run::put(job, std::uint64_t(i));
+          const std::optional<std::string> answer = ranks.run(job, run_stop);
+          LayerVerdict v;
+          if (!answer) return v.done = false, v;
+          std::size_t at = 0;
+          v.nodes = run::take<std::uint64_t>(*answer, at);
+          if (run::take<std::uint8_t>(*answer, at)) v.failure = answer->substr(at);
+          return v;
+        });
+        out = checker.run();
+      },
+      [&](const std::string& job, const std::atomic<bool>& halt) {
+        if (!far) far.emplace(dir, 1, "", kSilent, &halt), far->read_for_far_rank();
+        std::size_t at = 0;
+        const auto digest = run::take<std::uint64_t>(job, at);
+        const auto i = run::take<std::uint64_t>(job, at);
+        if (digest != far->list_digest() || i >= far->layers())
+          throw InputError(fmt::format("{}: not the list rank 0 reads (every rank must read the same folder)", path_in(dir, kLayerList)));
+        const LayerVerdict v = far->check_for_rank_zero(std::size_t(i), halt);
+        std::string answer;
+        run::put(answer, v.nodes);
+        run::put(answer, std::uint8_t(v.failure ? 1 : 0));
+        return answer + v.failure.value_or("");
+      },
+      stop);
+  if (!rank_zero) return std::nullopt;
+  return out;
+}
+
+std::optional<MatchCertificateCheck> check_certificate_folder(const std::string& dir, const CertificateCheckOptions& options) {
   io::Progress progress(options.lines);
   if (!is_regenerated_certificate(dir)) {
     if (!options.journal.empty())
       throw InputError("--journal goes on with the check of a certificate that lists its layers: " + dir + " stores them");
+    if (options.mpi) throw InputError("--mpi checks a certificate that lists its layers: " + dir + " stores them (use --threads)");
     return check_match_certificate(
         dir, options.threads, [&](std::uint64_t layers) { progress.tick([&] { return fmt::format("check-proof: {} layers checked", layers); }); });
   }
   std::optional<std::uint64_t> before;  // the positions a journal held: not this run's rate
-  return check_regenerated_certificate(
-      dir, options.threads, options.journal,
-      [&](const ListedCheckProgress& p) {
-        if (!before) before = p.positions_done;
-        progress.tick([&] {
-          return fmt::format("check-proof: {} {} of {} layers, {:.1f}% of {} positions{}, {}",
-                             io::progress_bar(double(p.positions_done) / double(p.positions)), p.layers_done, p.layers,
-                             100.0 * double(p.positions_done) / double(p.positions), p.positions,
-                             p.from_journal ? fmt::format(" ({} layers from the journal)", p.from_journal) : "",
-                             io::time_left(progress.elapsed(), p.positions_done - *before, p.positions - *before));
-        });
-      },
-      options.stop);
+  const auto said = [&](const ListedCheckProgress& p) {
+    if (!before) before = p.positions_done;
+    progress.tick([&] {
+      return fmt::format("check-proof: {} {} of {} layers, {:.1f}% of {} positions{}, {}",
+                         io::progress_bar(double(p.positions_done) / double(p.positions)), p.layers_done, p.layers,
+                         100.0 * double(p.positions_done) / double(p.positions), p.positions,
+                         p.from_journal ? fmt::format(" ({} layers from the journal)", p.from_journal) : "",
+                         io::time_left(progress.elapsed(), p.positions_done - *before, p.positions - *before));
+    });
+  };
+  if (options.mpi) return check_regenerated_certificate_on_ranks(dir, options.journal, said, options.stop);
+  return check_regenerated_certificate(dir, options.threads, options.journal, said, options.stop);
 }
 
 }  // namespace kamisado::solver

@@ -89,6 +89,17 @@ MatchCertificateCheck check_regenerated_certificate(const std::string& dir, unsi
                                                     const std::function<void(const ListedCheckProgress&)>& progress = {},
                                                     const std::atomic<bool>* stop = nullptr);
 
+// The same check across the ranks of an MPI job (`mpirun -np N kamisado check-proof DIR --mpi`,
+// or srun; on the one MPI runner, run/mpi_runner.h), every rank reading DIR at the same path:
+// rank 0 reads the root's layer, the list, the table and the journal and checks the spine; each
+// listed layer is a job, made and checked on another rank (a rank whose list is not rank 0's
+// fails, naming it), so the verdict and the first failure named are the ones of one process.
+// Called by every rank: rank 0 returns the check, the others nullopt when it is over. Fewer than
+// 2 ranks is an InputError.
+std::optional<MatchCertificateCheck> check_regenerated_certificate_on_ranks(const std::string& dir, const std::string& journal,
+                                                                            const std::function<void(const ListedCheckProgress&)>& progress = {},
+                                                                            const std::atomic<bool>* stop = nullptr);
+
 // The check of a certificate's folder of either kind: listed layers (above) or stored ones
 // (match_certificate.h), with progress lines (the layers checked, and for a list the time left).
 struct CertificateCheckOptions {
@@ -96,7 +107,9 @@ struct CertificateCheckOptions {
   std::string journal;  // listed layers only: an InputError with a folder of stored layers
   io::Lines lines;
   const std::atomic<bool>* stop = nullptr;
+  bool mpi = false;  // listed layers only: across the MPI job's ranks (threads unused)
 };
-MatchCertificateCheck check_certificate_folder(const std::string& dir, const CertificateCheckOptions& options);
+// nullopt only with `mpi`, on a rank other than 0 (rank 0 answers).
+std::optional<MatchCertificateCheck> check_certificate_folder(const std::string& dir, const CertificateCheckOptions& options);
 
 }  // namespace kamisado::solver
