@@ -311,14 +311,15 @@ void round_two_section(io::Report& md, const MatchStudy& s) {
     gold_round += r.round == Value::Win;
   }
   md.section("The frontier of the 2-point match: round 2")
-      .paragraph(fmt::format("Black wins round 1 of the 2-point match (the 1-point match's proof); his round proof ends in {} distinct round ends, "
-                             "each a position between rounds with Black the Defender at 1–0. Sampled evenly: {} of them, each with both fills, "
-                             "{} round-2 starts, Gold to move first. Searched with the match aim for {:.0f} s each: Gold wins the match from {}, "
-                             "Black from {}, {} open. Gold, moving first, wins round 2 in {} of them. So the 2-point match turns on round 3 after "
-                             "a round-2 win by Gold (1–1, Black moving first), which each of these searches must prove for every line: that is "
-                             "where the search spends its nodes, and why the 2-point match is still open after {:.0f} s (table above).",
-                             s.round_one_ends, s.round_two.size() / 2, s.round_two.size(), s.options.seconds_per_end, gold_match, black_match, open,
-                             gold_round, s.options.seconds))
+      .paragraph(
+          fmt::format("Black wins round 1 of the 2-point match (the 1-point match's proof); his round proof ends in {} distinct round ends, "
+                      "each a position between rounds with Black the Defender at 1–0. Sampled evenly: {} of them, each with both fills, "
+                      "{} round-2 starts, Gold to move first. Searched with the match aim for {:.0f} s each: Gold wins the match from {}, "
+                      "Black from {}, {} open. Gold, moving first, wins round 2 in {} of them. So the 2-point match turns on round 3 after "
+                      "a round-2 win by Gold (1–1, Black moving first), which each of these searches must prove for every line: that is "
+                      "where the search spends its nodes, and why the whole-match search leaves the 2-point match open after {:.0f} s (table above).",
+                      s.round_one_ends, s.round_two.size() / 2, s.round_two.size(), s.options.seconds_per_end, gold_match, black_match, open,
+                      gold_round, s.options.seconds))
       .table({"round end (Black's round-1 proof)", "fill", "Gold's match value", "Gold's round value", "nodes"});
   for (const RoundTwoStart& r : s.round_two)
     md.row({"`" + r.end_kfen + "`", r.fill, value_name(r.match), value_name(r.round), std::to_string(r.nodes)});
