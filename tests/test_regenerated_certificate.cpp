@@ -27,6 +27,7 @@
 #include "solver/match/regenerated_certificate.h"
 #include "solver/match/regenerated_layer.h"
 #include "solver/match/starts_check.h"
+#include "solver/proof/proof_file.h"
 #include "solver/proof/proof_io.h"
 #include "solver/search/transposition_table.h"
 #include "solver/starts/round_start_table.h"
@@ -322,6 +323,10 @@ TEST(RegeneratedCertificate_P3, TheCommittedTwoPointLayersAreMadeAgainToTheirDig
         regenerate_layer(start, it->first_mover_wins ? start.side_to_move() : ~start.side_to_move(), table, search);
     ASSERT_TRUE(layer) << it->key.hex();
     EXPECT_EQ(layer_digest(layer->tree), it->digest) << it->key.hex() << ": the search no longer makes the committed layer";
+    std::ostringstream text;  // the digest is of the proof file's text (regenerated_layer.h), streamed
+    write_proof(layer->tree, text);
+    EXPECT_GT(text.str().size(), std::size_t{1} << 16) << "a layer longer than the digest's buffer";
+    EXPECT_EQ(XXH64(text.str().data(), text.str().size(), 0), it->digest) << it->key.hex();
     EXPECT_EQ(layer->tree.nodes.size(), it->nodes) << it->key.hex();
     EXPECT_EQ(leaves_of(layer->round_starts, layer->tree.winner), it->leaves) << it->key.hex();
     ++made;

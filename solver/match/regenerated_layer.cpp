@@ -1,7 +1,10 @@
 #include "solver/match/regenerated_layer.h"
 
 #include <algorithm>
-#include <sstream>
+#include <array>
+#include <new>
+#include <ostream>
+#include <streambuf>
 
 #include <xxhash.h>
 
@@ -30,6 +33,44 @@ class TableStarts final : public RoundStartOracle {
   Side winner_;
 };
 
+// The bytes written to it go into an XXH64 state a buffer at a time: a layer's digest without
+// its text in memory (a round-2 layer's text is some 40 MB).
+class DigestBuffer final : public std::streambuf {
+ public:
+  DigestBuffer() : state_(XXH64_createState()) {
+    if (!state_) throw std::bad_alloc();
+    XXH64_reset(state_, 0);
+    setp(buffer_.data(), buffer_.data() + buffer_.size());
+  }
+  ~DigestBuffer() override { XXH64_freeState(state_); }
+  DigestBuffer(const DigestBuffer&) = delete;
+  DigestBuffer& operator=(const DigestBuffer&) = delete;
+
+  std::uint64_t digest() {
+    sync();
+    return XXH64_digest(state_);
+  }
+
+ protected:
+  int_type overflow(int_type c) override {
+    sync();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+  int sync() override {
+    XXH64_update(state_, pbase(), std::size_t(pptr() - pbase()));
+    setp(buffer_.data(), buffer_.data() + buffer_.size());
+    return 0;
+  }
+
+ private:
+  XXH64_state_t* state_;
+  std::array<char, 1 << 16> buffer_;
+};
+
 }  // namespace
 
 std::optional<RoundLayer> regenerate_layer(const Position& start, Side winner, const RoundStartTable& table, TranspositionTable& search_table,
@@ -48,10 +89,10 @@ std::optional<RoundLayer> regenerate_layer(const Position& start, Side winner, c
 }
 
 std::uint64_t layer_digest(const ProofTree& layer) {
-  std::ostringstream text;
+  DigestBuffer buffer;
+  std::ostream text(&buffer);
   write_proof(layer, text);
-  const std::string bytes = std::move(text).str();
-  return XXH64(bytes.data(), bytes.size(), 0);
+  return buffer.digest();
 }
 
 std::size_t regeneration_hash_mb(const Position& start, std::size_t hash_mb) {

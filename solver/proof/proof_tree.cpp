@@ -1,6 +1,9 @@
 #include "solver/proof/proof_tree.h"
 
 #include <algorithm>
+#include <array>
+#include <deque>
+#include <span>
 #include <unordered_map>
 
 #include "kamisado/kfen.h"
@@ -32,6 +35,7 @@ ProofTree numbered_from(std::uint32_t root, std::vector<ProofNode>&& nodes, std:
       }
   ProofTree out;
   out.plies = nodes[root].distance;
+  out.nodes.reserve(order.size());
   for (std::uint32_t id : order) {
     out.nodes.push_back(std::move(nodes[id]));
     for (auto& child : out.nodes.back().children) child.second = number[child.second];
@@ -129,25 +133,25 @@ class Builder {
 // A layer of a match certificate (build_round_layer): the proof in `prover`'s table walked down
 // to the round ends. Its searches prove values only (with a round-start oracle, dfpn.h), so a
 // node's distance is counted here, along the tree.
+//
+// A round-2 layer has some 500 k nodes, so the walk keeps them compact (a few bytes and a move a
+// child, no KFEN, no string) and writes the tree's text once, at the end, from positions replayed
+// down the tree in the order of its nodes (issue 43: the walk was most of a layer's cost).
 class LayerBuilder {
  public:
   LayerBuilder(Prover& prover, const RoundStartOracle& starts, Side winner) : prover_(prover), starts_(starts), winner_(winner) {}
 
   std::optional<std::uint32_t> build(const Position& p, bool root) {
     if (auto it = by_key_.find(p.key()); it != by_key_.end()) return it->second;
-    ProofNode node;
-    node.kfen = to_kfen(p);
-    node.win = p.side_to_move() == winner_;
-    if (auto w = decided(Aim::match(), p)) return *w == winner_ ? std::optional(add(p, std::move(node))) : std::nullopt;
+    const bool win = p.side_to_move() == winner_;
+    if (auto w = decided(Aim::match(), p)) return *w == winner_ ? std::optional(add(p, win, 0, {})) : std::nullopt;
     if (!root && p.turn() == Turn::FreeChoice) {  // the next round's start: a leaf, valued by the oracle
       if (starts_.match_winner(p) != winner_) return std::nullopt;
-      const std::uint32_t id = add(p, std::move(node));
-      starts_at_.emplace(id, p);
-      return id;
+      return add(p, win, 0, {}, true);
     }
     MoveList moves;
     generate_moves(p, moves);
-    if (node.win) {
+    if (win) {
       for (int attempt = 0; attempt < 2; ++attempt) {
         // The table lost the winning child (replaced by later entries): search `p` again.
         if (attempt == 1) {
@@ -158,46 +162,82 @@ class LayerBuilder {
         for (Move m : moves)
           if (won(p.after(m)))
             if (auto child = build(p.after(m), false)) {
-              node.distance = Distance(nodes_[*child].distance + 1);
-              node.children.emplace_back(to_string(m), *child);
-              return add(p, std::move(node));
+              const Child one{m, *child};
+              return add(p, win, Distance(nodes_[*child].distance + 1), {&one, 1});
             }
       }
       return std::nullopt;
     }
-    for (Move m : moves) {
-      auto child = build(p.after(m), false);
+    std::array<Child, MoveList::kCapacity> children;
+    Distance distance = 0;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      auto child = build(p.after(moves[i]), false);
       if (!child) return std::nullopt;
-      node.distance = std::max<Distance>(node.distance, Distance(nodes_[*child].distance + 1));
-      node.children.emplace_back(to_string(m), *child);
+      distance = std::max<Distance>(distance, Distance(nodes_[*child].distance + 1));
+      children[i] = {moves[i], *child};
     }
-    return add(p, std::move(node));
+    return add(p, win, distance, {children.data(), moves.size()});
   }
 
-  // The layer, and its leaves at round starts in the order of its nodes (a start met only on a
-  // line that failed is not in the tree, nor in the list).
-  RoundLayer take(std::uint32_t root) {
+  // The layer, numbered breadth-first from `root` as numbered_from numbers a tree, and its leaves
+  // at round starts in the order of its nodes (a start met only on a line that failed is not in
+  // the tree, nor in the list).
+  RoundLayer take(const Position& root_position, std::uint32_t root) {
     RoundLayer out;
-    std::vector<std::uint32_t> order;
-    out.tree = numbered_from(root, std::move(nodes_), order);
     out.tree.winner = winner_;
     out.tree.aim = Aim::match();
     out.tree.to_round_starts = true;
-    for (std::uint32_t id : order)
-      if (auto it = starts_at_.find(id); it != starts_at_.end()) out.round_starts.push_back(it->second);
+    out.tree.plies = nodes_[root].distance;
+    std::vector<std::uint32_t> number(nodes_.size(), kUnnumbered);
+    std::vector<std::uint32_t> order{root};
+    std::deque<Position> queue{root_position};  // the positions of the nodes numbered, not yet written
+    number[root] = 0;
+    out.tree.nodes.reserve(nodes_.size());
+    for (std::size_t i = 0; i < order.size(); ++i, queue.pop_front()) {
+      const Node& n = nodes_[order[i]];
+      const Position& p = queue.front();
+      ProofNode& node = out.tree.nodes.emplace_back();
+      node.kfen = to_kfen(p);
+      node.win = n.win;
+      node.distance = n.distance;
+      node.children.reserve(n.children);
+      for (std::uint32_t c = n.first_child; c < n.first_child + n.children; ++c) {
+        const Child& child = children_[c];
+        if (number[child.node] == kUnnumbered) {
+          number[child.node] = std::uint32_t(order.size());
+          order.push_back(child.node);
+          queue.push_back(p.after(child.move));
+        }
+        node.children.emplace_back(to_string(child.move), number[child.node]);
+      }
+      if (n.round_start) out.round_starts.push_back(p);
+    }
     return out;
   }
 
  private:
+  struct Child {
+    Move move;
+    std::uint32_t node;
+  };
+  struct Node {
+    std::uint32_t first_child = 0;  // in children_
+    std::uint8_t children = 0;
+    bool win = false;  // the side to move is the winner
+    bool round_start = false;
+    Distance distance = 0;
+  };
+
   // Whether `winner_` wins from `p`, as far as is known without a search.
   bool won(const Position& p) const {
     if (auto w = decided(Aim::match(), p)) return *w == winner_;
     if (p.turn() == Turn::FreeChoice) return starts_.match_winner(p) == winner_;
     return by_key_.count(p.key()) || prover_.known(p, winner_, Metric::Plies, Aim::match()).at_most <= kUnbounded;
   }
-  std::uint32_t add(const Position& p, ProofNode node) {
+  std::uint32_t add(const Position& p, bool win, Distance distance, std::span<const Child> children, bool round_start = false) {
     auto id = std::uint32_t(nodes_.size());
-    nodes_.push_back(std::move(node));
+    nodes_.push_back({std::uint32_t(children_.size()), std::uint8_t(children.size()), win, round_start, distance});
+    children_.insert(children_.end(), children.begin(), children.end());
     by_key_.emplace(p.key(), id);
     return id;
   }
@@ -205,9 +245,9 @@ class LayerBuilder {
   Prover& prover_;
   const RoundStartOracle& starts_;
   Side winner_;
-  std::vector<ProofNode> nodes_;
+  std::vector<Node> nodes_;
+  std::vector<Child> children_;  // each node's, one after another
   std::unordered_map<std::uint64_t, std::uint32_t> by_key_;
-  std::unordered_map<std::uint32_t, Position> starts_at_;  // the leaves at round starts, by node
 };
 
 }  // namespace
@@ -216,7 +256,7 @@ std::optional<RoundLayer> build_round_layer(Prover& prover, const RoundStartOrac
   LayerBuilder b(prover, starts, winner);
   auto id = b.build(root, true);
   if (!id) return std::nullopt;
-  return b.take(*id);
+  return b.take(root, *id);
 }
 
 std::optional<ProofTree> build_proof(Prover& prover, const Position& root, Side winner, Distance budget, Metric metric, std::optional<Move> first,
