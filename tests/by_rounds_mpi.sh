@@ -7,11 +7,8 @@
 set -euo pipefail
 kamisado=$1
 dir=$2
-rm -rf "$dir"
-mkdir -p "$dir"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-mpirun=(mpirun -np 2 --oversubscribe)
 source "$(dirname "$0")/kill_resume_lib.sh"
+start_mpi_test "$dir"
 # Gold to move at 2:1-0 from a set-up: some 180 jobs, about 20 s on one core.
 pos="bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0"
 solve=(solve "$pos" --goal match --by-rounds)

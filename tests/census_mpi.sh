@@ -10,11 +10,8 @@
 set -euo pipefail
 kamisado=$1
 dir=$2
-rm -rf "$dir"
-mkdir -p "$dir"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-mpirun=(mpirun -np 2 --oversubscribe)
 source "$(dirname "$0")/kill_resume_lib.sh"
+start_mpi_test "$dir"
 plan=(--subspace range:305:385 --shard-size 8 --hash 4)  # 80 classes, 320 starts, 2 of them second-mover wins (3 s each)
 
 # The merged result without what differs from run to run (times) or names the folder.

@@ -7,11 +7,8 @@
 set -euo pipefail
 kamisado=$1
 dir=$2
-rm -rf "$dir"
-mkdir -p "$dir"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-mpirun=(mpirun -np 2 --oversubscribe)
 source "$(dirname "$0")/kill_resume_lib.sh"
+start_mpi_test "$dir"
 # Gold to move at 2:1-0 loses; its proof by rounds ends at some 60 round starts (test_by_rounds).
 pos="gr4p1/4P1Gy/5b2/8/o7/3n1R2/2Y3Nk/1B1O2K1 g o 2:1-0"
 cert="$dir/certificate"

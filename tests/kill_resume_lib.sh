@@ -1,5 +1,14 @@
-# Helpers of the kill-and-resume tests (checkpoint_kill_resume.sh, by_rounds_kill_resume.sh,
-# by_rounds_mpi.sh, census_mpi.sh), sourced by them.
+# Helpers of the kill-and-resume and MPI tests (checkpoint_kill_resume.sh,
+# by_rounds_kill_resume.sh, by_rounds_mpi.sh, census_mpi.sh, check_proof_mpi.sh), sourced by them.
+
+# The set-up of an MPI test: an empty scratch folder DIR, Open MPI allowed to run as root and on
+# more ranks than cores (CI's machine has 2), and `mpirun` as the array "${mpirun[@]}" for 2 ranks.
+start_mpi_test() {
+  rm -rf "$1"
+  mkdir -p "$1"
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+  mpirun=(mpirun -np 2 --oversubscribe)
+}
 
 # FILE's JSON field EXPR, an expression in `d`: field out.json "d['value']".
 field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, {'d': d}))" "$1" "$2"; }
