@@ -222,11 +222,12 @@ class LayerBuilder {
   };
   struct Node {
     std::uint32_t first_child = 0;  // in children_
-    std::uint8_t children = 0;
-    bool win = false;  // the side to move is the winner
+    std::uint8_t children = 0;      // a position's moves fit: see the assertion below
+    bool win = false;               // the side to move is the winner
     bool round_start = false;
     Distance distance = 0;
   };
+  static_assert(MoveList::kCapacity <= 255, "a node's child count is one byte");
 
   // Whether `winner_` wins from `p`, as far as is known without a search.
   bool won(const Position& p) const {
