@@ -34,6 +34,13 @@ const engine: kp.Engine = {
   play(move) { if (move !== 'pass') throw new kp.Refused('illegal move ' + move); return kp.Position.parse(set); },
   status() { return 'ongoing'; },
 };
+// An engine whose own code fails: each request answered with the fault named, never a crash.
+const faulty: kp.Engine = {
+  setPosition(pos) { if (pos.match) throw new TypeError('cannot read properties of undefined\n(reading "score")'); },
+  moves() { throw 'no moves'; },  // not even an Error
+  play() { throw new RangeError('x'.repeat(300)); },
+  status() { return 'ongoing'; },
+};
 const hello = 'kamisado-protocol 1 kit features sumo';
 const expect: [string, string][] = [
   ['hello', hello],
@@ -46,9 +53,17 @@ const expect: [string, string][] = [
   ['status', 'status ongoing'],
   ['   ', 'error empty request'],
   ['frobnicate', 'error unknown request frobnicate'],
+  ['position obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 3', 'error not a match field (target:black-gold): 3'],
 ];
-for (const [line, reply] of expect) {
-  const got = kp.answer(engine, hello, line);
-  if (got !== reply) fail(`'${line}' answered '${got}', not '${reply}'`);
-}
-console.log(`kit_test: ${kfens} KFENs, ${moves} moves and ${expect.length} requests as expected`);
+const expectFaulty: [string, string][] = [
+  ['position obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 3:0-0', 'error the engine raised TypeError: cannot read properties of undefined (reading "score")'],
+  ['moves', 'error the engine raised string: no moves'],
+  ['play c1c4', 'error the engine raised RangeError: ' + 'x'.repeat(167) + '...'],
+  ['status', 'status ongoing'],
+];
+for (const [e, cases] of [[engine, expect], [faulty, expectFaulty]] as [kp.Engine, [string, string][]][])
+  for (const [line, reply] of cases) {
+    const got = kp.answer(e, hello, line);
+    if (got !== reply) fail(`'${line}' answered '${got}', not '${reply}'`);
+  }
+console.log(`kit_test: ${kfens} KFENs, ${moves} moves and ${expect.length + expectFaulty.length} requests as expected`);

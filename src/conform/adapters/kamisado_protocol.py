@@ -20,9 +20,15 @@ Squares are (file, rank) pairs, 0-based: (0, 0) is a1, Black's left corner (rule
 A tower is (side, colour, rank): side "b" or "g", colour a letter of COLOURS (B2), rank 0-4
 (rings, S1). Statuses: "ongoing", "between-rounds", "won black|gold home-row|deadlock",
 "match-won black|gold". Features: "single-round", "sumo", "match" (what the engine plays).
+An exception of your own code (anything but Refused) is answered with one line naming it,
+"error the engine raised ZeroDivisionError: division by zero", its traceback written to stderr
+(which `kamisado conform` quotes), and the loop goes on: the harness reports the position where
+it happened instead of losing the engine.
 Only the standard library is used; Python 3.8 or later.
 """
+import re
 import sys
+import traceback
 
 COLOURS = "NGRYKPBO"  # brown green red yellow pink purple blue orange (B2)
 # B3: the colour letter of each square, ranks 1..8, files a..h.
@@ -31,6 +37,13 @@ SQUARE_COLOURS = ["NGRYKPBO", "PNYBGKOR", "BYNPROKG", "YRGNOBPK", "KPBONGRY", "G
 
 class Refused(Exception):
     """Raise it to answer a request with 'error <text>'."""
+
+
+def engine_fault(error):
+    """The reply's text for an exception of the engine's own code: its type and message, one line."""
+    message = " ".join(str(error).split())
+    text = "the engine raised " + type(error).__name__ + (": " + message if message else "")
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def square_colour(square):
@@ -93,9 +106,10 @@ class Position:
         tower = {"-": None, "*": "*"}.get(fields[2], fields[2].upper())
         match = None
         if len(fields) == 4:
-            target, score = fields[3].split(":")
-            black, gold = score.split("-")
-            match = (int(target), int(black), int(gold))
+            numbers = re.fullmatch(r"(\d+):(\d+)-(\d+)", fields[3])
+            if not numbers:
+                raise Refused("not a match field (target:black-gold): " + fields[3])
+            match = tuple(int(n) for n in numbers.groups())
         return Position(towers, fields[1], tower, match)
 
     def kfen(self):
@@ -147,5 +161,8 @@ def serve(engine, name, features=None, lines=sys.stdin, out=sys.stdout):
                     reply = "error unknown request " + words[0][:40]
             except Refused as e:
                 reply = "error " + (str(e) or "refused")
+            except Exception as e:  # the engine's own fault: named in the reply, and the loop goes on
+                traceback.print_exc(file=sys.stderr)
+                reply = "error " + engine_fault(e)
         out.write(reply + "\n")
         out.flush()

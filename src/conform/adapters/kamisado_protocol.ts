@@ -12,8 +12,10 @@
 //   kp.serve(engine, 'my-engine', ['single-round']);
 //
 // Squares are [file, rank], 0-based: [0, 0] is a1, Black's left corner (rules.md B1). A tower
-// is { side: 'b' | 'g', colour: one of COLOURS (B2), rank: 0-4 rings (S1) }. Node's standard
-// library only; compiles with tsc 4.8 or later, with or without @types/node.
+// is { side: 'b' | 'g', colour: one of COLOURS (B2), rank: 0-4 rings (S1) }. An exception of
+// your own code (anything but Refused) is answered 'error the engine raised TypeError: ...', its
+// stack on stderr, and the loop goes on. Node's standard library only; compiles with tsc 4.8 or
+// later, with or without @types/node.
 
 export const COLOURS = 'NGRYKPBO';  // brown green red yellow pink purple blue orange (B2)
 // B3: the colour letter of each square, ranks 1..8, files a..h.
@@ -59,9 +61,9 @@ export class Position {
     const tower = f[2] === '-' ? null : f[2] === '*' ? '*' : f[2].toUpperCase();
     let match: [number, number, number] | null = null;
     if (f.length === 4) {
-      const [target, score] = f[3].split(':');
-      const [b, g] = score.split('-');
-      match = [Number(target), Number(b), Number(g)];
+      const m = /^(\d+):(\d+)-(\d+)$/.exec(f[3]);
+      if (!m) throw new Refused('not a match field (target:black-gold): ' + f[3]);
+      match = [Number(m[1]), Number(m[2]), Number(m[3])];
     }
     return new Position(towers, f[1] as 'b' | 'g', tower, match);
   }
@@ -120,7 +122,18 @@ export function answer(engine: Engine, hello: string, line: string): string {
     if (words[0] === 'status') return 'status ' + engine.status();
     return 'error unknown request ' + words[0].slice(0, 40);
   } catch (e) {
-    if (!(e instanceof Refused)) throw e;
-    return 'error ' + (e.message || 'refused');
+    if (e instanceof Refused) return 'error ' + (e.message || 'refused');
+    // The engine's own fault: named in the reply (its stack on stderr, which the harness quotes),
+    // and the loop goes on.
+    (globalThis as any).process?.stderr.write((e instanceof Error && e.stack ? e.stack : String(e)) + '\n');
+    return 'error ' + engineFault(e);
   }
+}
+
+// The reply's text for an exception of the engine's own code: its type and message, one line.
+export function engineFault(e: unknown): string {
+  const type = e instanceof Error ? e.constructor.name : typeof e;
+  const message = (e instanceof Error ? e.message : String(e)).split(/\s+/).filter((w) => w.length > 0).join(' ');
+  const text = 'the engine raised ' + type + (message ? ': ' + message : '');
+  return text.length <= 200 ? text : text.slice(0, 197) + '...';
 }
