@@ -7,6 +7,7 @@
 
 #include <thread>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -65,6 +66,29 @@ TEST(Conform_Harness, TheCorrectEngineAgreesOnEverything) {
   EXPECT_GT(r.sources.back().positions, 100);
   EXPECT_EQ(r.verdict().find("fixture conforms to rules.md ("), 0u) << r.verdict();
   for (const auto& c : r.coverage) EXPECT_TRUE(c.unchecked.empty()) << context_name(c.context) << ": " << c.unchecked.front();
+}
+
+// Coverage is counted per rule and context, so that a rule reached once is seen to be thin: each
+// position of the walk from the start depends on the direction rule (M1), 103 of them in a single
+// round; the JSON gives the same counts.
+TEST(Conform_Coverage, EachRuleOfEachContextIsCountedNotOnlyMarked) {
+  HarnessReport r = check(fixture());
+  const nlohmann::json j = harness_json(r);
+  ASSERT_EQ(r.coverage.size(), 3u);
+  for (std::size_t k = 0; k < r.coverage.size(); ++k) {
+    const auto& c = r.coverage[k];
+    ASSERT_EQ(c.times.size(), c.checked.size()) << context_name(c.context);
+    for (std::size_t i = 0; i < c.checked.size(); ++i) {
+      EXPECT_GT(c.times[i], 0) << c.checked[i];
+      EXPECT_EQ(j["rules"][k]["times"][c.checked[i]], c.times[i]) << c.checked[i];
+    }
+  }
+  const auto& single = r.coverage[0];
+  ASSERT_EQ(single.context, Context::SingleRound);
+  const auto m1 = std::find(single.checked.begin(), single.checked.end(), "M1") - single.checked.begin();
+  ASSERT_LT(std::size_t(m1), single.checked.size());
+  EXPECT_GE(single.times[std::size_t(m1)], 103);
+  EXPECT_NE(harness_text(r).find("M1 ×"), std::string::npos);
 }
 
 TEST(Conform_Harness, EachDeviationIsCaughtAndItsRuleNamed) {

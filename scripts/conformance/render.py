@@ -105,7 +105,9 @@ for n, r in runs.items():
             print(f"- {c['context']}: not checked (the adapter does not declare it)")
         else:
             left = "; not reached: " + " ".join(c["not_checked"]) if c["not_checked"] else ""
-            print(f"- {c['context']}: rules checked {' '.join(c['checked'])}{left}")
+            # each rule with the comparisons that exercised it (conform --json "times"), so a thin cell shows
+            checked = ", ".join(f"{rule} ×{c['times'][rule]}" for rule in c["checked"])
+            print(f"- {c['context']}: rules checked {checked}{left}")
     for t in p["not_checked"]:
         print(f"- not checked: {t}")
     print()

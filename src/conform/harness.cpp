@@ -134,9 +134,10 @@ class Harness {
     return {source, kfen, moves, moves.empty() ? "position" : "setup", "ok", refusal_, "refused", {}, {}};
   }
 
+  // Counted, not only marked: a rule a run reached twice is barely checked, and the report says so.
   void exercised(const Position& p, const RuleSet& rules) {
-    RuleSet& into = exercised_[int(context_of(p))];
-    into.insert(rules.begin(), rules.end());
+    std::map<std::string, long>& into = exercised_[int(context_of(p))];
+    for (const std::string& rule : rules) ++into[rule];
   }
 
   // A deadlock seen by one side only may come from a chain of passes that follows other towers
@@ -408,8 +409,14 @@ class Harness {
     std::sort(report_.allowed_unseen.begin(), report_.allowed_unseen.end(),
               [](const std::string& a, const std::string& b) { return rule_rank(a) < rule_rank(b); });
     for (Context c : kContexts) {
-      HarnessReport::ContextRules cr{c, plays(c), {}, {}};
-      for (const std::string& rule : implied_rules(c)) (exercised_[int(c)].count(rule) ? cr.checked : cr.unchecked).push_back(rule);
+      HarnessReport::ContextRules cr{c, plays(c), {}, {}, {}};
+      for (const std::string& rule : implied_rules(c))
+        if (auto it = exercised_[int(c)].find(rule); it != exercised_[int(c)].end()) {
+          cr.checked.push_back(rule);
+          cr.times.push_back(it->second);
+        } else {
+          cr.unchecked.push_back(rule);
+        }
       report_.coverage.push_back(cr);
     }
   }
@@ -420,8 +427,8 @@ class Harness {
   HarnessReport report_;
   std::set<std::pair<std::string, std::string>> reported_;  // (source, rule)
   std::map<std::string, Deviation> deviations_;
-  RuleSet exercised_[3];  // by context
-  std::string refusal_;   // the engine's reply when set_up failed
+  std::map<std::string, long> exercised_[3];  // by context: each rule's comparisons
+  std::string refusal_;                       // the engine's reply when set_up failed
 };
 
 std::string rule_list(const std::vector<Deviation>& devs, bool allowed) {
@@ -525,8 +532,12 @@ nlohmann::json harness_json(const HarnessReport& r) {
     devs.push_back(
         {{"rule", d.rule}, {"count", d.count}, {"allowed", d.allowed}, {"sources", d.sources}, {"smallest", disagreement_json(d.smallest)}});
   nlohmann::json coverage = nlohmann::json::array();
-  for (const auto& c : r.coverage)
-    coverage.push_back({{"context", context_name(c.context)}, {"played", c.played}, {"checked", c.checked}, {"not_checked", c.unchecked}});
+  for (const auto& c : r.coverage) {
+    nlohmann::json times = nlohmann::json::object();
+    for (std::size_t i = 0; i < c.checked.size(); ++i) times[c.checked[i]] = c.times[i];
+    coverage.push_back(
+        {{"context", context_name(c.context)}, {"played", c.played}, {"checked", c.checked}, {"times", times}, {"not_checked", c.unchecked}});
+  }
   nlohmann::json j = {{"engine", r.engine_name},    {"command", r.command},     {"conforms", r.conforms()},     {"verdict", r.verdict()},
                       {"positions", r.positions()}, {"play_outs", r.play_outs}, {"sources", sources},           {"deviations", devs},
                       {"disagreements", list},      {"features", r.features},   {"not_checked", r.not_checked}, {"rules", coverage}};
@@ -557,8 +568,9 @@ std::string harness_text(const HarnessReport& r) {
       out += fmt::format("rules in a {}: not checked, the engine does not declare '{}'\n", context_name(c.context), context_feature(c.context));
       continue;
     }
-    out +=
-        fmt::format("rules in a {}: checked {}", context_name(c.context), c.checked.empty() ? "none" : fmt::format("{}", fmt::join(c.checked, " ")));
+    std::vector<std::string> checked;  // "M8 ×12": how often each rule was exercised
+    for (std::size_t i = 0; i < c.checked.size(); ++i) checked.push_back(fmt::format("{} ×{}", c.checked[i], c.times[i]));
+    out += fmt::format("rules in a {}: checked {}", context_name(c.context), checked.empty() ? "none" : fmt::format("{}", fmt::join(checked, ", ")));
     out += c.unchecked.empty() ? "\n" : fmt::format("; not reached: {}\n", fmt::join(c.unchecked, " "));
   }
   for (const std::string& n : r.not_checked) out += "not checked: " + n + "\n";

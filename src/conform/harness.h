@@ -87,6 +87,7 @@ struct HarnessReport {
     bool played = true;                  // false: the engine does not declare it
     std::vector<std::string> checked;    // implied rules some comparison exercised
     std::vector<std::string> unchecked;  // implied rules none did
+    std::vector<long> times;             // for each checked rule, the comparisons that exercised it
   };
   std::vector<ContextRules> coverage;
   std::vector<std::string> allowed_unseen;  // rules --allow named that no comparison showed, in rules.md order
