@@ -59,7 +59,7 @@ TEST(Conform_Harness, TheCorrectEngineAgreesOnEverything) {
   EXPECT_FALSE(r.failure) << *r.failure;
   EXPECT_TRUE(r.disagreements.empty()) << r.disagreements.front().source << " " << r.disagreements.front().what;
   EXPECT_TRUE(r.conforms());
-  ASSERT_EQ(r.sources.size(), 7u);  // corpus, the walks from the start, 2 Sumo and 2 match roots, play-outs
+  ASSERT_EQ(r.sources.size(), 9u);  // corpus, the walks from the start, 2 Sumo and 4 match roots, play-outs
   EXPECT_EQ(r.sources[0].positions, long(builtin_corpus().size()));
   EXPECT_EQ(r.sources[1].positions, 103);  // the start and its 102 children
   EXPECT_EQ(r.sources[2].source, "walk: Sumo round");

@@ -51,7 +51,8 @@ std::vector<std::string> names(const std::vector<Move>& moves) {
 
 // Built-in walk roots for the contexts the start does not reach: a single round with Sumos
 // (pushes of one and two towers a ply away) and a match (a round about to end, its ring and
-// the Defender's fill within two plies).
+// the Defender's fill within two plies; deadlocks of four and six towers a move away, with the
+// ring they give, which the match play-outs seldom reach: measured in docs/conformance.md).
 struct Root {
   const char* name;
   const char* kfen;
@@ -63,6 +64,8 @@ constexpr Root kSumoRoots[] = {
 constexpr Root kMatchRoots[] = {
     {"match, a round ends", "o1p2r2/3k4/1b2g1B1/3Y3O/4y3/1G3P1n/8/N1R1K3 b O 3:0-0"},
     {"match, after a push", "gk+2b+2y+/2pn1o2/3K+4/8/8/3R+G3/1Y4r1/1P1NB+1O+1 b O 15:4-3"},
+    {"match, a deadlock of four towers", "1b6/4yr1G/3kpPng/o4RB1/2N5/5Y2/5K2/7O b Y 3:1-1"},
+    {"match, a deadlock of six towers", "3k4/2bpryng/Y1oNKPGO/8/6B1/8/8/2R5 b B 7:2-3"},
 };
 
 class Harness {
