@@ -93,7 +93,7 @@ TEST(Conform_Harness, EachDeviationIsCaughtAndItsRuleNamed) {
   const std::pair<const char*, const char*> cases[] = {
       {"pass-colour", "M6"},           {"deadlock-two-passes", "M8"}, {"blocked-loses", "M6"},        {"no-extra-turn", "S4"},
       {"follow-up-sumo-square", "S4"}, {"regroup-fixed-side", "F2"},  {"winner-starts", "F1"},        {"no-lone-push", "S5"},
-      {"push-deadlock-winner", "M8"},  {"ring-deadlock-tower", "P2"}, {"sumo-deadlock-winner", "M8"},
+      {"push-deadlock-winner", "M8"},  {"ring-deadlock-tower", "P2"}, {"sumo-deadlock-winner", "M8"}, {"double-forfeit", "M8"},
   };
   for (auto [deviation, rule] : cases) {
     HarnessReport r = check(fixture(deviation));
@@ -103,6 +103,46 @@ TEST(Conform_Harness, EachDeviationIsCaughtAndItsRuleNamed) {
     for (const Disagreement& d : r.disagreements) {
       EXPECT_NE(d.ours, d.theirs) << deviation;
       EXPECT_LE(d.moves.size(), 2u) << deviation << ": reproduction from " << d.kfen << " is not minimal";
+    }
+  }
+}
+
+// Issue 46: the faults of its "done when", each found by a run with the default options (no
+// --kfen, no --match: the corpus, the walks from the start and the built-in roots, 20 single-round
+// play-outs), and named by its one rule.
+TEST(Conform_Harness, ADefaultRunFindsEachFaultUnderItsOneRule) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"deadlock-two-passes", "M8"}, {"ring-deadlock-tower", "P2"}, {"winner-starts", "F1"}, {"no-extra-turn", "S4"}};
+  for (auto [deviation, rule] : cases) {
+    HarnessOptions o;
+    o.command = fixture(deviation);
+    o.corpus = builtin_corpus();
+    o.timeout_seconds = 30;
+    HarnessReport r = run_harness(o);
+    EXPECT_FALSE(r.failure) << deviation << ": " << r.failure.value_or("");
+    EXPECT_EQ(rules(r), std::set<std::string>{rule}) << deviation << "\n" << harness_text(r);
+  }
+}
+
+// Issue 46: one fault, one rule. An engine whose deadlock test looks two towers deep reads it off
+// the board, so it sees the round over again after 'position'; asked to play on there, it refuses
+// the pass (once labelled M6), and in a match its status says "between-rounds" or "match-won"
+// without the word deadlock (once labelled M9). Each is the same M8, in every context, and the
+// play-out moves not asked are counted under it.
+TEST(Conform_Harness, OneFaultIsOneRuleInEveryContext) {
+  for (std::uint32_t match : {0u, 3u}) {
+    HarnessOptions o;
+    o.command = fixture("double-forfeit");
+    o.corpus = builtin_corpus();
+    o.random_games = 100;
+    o.match_target = match;
+    o.timeout_seconds = 30;
+    HarnessReport r = run_harness(o);
+    ASSERT_EQ(rules(r), std::set<std::string>{"M8"}) << "match " << match << "\n" << harness_text(r);
+    if (match) {
+      EXPECT_GT(r.deviations[0].consequences, 0);
+      EXPECT_NE(harness_text(r).find("play-out move(s) not asked"), std::string::npos);
+      EXPECT_EQ(harness_json(r)["deviations"][0]["consequences"], r.deviations[0].consequences);
     }
   }
 }

@@ -159,7 +159,41 @@ class Harness {
     return rule;
   }
 
-  // Whether the engine, standing at our `p` where the side to move must pass, names the tower M6
+  // A round's end after `m` from `p` that the engine and we see differently (M8) may come from
+  // its chain of passes following other towers than M6 says: the same probe, at the position
+  // after `m` played as a round on its own (in a match ours is already between rounds, the
+  // ring placed, and the engine's chain cannot be asked there).
+  std::string probe_chain_after(const Position& p, Move m, const std::string& rule) {
+    if (rule != "M8" || m.kind() == MoveKind::Fill) return rule;
+    Position single = p;
+    single.set_match({});
+    single.finish();
+    const Position q = single.after(m);
+    if (q.turn() != Turn::Designated || !set_up(to_kfen(q), {})) return rule;
+    count(1);
+    return probe_deadlock(q, protocol_status(q), engine_.status(), rule);
+  }
+
+  // The engine's status, standing at our `p`, in the words a single round would use. In a match
+  // a round that ends says "between-rounds" (or "match-won" when it ends the match), without how;
+  // where we see the round go on, the engine ended it by a deadlock (no tower stands on a home
+  // row), won by the side whose score its fill shows grown. Read so, one fault gets one rule in
+  // every context.
+  std::string read_status(const Position& p, const std::string& theirs) {
+    if (protocol_status(p) != "ongoing") return theirs;
+    if (theirs.rfind("match-won ", 0) == 0) return "won " + theirs.substr(10) + " deadlock";
+    if (theirs != "between-rounds") return theirs;
+    count(1);
+    try {
+      const MatchScore before = p.match(), after = parse_kfen(engine_.play("fill-left")).match();
+      for (Side s : {Side::Black, Side::Gold})
+        if (after.points[index(s)] > before.points[index(s)]) return std::string("won ") + side_id(s) + " deadlock";
+    } catch (const NotationError&) {
+    }
+    return theirs;
+  }
+
+  // Whether the engine, standing at our `p`, where the side to move must pass, names the tower M6
   // names (true when it does not pass at all: then nothing is learnt).
   bool passes_as_m6(const Position& p) {
     std::vector<std::string> moves;
@@ -181,8 +215,10 @@ class Harness {
     std::string theirs = engine_.status();
     count(1);
     std::string ours = protocol_status(p);
-    if (theirs != ours)
-      return Disagreement{source, kfen, moves, "status", ours, theirs, probe_deadlock(p, ours, theirs, label_status(p, ours, theirs)), {}, {}};
+    if (theirs != ours) {
+      const std::string read = read_status(p, theirs);
+      return Disagreement{source, kfen, moves, "status", ours, theirs, probe_deadlock(p, ours, read, label_status(p, ours, read)), {}, {}};
+    }
     std::vector<std::string> their_moves;
     std::string answer = engine_.moves(their_moves);
     count(1);
@@ -219,10 +255,12 @@ class Harness {
     try {
       Position theirs = parse_kfen(reply);
       if (to_kfen(theirs) != to_kfen(ours))
-        return Disagreement{source, kfen, moves, what, to_kfen(ours), to_kfen(theirs), label_play(p, m, ours, theirs), {}, {}};
+        return Disagreement{source, kfen, moves, what, to_kfen(ours), to_kfen(theirs), probe_chain_after(p, m, label_play(p, m, ours, theirs)),
+                            {},     {}};
     } catch (const NotationError& e) {
       // An engine that missed the end of a round writes a position our notation refuses.
-      return Disagreement{source, kfen, moves, what, to_kfen(ours), reply + " (" + e.what() + ")", label_unreadable_play(p, m), {}, {}};
+      return Disagreement{
+          source, kfen, moves, what, to_kfen(ours), reply + " (" + e.what() + ")", probe_chain_after(p, m, label_unreadable_play(p, m)), {}, {}};
     }
     if (!then_status) return std::nullopt;
     std::string status = engine_.status();
@@ -231,8 +269,9 @@ class Harness {
     if (status == expected) return std::nullopt;
     std::vector<std::string> through = moves;
     through.push_back(to_string(m));
-    return Disagreement{
-        source, kfen, through, "status", expected, status, probe_deadlock(ours, expected, status, label_status(ours, expected, status)), {}, {}};
+    const std::string read = read_status(ours, status);
+    return Disagreement{source, kfen, through, "status", expected, status, probe_deadlock(ours, expected, read, label_status(ours, expected, read)),
+                        {},     {}};
   }
 
   void check_corpus() {
@@ -333,8 +372,9 @@ class Harness {
       }
       for (int ply = 0; ply < opt_.max_plies; ++ply) {
         const Position p = history.back();
-        if (auto d = compare_here(p, source, to_kfen(history[synced]), names({path.begin() + long(synced), path.end()}))) {
-          found(*d, history, path, false);
+        const auto here = compare_here(p, source, to_kfen(history[synced]), names({path.begin() + long(synced), path.end()}));
+        if (here) {
+          found(*here, history, path, false);
           if (!resync(p, source)) break;
           synced = path.size();
         }
@@ -342,9 +382,18 @@ class Harness {
         MoveList moves;
         generate_moves(p, moves);
         Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
-        auto d = compare_play(p, m, source, to_kfen(history[synced]), names({path.begin() + long(synced), path.end()}), false);
         path.push_back(m);
         history.push_back(p.after(m));
+        if (here && follows_from(*here, m)) {
+          // The engine sees `p` otherwise (the round over, or `m` not legal): its answer to `m`
+          // would be that disagreement again under another rule's name, so it is not asked; the
+          // engine is set up at our next position and the game goes on.
+          ++deviations_[here->rule].consequences;
+          if (!resync(history.back(), source)) break;
+          synced = path.size();
+          continue;
+        }
+        auto d = compare_play(p, m, source, to_kfen(history[synced]), names({path.begin() + long(synced), path.end() - 1}), false);
         if (d) {
           found(*d, history, path, true);
           if (!resync(history.back(), source)) break;
@@ -352,6 +401,13 @@ class Harness {
         }
       }
     }
+  }
+
+  // Whether the engine's answer to `m`, at the position where it gave `d`, would only repeat `d`:
+  // it sees the round's status otherwise, or does not have `m` among its moves.
+  static bool follows_from(const Disagreement& d, Move m) {
+    if (d.what == "status") return true;
+    return d.what == "moves" && std::find(d.missing.begin(), d.missing.end(), to_string(m)) != d.missing.end();
   }
 
   bool resync(const Position& p, const std::string& source) {
@@ -532,8 +588,12 @@ nlohmann::json harness_json(const HarnessReport& r) {
   for (const auto& d : r.disagreements) list.push_back(disagreement_json(d));
   nlohmann::json devs = nlohmann::json::array();
   for (const auto& d : r.deviations)
-    devs.push_back(
-        {{"rule", d.rule}, {"count", d.count}, {"allowed", d.allowed}, {"sources", d.sources}, {"smallest", disagreement_json(d.smallest)}});
+    devs.push_back({{"rule", d.rule},
+                    {"count", d.count},
+                    {"allowed", d.allowed},
+                    {"sources", d.sources},
+                    {"consequences", d.consequences},
+                    {"smallest", disagreement_json(d.smallest)}});
   nlohmann::json coverage = nlohmann::json::array();
   for (const auto& c : r.coverage) {
     nlohmann::json times = nlohmann::json::object();
@@ -553,8 +613,10 @@ std::string harness_text(const HarnessReport& r) {
   std::string out;
   for (const auto& d : r.deviations) {
     const std::string head = d.rule == "refused" ? "REFUSED" : "DEVIATES [" + d.rule + "]";
-    out += fmt::format("{}{}: {} time(s), in {} source(s); the smallest reproduction, from {}:\n", head, d.allowed ? " (allowed)" : "", d.count,
-                       d.sources.size(), d.smallest.source);
+    const std::string followed =
+        d.consequences ? fmt::format(" (and {} play-out move(s) not asked, whose answer would only repeat it)", d.consequences) : "";
+    out += fmt::format("{}{}: {} time(s), in {} source(s){}; the smallest reproduction, from {}:\n", head, d.allowed ? " (allowed)" : "", d.count,
+                       d.sources.size(), followed, d.smallest.source);
     out += reproduction_text(d.smallest);
     if (d.sources.size() > 1) {
       std::vector<std::string> others(d.sources.begin(), d.sources.begin() + long(std::min<std::size_t>(d.sources.size(), 6)));

@@ -10,7 +10,10 @@
 //              source of its own ("walk: <root>");
 //   play-outs  seeded random games, single rounds or matches, played move by move on the
 //              engine, so that an engine that keeps a history shows it. A play-out goes on past a
-//              disagreement from our position, so that one early deviation hides no later one.
+//              disagreement from our position, so that one early deviation hides no later one;
+//              what follows from a disagreement is its consequence, never a rule of its own: where
+//              the engine sees a position otherwise (the round over, or a move not legal), it is
+//              not asked to play the game's next move there.
 // At each position the harness compares the status, the set of legal moves and, for each move
 // played, the position it leads to. Each disagreement is labelled with a rule (labels.h); a
 // position the engine refuses is labelled "refused". A run's verdict is one line an author can
@@ -67,6 +70,9 @@ struct Deviation {
   Disagreement smallest;
   std::vector<std::string> sources;  // each source that showed it, once
   bool allowed = false;
+  // Play-out moves not asked of the engine because they would only repeat this deviation: at a
+  // position it saw otherwise (the round over, or the move not legal). Never a rule of their own.
+  long consequences = 0;
 };
 
 struct SourceSummary {
