@@ -22,6 +22,7 @@
 #include "conform/coverage.h"
 #include "conform/engine_server.h"
 #include "conform/harness.h"
+#include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 
 using namespace kamisado;
@@ -356,6 +357,67 @@ TEST(Conform_Corpus, JsonRoundTripAndCheckedFields) {
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("case 3"), std::string::npos) << e.what();
   }
+}
+
+// Issue 46: each case says how a game reaches it; the built-in corpus has one case no game
+// reaches (a push on a free first move), its match cases carry the rings their scores were won
+// with, and a file's reach is checked like any expectation.
+TEST(Conform_Corpus, EachCaseSaysHowAGameReachesIt) {
+  std::vector<std::string> unreachable;
+  for (const CorpusCase& c : builtin_corpus()) {
+    if (c.unreachable()) unreachable.push_back(c.name);
+    if (c.name == "free first move" || c.name == "the colour of the last square") {
+      EXPECT_EQ(c.reach, "line") << c.name;
+    }
+    if (c.name == "pass chain in a match") {
+      EXPECT_EQ(c.reach, "constructed");
+    }
+  }
+  EXPECT_EQ(unreachable, std::vector<std::string>{"no push on the free first move"});
+  const auto file = std::filesystem::path(KAMISADO_TEST_TMP) / "reach_corpus.json";
+  nlohmann::json j = corpus_to_json(builtin_corpus());
+  j["cases"][0]["reach"] = "constructed";  // the start is a line
+  std::ofstream(file) << j.dump();
+  try {
+    read_corpus(file.string());
+    ADD_FAILURE() << "a wrong reach was read";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("case 'free first move': its reach 'constructed' is not this engine's: 'line'"), std::string::npos)
+        << e.what();
+  }
+  for (auto& c : j["cases"]) c.erase("reach");  // written before the field was
+  std::ofstream(file) << j.dump();
+  const std::vector<CorpusCase> read = read_corpus(file.string());
+  for (std::size_t i = 0; i < read.size(); ++i) EXPECT_EQ(read[i].reach, builtin_corpus()[i].reach);
+}
+
+// Issue 46: an engine that refuses exactly the positions no game reaches conforms; each is
+// listed, compared and not counted.
+TEST(Conform_Harness, AnEngineRefusingOnlyUnreachablePositionsConforms) {
+  HarnessOptions o;
+  o.command = fixture("refuse-unreachable");
+  o.corpus = builtin_corpus();
+  o.depth = 1;
+  o.random_games = 2;
+  o.match_target = 3;
+  HarnessReport r = run_harness(o);
+  EXPECT_TRUE(r.conforms()) << harness_text(r);
+  ASSERT_EQ(r.unreachable.size(), 1u) << harness_text(r);
+  EXPECT_EQ(r.unreachable[0].source, "corpus: no push on the free first move");
+  ASSERT_EQ(r.unreachable[0].disagreements.size(), 1u);
+  EXPECT_EQ(r.unreachable[0].disagreements[0].rule, "refused");
+  const std::string text = harness_text(r);
+  EXPECT_NE(
+      text.find("NOT REACHABLE BY THE RULES, compared and not counted (1 source(s)):\n  corpus: no push on the free first move: a free choice (T1)"),
+      std::string::npos)
+      << text;
+  EXPECT_EQ(harness_json(r)["unreachable"][0]["disagreements"][0]["rule"], "refused");
+  // The same engine, given an unreachable walk root, refuses it and still conforms.
+  o.walk_roots = {"o3yrg1/8/8/4n3/1bpkYK2/2R5/8/NG3PBO b R 3:1-1"};
+  r = run_harness(o);
+  EXPECT_TRUE(r.conforms()) << harness_text(r);
+  ASSERT_EQ(r.unreachable.size(), 2u);
+  EXPECT_EQ(r.unreachable[1].why, "Black has 1 point(s) but rings worth 0 (P2: every point is scored with a ring)");
 }
 
 TEST(Conform_Corpus, PublishedFileIsTheBuiltInCorpus) {

@@ -243,6 +243,36 @@ TEST(P2_Ring, HomeRowWinnerGetsTheRing) {
   EXPECT_EQ(move_names(q), (Moves{"fill-left", "fill-right"}));
 }
 
+// Issue 46: what marks a position no game reaches (why_unreachable, rules.h), so that the
+// conformance corpus keeps such cases apart. Never said of a position that play reaches: every
+// position of 200 random Marathon matches; said of a score without the rings that won it (P2)
+// and of a free choice off the home rows (T1).
+TEST(P2_Ring, EveryPointIsScoredWithARingSoAScoreWithoutRingsIsUnreachable) {
+  std::mt19937 rng(11);
+  long positions = 0;
+  for (int game = 0; game < 200; ++game) {
+    Position p = parse_kfen(std::string(kStartKfen) + " 15:0-0");
+    for (;;) {
+      ASSERT_EQ(why_unreachable(p), "") << to_kfen(p);
+      ++positions;
+      if (p.outcome().over()) break;
+      MoveList moves;
+      generate_moves(p, moves);
+      p = p.after(moves[rng() % moves.size()]);
+    }
+  }
+  EXPECT_GT(positions, 10000);
+  EXPECT_EQ(why_unreachable(parse_kfen("o3yrg1/8/8/4n3/1bpkYK2/2R5/8/NG3PBO b R 3:1-1")),
+            "Black has 1 point(s) but rings worth 0 (P2: every point is scored with a ring)");
+  EXPECT_EQ(why_unreachable(parse_kfen("o3yr+g1/8/8/4n3/1bpkYK2/2R5/8/NG+3PBO b R 3:1-1")), "");
+  EXPECT_EQ(why_unreachable(parse_kfen("o3yr+g1/8/8/4n3/1bpkYK2/2R5/8/NG+3PBO b R 3:1-2")),
+            "Gold has 2 point(s) but rings worth 1 (P2: every point is scored with a ring)");
+  // A single round with Sumos has no score to pay for its rings.
+  EXPECT_EQ(why_unreachable(parse_kfen("obpkyrgn/8/8/8/8/8/8/N+GRY++KPB+O b -")), "");
+  EXPECT_EQ(why_unreachable(parse_kfen("ob1kyrgn/8/8/8/2p5/2R+5/8/NG1YKPBO b - 3:1-0")),
+            "a free choice (T1) with a tower of Black off his home row (a round starts from the home rows)");
+}
+
 TEST(P3_Targets, MatchEndsWhenTheTargetIsReached) {
   // Standard 3: Black at 2 wins a round with a plain tower (1 point): 3 ends it.
   Position p = play_moves(parse_kfen("1bpkyrgn/8/7o/8/8/8/8/NGRYKPBO b N 3:2-1"), {"a1a8"});

@@ -11,6 +11,7 @@
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
+#include "kamisado/rules.h"
 
 namespace kamisado::conform {
 
@@ -27,9 +28,14 @@ std::string protocol_status(const Position& pos) {
 }
 
 CorpusCase expect(std::string name, std::string rule, std::string kfen, std::vector<std::string> setup) {
-  CorpusCase c{std::move(name), std::move(rule), std::move(kfen), std::move(setup), {}, {}, {}, {}};
-  Position p = parse_kfen(c.kfen);
+  CorpusCase c{std::move(name), std::move(rule), std::move(kfen), std::move(setup), {}, {}, {}, {}, {}};
+  const Position start = parse_kfen(c.kfen);
+  Position p = start;
   for (const std::string& m : c.setup) p = p.after(parse_move(p, m));
+  // The engine is set up at the start, so an unreachable start makes the case unreachable too.
+  std::string why = why_unreachable(start);
+  if (why.empty()) why = why_unreachable(p);
+  c.reach = !why.empty() ? "unreachable: " + why : start.turn() == Turn::FreeChoice ? "line" : "constructed";
   c.position = to_kfen(p);
   c.status = protocol_status(p);
   MoveList moves;
@@ -68,6 +74,8 @@ std::vector<CorpusCase> builtin_corpus() {
       expect("no diagonal push", "S2", "ob1kyrgn/8/8/8/3p4/2R+5/8/NG1YKPBO b R"),
       expect("push onto the pushed tower's home row", "S2", "ob1kyrgn/2p5/2R+5/8/8/8/8/NG1YKPBO b R"),
       expect("a push is the only action", "S5", "o3yrgn/8/8/8/1bpk4/2R+5/8/NG1YKPBO b R"),
+      // No game reaches it: a round's first move is made from the home rows, where no push is
+      // ever possible (S5). Compared, not counted (why_unreachable).
       expect("no push on the free first move", "S5", "ob1kyrgn/8/8/8/2p5/2R+5/8/NG1YKPBO b - 3:1-0"),
       expect("push, then a forced pass", "S4", "y+g++4n+1/K4k+2/8/1b+p+5/1P++2o++Y+N+1/5B+O1/2r++5/2G+4R b P 15:7-14"),
       expect("push, then another push", "S4", "gk+2b+2y+/2pn1o2/3K+4/8/8/3R+G3/1Y4r1/1P1NB+1O+1 b O 15:4-3"),
@@ -79,13 +87,14 @@ std::vector<CorpusCase> builtin_corpus() {
       expect("deadlock right after a push, single round", "M8", "2p+2y+g+o/6B1/8/2P2bk1/5r2/8/nR++6/G+Y1O1N1K b G"),
       expect("pass chain with a Sumo on the board", "M9", "o3yrg1/8/8/4n3/1bpkYK2/2R5/8/NG3PB+O b R"),
       expect("corner-touching diagonal in a Sumo round", "M4", "obp1yrgn/8/8/8/3k4/3YP3/8/N+GR1K1BO b Y"),
-      // And in a match, where the same positions carry a score.
+      // And in a match, where the same positions carry a score, and the rings that won it (P2).
       expect("forced pass in a match", "M6", "o3yrgn/8/1b6/8/2pk4/2R5/8/NG1YKPBO g b 3:0-0", {"b6b4"}),
-      expect("pass chain in a match", "M9", "o3yrg1/8/8/4n3/1bpkYK2/2R5/8/NG3PBO b R 3:1-1"),
-      expect("corner-touching diagonal in a match", "M4", "obp1yrgn/8/8/8/3k4/3YP3/8/NGR1K1BO b Y 3:0-1"),
+      expect("pass chain in a match", "M9", "o3yr+g1/8/8/4n3/1bpkYK2/2R5/8/NG+3PBO b R 3:1-1"),
+      expect("corner-touching diagonal in a match", "M4", "obp1yrgn/8/8/8/3k+4/3YP3/8/NGR1K1BO b Y 3:0-1"),
       expect("home-row win and its ring", "P2", "o1p2r2/3k4/1b2g1B1/3Y3O/4y3/1G3P1n/8/N1R1K3 b O 3:0-0"),
       expect("the move that ends a Marathon", "P3", "1bpkyrgn/O+++7/o7/8/8/8/8/NGRYKPB1 b O 15:7-0"),
       expect("regrouping, Black defends (F4)", "F3", "o1p2r1O+/3k4/1b2g1B1/3Y4/4y3/1G3P1n/8/N1R1K3 b * 3:1-0"),
+      expect("free first move in a match", "T1", "o1p2r1O+/3k4/1b2g1B1/3Y4/4y3/1G3P1n/8/N1R1K3 b * 3:1-0", {"fill-right"}),
       expect("regrouping, Gold defends", "F2", to_kfen(parse_kfen("o1p2r1O+/3k4/1b2g1B1/3Y4/4y3/1G3P1n/8/N1R1K3 b * 3:1-0").rotated())),
   };
 }
@@ -102,7 +111,8 @@ nlohmann::json corpus_to_json(const std::vector<CorpusCase>& cases) {
                     {"position", c.position},
                     {"status", c.status},
                     {"moves", c.moves},
-                    {"after", after}});
+                    {"after", after},
+                    {"reach", c.reach}});
   }
   return {{"format", "kamisado-conformance"}, {"version", 1}, {"cases", list}};
 }
@@ -129,6 +139,7 @@ std::vector<CorpusCase> corpus_from_json(const nlohmann::json& j) {
       std::sort(c.moves.begin(), c.moves.end());
       const nlohmann::json after = e.value("after", nlohmann::json::object());
       for (const auto& [move, a] : after.items()) c.after[move] = {a.at("kfen").get<std::string>(), a.at("status").get<std::string>()};
+      c.reach = e.value("reach", "");
       parse_kfen(c.kfen);  // a corpus with a bad KFEN is refused whole
       cases.push_back(std::move(c));
     } catch (const nlohmann::json::exception& ex) {
@@ -158,10 +169,13 @@ std::vector<CorpusCase> read_corpus(const std::string& path) {
     throw InputError("corpus '" + path + "': " + e.what());
   }
   // The corpus is only as good as its expectations: they must be ours too.
-  for (const CorpusCase& c : cases) {
+  for (CorpusCase& c : cases) {
     CorpusCase mine = expect(c.name, c.rule, c.kfen, c.setup);
     if (mine.position != c.position || mine.status != c.status || mine.moves != c.moves)
       throw InputError("corpus '" + path + "', case '" + c.name + "': its expectations differ from this engine's");
+    if (!c.reach.empty() && c.reach != mine.reach)
+      throw InputError("corpus '" + path + "', case '" + c.name + "': its reach '" + c.reach + "' is not this engine's: '" + mine.reach + "'");
+    c.reach = mine.reach;  // a file without the field (written before it was) is read with this engine's
   }
   return cases;
 }

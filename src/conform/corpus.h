@@ -11,7 +11,13 @@
 //                  "position": the KFEN after the setup moves,
 //                  "status": the status there, in the protocol's words ("ongoing", ...),
 //                  "moves":  the legal moves there, sorted,
-//                  "after":  { move: { "kfen": the position after it, "status": its status } } } ] }
+//                  "after":  { move: { "kfen": the position after it, "status": its status } },
+//                  "reach":  how a game reaches it: "line" (kfen is a round's start and setup the
+//                            game's moves from it), "constructed" (built by hand; no reason is
+//                            known why a game could not reach it), or "unreachable: <why>" (no
+//                            game played by the rules does, rules.h's why_unreachable: compared,
+//                            never counted against an engine). Optional when read; if given, it
+//                            must be what this engine finds. } ] }
 // Moves and KFEN as in rules.md §6; statuses as in the protocol (remote_engine.h).
 #pragma once
 
@@ -34,6 +40,8 @@ struct CorpusCase {
     std::string kfen, status;
   };
   std::map<std::string, After> after;
+  std::string reach;  // "line", "constructed" or "unreachable: <why>" (see FORMAT)
+  bool unreachable() const { return reach.rfind("unreachable", 0) == 0; }
 };
 
 // The protocol's word for a position's status.

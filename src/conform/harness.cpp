@@ -12,6 +12,7 @@
 #include "conform/remote_engine.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
+#include "kamisado/rules.h"
 
 namespace kamisado::conform {
 
@@ -52,7 +53,8 @@ std::vector<std::string> names(const std::vector<Move>& moves) {
 // Built-in walk roots for the contexts the start does not reach: a single round with Sumos
 // (pushes of one and two towers a ply away) and a match (a round about to end, its ring and
 // the Defender's fill within two plies; deadlocks of four and six towers a move away, with the
-// ring they give, which the match play-outs seldom reach: measured in docs/conformance.md).
+// ring they give, which the match play-outs seldom reach: measured in docs/conformance.md). Each
+// carries the rings its score was won with (P2), so that a game reaches it.
 struct Root {
   const char* name;
   const char* kfen;
@@ -64,8 +66,8 @@ constexpr Root kSumoRoots[] = {
 constexpr Root kMatchRoots[] = {
     {"match, a round ends", "o1p2r2/3k4/1b2g1B1/3Y3O/4y3/1G3P1n/8/N1R1K3 b O 3:0-0"},
     {"match, after a push", "gk+2b+2y+/2pn1o2/3K+4/8/8/3R+G3/1Y4r1/1P1NB+1O+1 b O 15:4-3"},
-    {"match, a deadlock of four towers", "1b6/4yr1G/3kpPng/o4RB1/2N5/5Y2/5K2/7O b Y 3:1-1"},
-    {"match, a deadlock of six towers", "3k4/2bpryng/Y1oNKPGO/8/6B1/8/8/2R5 b B 7:2-3"},
+    {"match, a deadlock of four towers", "1b6/4yr1G/3kpPng+/o4RB1/2N5/5Y2/5K+2/7O b Y 3:1-1"},
+    {"match, a deadlock of six towers", "3k++4/2bpryng/Y1oN+KPGO/8/6B1/8/8/2R+5 b B 7:2-3"},
 };
 
 class Harness {
@@ -122,6 +124,11 @@ class Harness {
   // list keeps the first of each rule in each source.
   bool seen(const std::string& source, const std::string& rule) const { return reported_.count({source, rule}) > 0; }
   void record(Disagreement d) {
+    if (!unreached_.empty()) {  // compared, not counted
+      auto& list = report_.unreachable.back().disagreements;
+      if (std::none_of(list.begin(), list.end(), [&](const Disagreement& e) { return e.rule == d.rule; })) list.push_back(std::move(d));
+      return;
+    }
     ++current().disagreements;
     Deviation& dev = deviations_[d.rule];
     dev.rule = d.rule;
@@ -139,6 +146,7 @@ class Harness {
 
   // Counted, not only marked: a rule a run reached twice is barely checked, and the report says so.
   void exercised(const Position& p, const RuleSet& rules) {
+    if (!unreached_.empty()) return;
     std::map<std::string, long>& into = exercised_[int(context_of(p))];
     for (const std::string& rule : rules) ++into[rule];
   }
@@ -284,9 +292,16 @@ class Harness {
       }
       if (progress_) progress_("corpus: " + c.name);
       std::string source = "corpus: " + c.name;
+      not_counted(source, c.unreachable() ? c.reach.substr(c.reach.find(": ") + 2) : "");
       Position p = parse_kfen(c.position);
-      if (!set_up(c.kfen, c.setup)) {
-        record(refused(source, c.kfen, c.setup));
+      if (!set_up(c.kfen, {})) {
+        record(refused(source, c.kfen, {}));
+        continue;
+      }
+      // The setup moves are compared as they are played: where the engine already parts from us,
+      // that is the disagreement (a wrong fill is F1, not the first move it leads to).
+      if (auto d = compare_setup(c, source)) {
+        record(*d);
         continue;
       }
       if (auto d = compare_here(p, source, c.kfen, c.setup)) {
@@ -298,7 +313,27 @@ class Harness {
         if (auto d = compare_play(p, parse_move(p, move), source, c.kfen, c.setup, true)) record(*d);
       }
     }
+    not_counted("", "");
     if (skipped) report_.not_checked.push_back(std::to_string(skipped) + " corpus case(s) with Sumos or in matches: " + unplayed_why());
+  }
+
+  // From here on, until called again with no reason, the comparisons are of `source`, which no
+  // game reaches (`why`): kept apart, not counted.
+  void not_counted(const std::string& source, const std::string& why) {
+    unreached_ = why;
+    if (!why.empty()) report_.unreachable.push_back({source, why, {}});
+  }
+
+  std::optional<Disagreement> compare_setup(const CorpusCase& c, const std::string& source) {
+    Position at = parse_kfen(c.kfen);
+    std::vector<std::string> played;
+    for (const std::string& name : c.setup) {
+      const Move m = parse_move(at, name);
+      if (auto d = compare_play(at, m, source, c.kfen, played, false)) return d;
+      played.push_back(name);
+      at = at.after(m);
+    }
+    return std::nullopt;
   }
 
   void walk_all() {
@@ -321,6 +356,7 @@ class Harness {
   // Breadth-first, so the first disagreement found is at the smallest depth.
   void walk(const Position& root, const std::string& source) {
     begin(source);
+    not_counted(source, why_unreachable(root));
     std::deque<std::pair<Position, int>> queue{{root, 0}};
     while (!queue.empty()) {
       auto [p, depth] = queue.front();
@@ -350,6 +386,7 @@ class Harness {
       }
       if (progress_ && current().positions % 500 == 0) progress_(source + ": " + std::to_string(current().positions) + " positions");
     }
+    not_counted("", "");
   }
 
   // Seeded random games played on the engine move by move. After a disagreement the engine is
@@ -488,6 +525,7 @@ class Harness {
   std::map<std::string, Deviation> deviations_;
   std::map<std::string, long> exercised_[3];  // by context: each rule's comparisons
   std::string refusal_;                       // the engine's reply when set_up failed
+  std::string unreached_;                     // why the positions compared now are reached by no game
 };
 
 std::string rule_list(const std::vector<Deviation>& devs, bool allowed) {
@@ -606,6 +644,13 @@ nlohmann::json harness_json(const HarnessReport& r) {
                       {"disagreements", list},      {"features", r.features},   {"not_checked", r.not_checked}, {"rules", coverage}};
   if (r.failure) j["failure"] = *r.failure;
   j["allowed_unseen"] = r.allowed_unseen;
+  nlohmann::json unreachable = nlohmann::json::array();
+  for (const auto& u : r.unreachable) {
+    nlohmann::json ds = nlohmann::json::array();
+    for (const auto& d : u.disagreements) ds.push_back(disagreement_json(d));
+    unreachable.push_back({{"source", u.source}, {"why", u.why}, {"disagreements", ds}});
+  }
+  j["unreachable"] = unreachable;
   return j;
 }
 
@@ -624,10 +669,18 @@ std::string harness_text(const HarnessReport& r) {
                          d.sources.size() > 6 ? fmt::format("; and {} more (--json lists all)", d.sources.size() - 6) : "");
     }
   }
+  if (!r.unreachable.empty()) out += fmt::format("NOT REACHABLE BY THE RULES, compared and not counted ({} source(s)):\n", r.unreachable.size());
+  for (const auto& u : r.unreachable) {
+    std::vector<std::string> rules;
+    for (const auto& d : u.disagreements) rules.push_back(d.rule);
+    out += fmt::format("  {}: {}; {}\n", u.source, u.why, rules.empty() ? "no difference" : fmt::format("differs ({})", fmt::join(rules, ", ")));
+  }
   if (r.failure) out += "ENGINE FAILURE: " + *r.failure + "\n";
-  out += fmt::format("\nengine: {}\n{:<34} {:>10} {:>10} {:>14}\n", r.engine_name.empty() ? r.command : r.engine_name, "source", "positions",
+  std::size_t width = 34;
+  for (const auto& s : r.sources) width = std::max(width, s.source.size());
+  out += fmt::format("\nengine: {}\n{:<{}} {:>10} {:>10} {:>14}\n", r.engine_name.empty() ? r.command : r.engine_name, "source", width, "positions",
                      "requests", "disagreements");
-  for (const auto& s : r.sources) out += fmt::format("{:<34} {:>10} {:>10} {:>14}\n", s.source, s.positions, s.requests, s.disagreements);
+  for (const auto& s : r.sources) out += fmt::format("{:<{}} {:>10} {:>10} {:>14}\n", s.source, width, s.positions, s.requests, s.disagreements);
   for (const auto& c : r.coverage) {
     if (!c.played) {
       out += fmt::format("rules in a {}: not checked, the engine does not declare '{}'\n", context_name(c.context), context_feature(c.context));

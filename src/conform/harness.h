@@ -15,7 +15,8 @@
 //              the engine sees a position otherwise (the round over, or a move not legal), it is
 //              not asked to play the game's next move there.
 // At each position the harness compares the status, the set of legal moves and, for each move
-// played, the position it leads to. Each disagreement is labelled with a rule (labels.h); a
+// played, the position it leads to. A corpus case or walk root that no game reaches is compared
+// apart and never counted (HarnessReport::unreachable). Each disagreement is labelled with a rule (labels.h); a
 // position the engine refuses is labelled "refused". A run's verdict is one line an author can
 // cite: "conforms to rules.md except M6 (N positions checked, M play-outs)".
 #pragma once
@@ -97,6 +98,14 @@ struct HarnessReport {
   };
   std::vector<ContextRules> coverage;
   std::vector<std::string> allowed_unseen;  // rules --allow named that no comparison showed, in rules.md order
+  // Sources whose positions no game played by the rules reaches (corpus cases, walk roots: see
+  // why_unreachable in rules.h): compared, and what differs is shown, but never counted against
+  // the engine, nor as coverage. An engine may refuse them.
+  struct Unreached {
+    std::string source, why;
+    std::vector<Disagreement> disagreements;  // the first of each rule
+  };
+  std::vector<Unreached> unreachable;
   long play_outs = 0;
 
   long positions() const;

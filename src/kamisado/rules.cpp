@@ -19,6 +19,24 @@ int pass_chain_length(const Position& pos, Side side, Colour colour) {
   }
 }
 
+std::string why_unreachable(const Position& pos) {
+  for (Side s : {Side::Black, Side::Gold}) {
+    std::uint32_t worth = 0;
+    bool home = true;
+    for (int c = 0; c < kColours; ++c) {
+      worth += rings_worth(pos.rank_of_tower(s, Colour(c)));
+      home &= rank_of(pos.square_of(s, Colour(c))) == home_rank(s);
+    }
+    const std::uint32_t points = pos.match().points[index(s)];
+    if (pos.match().is_match() && worth != points)
+      return std::string(side_name(s)) + " has " + std::to_string(points) + " point(s) but rings worth " + std::to_string(worth) +
+             " (P2: every point is scored with a ring)";
+    if (pos.turn() == Turn::FreeChoice && !home)
+      return std::string("a free choice (T1) with a tower of ") + side_name(s) + " off his home row (a round starts from the home rows)";
+  }
+  return "";
+}
+
 Outcome round_outcome(const Position& before, Move m) {
   if (!m.is_real()) return {};
   Position single_round = before;  // the same move in a single round stops at the round's end

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "kamisado/bitboard.h"
 #include "kamisado/board.h"
@@ -93,6 +94,13 @@ inline bool is_ring_value(int points) {
     if (ring_points(r) == std::uint32_t(points)) return true;
   return false;
 }
+
+// Why no game played by the rules reaches `pos`, or an empty string when no such reason is
+// known (a position may be unreachable for reasons this does not look for). Two are looked for:
+// a match score other than its rings' worth (P2: every point is scored with a ring, so each
+// player's score is exactly what his rings are worth), and a free choice (T1) with a tower off
+// its home row (a round's first move is made from the home rows: the start, or regrouped, F3).
+std::string why_unreachable(const Position& pos);
 
 // F3: where one player's towers stand on his home row after regrouping towards `fill`, read
 // from his own seat (F2). Returns the square of each of his towers, indexed by colour.
