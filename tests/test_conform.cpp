@@ -95,6 +95,7 @@ TEST(Conform_Harness, EachDeviationIsCaughtAndItsRuleNamed) {
       {"pass-colour", "M6"},           {"deadlock-two-passes", "M8"}, {"blocked-loses", "M6"},        {"no-extra-turn", "S4"},
       {"follow-up-sumo-square", "S4"}, {"regroup-fixed-side", "F2"},  {"winner-starts", "F1"},        {"no-lone-push", "S5"},
       {"push-deadlock-winner", "M8"},  {"ring-deadlock-tower", "P2"}, {"sumo-deadlock-winner", "M8"}, {"double-forfeit", "M8"},
+      {"moved-tower-colour", "T2"},
   };
   for (auto [deviation, rule] : cases) {
     HarnessReport r = check(fixture(deviation));
@@ -146,6 +147,25 @@ TEST(Conform_Harness, OneFaultIsOneRuleInEveryContext) {
       EXPECT_EQ(harness_json(r)["deviations"][0]["consequences"], r.deviations[0].consequences);
     }
   }
+}
+
+// Issue 46: a position between rounds after a deadlock is set up, in the walk, by the move that
+// ended the round (a KFEN does not hold the round's last move, which an engine may regroup from),
+// so such an engine is not reported as refusing positions it plays through.
+TEST(Conform_Harness, TheWalkReachesBetweenRoundsByTheMoveThatEndedTheRound) {
+  HarnessOptions o;
+  o.command = fixture("deadlock-star-history");
+  o.corpus = builtin_corpus();
+  o.depth = 2;
+  o.random_games = 0;
+  HarnessReport r = run_harness(o);
+  EXPECT_TRUE(r.conforms()) << harness_text(r);
+  long deadlocks = 0;  // the match roots' deadlocks were walked through
+  for (const auto& c : r.coverage)
+    if (c.context == Context::Match)
+      for (std::size_t i = 0; i < c.checked.size(); ++i)
+        if (c.checked[i] == "M8") deadlocks = c.times[i];
+  EXPECT_GE(deadlocks, 3);
 }
 
 // Issue 30: each label the second audit found wrong, from a deviant fixture.

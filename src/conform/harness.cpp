@@ -354,40 +354,56 @@ class Harness {
   }
 
   // Breadth-first, so the first disagreement found is at the smallest depth.
+  // A position of the walk, and how the engine is set up there: its KFEN, or between rounds the
+  // parent's and the move that ended the round, so that an engine that regroups from the round's
+  // last move has it (a KFEN does not hold it: rules.md §6, "tools that need it keep the history").
+  struct WalkNode {
+    Position p;
+    int depth;
+    std::string kfen;
+    std::vector<std::string> moves;
+  };
+
   void walk(const Position& root, const std::string& source) {
     begin(source);
     not_counted(source, why_unreachable(root));
-    std::deque<std::pair<Position, int>> queue{{root, 0}};
+    std::deque<WalkNode> queue{{root, 0, to_kfen(root), {}}};
     while (!queue.empty()) {
-      auto [p, depth] = queue.front();
+      const WalkNode node = queue.front();
       queue.pop_front();
-      std::string kfen = to_kfen(p);
-      if (!set_up(kfen, {})) {
-        record(refused(source, kfen, {}));
+      const Position& p = node.p;
+      if (!set_up(node.kfen, node.moves)) {
+        record(refused(source, node.kfen, node.moves));
         continue;
       }
-      if (auto d = compare_here(p, source, kfen, {})) {
+      if (auto d = compare_here(p, source, node.kfen, node.moves)) {
         record(*d);
         continue;
       }
       MoveList moves;
       generate_moves(p, moves);
       for (Move m : moves) {
-        if (!set_up(kfen, {})) {
-          record(refused(source, kfen, {}));
+        if (!set_up(node.kfen, node.moves)) {
+          record(refused(source, node.kfen, node.moves));
           break;
         }
-        if (auto d = compare_play(p, m, source, kfen, {}, true)) {
+        if (auto d = compare_play(p, m, source, node.kfen, node.moves, true)) {
           record(*d);
           continue;
         }
         Position child = p.after(m);
-        if (depth + 1 < opt_.depth && !child.outcome().over()) queue.push_back({child, depth + 1});
+        if (depth_left(node.depth) && !child.outcome().over()) {
+          if (child.turn() == Turn::BetweenRounds)
+            queue.push_back({child, node.depth + 1, to_kfen(p), {to_string(m)}});
+          else
+            queue.push_back({child, node.depth + 1, to_kfen(child), {}});
+        }
       }
       if (progress_ && current().positions % 500 == 0) progress_(source + ": " + std::to_string(current().positions) + " positions");
     }
     not_counted("", "");
   }
+  bool depth_left(int depth) const { return depth + 1 < opt_.depth; }
 
   // Seeded random games played on the engine move by move. After a disagreement the engine is
   // set to our position and the game goes on.

@@ -150,6 +150,12 @@ std::string label_play(const Position& p, Move m, const Position& ours, const Po
   // After a push, the pusher moves again with the tower S4 names; whether that tower can move,
   // and so any deadlock, follows from it.
   if (pushed && !round_over(theirs) && (theirs.side_to_move() != p.side_to_move() || theirs.designated() != *s4_follow_up(p, m))) return "S4";
+  // Which tower the opponent moves after an ordinary move (T2), read before how the round ends:
+  // an engine that names another tower goes on with it, and a deadlock it then misses is that
+  // fault's, not M8's.
+  if (m.kind() == MoveKind::Step && !round_over(theirs) && theirs.turn() == Turn::Designated && theirs.side_to_move() != p.side_to_move() &&
+      theirs.designated() != colour_of(m.to()))
+    return "T2";
   // How the round ends: ended or not (M7, M8), then who won it.
   if (round_over(ours) != round_over(theirs) || (round_over(ours) && round_winner(ours) != round_winner(theirs))) {
     if (!round_over(ours) && pushed && theirs.side_to_move() != p.side_to_move()) return "S4";  // the opponent's deadlock
