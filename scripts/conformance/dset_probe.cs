@@ -17,6 +17,6 @@ class Probe {
     pieces.Add(new Piece(true, new Point(2, 4), PieceColor.Purple, 0));   // p on c4
     var state = new GameState(pieces, null);
     foreach (IMove m in state.PossibleMoves)
-      if (m.GetType().Name == "SumoPushMove") Console.WriteLine("free move, PossibleMoves holds " + m);
+      if (m.GetType().Name == "SumoPushMove") Console.WriteLine("unreachable: free move, PossibleMoves holds " + m);
   }
 }

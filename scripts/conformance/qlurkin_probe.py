@@ -13,6 +13,6 @@ board[3][3][1], board[0][3][1] = board[0][3][1], None
 state = {"players": ["black", "gold"], "current": 1, "color": "pink", "board": board}
 try:
     after = next_state(state, [[3, 3], [2, 3]])  # one row back, towards its own home row 0
-    print("next(state, [[3, 3], [2, 3]]) accepted: the light pink tower went back from row 3 to row 2")
+    print("M1: next(state, [[3, 3], [2, 3]]) accepted: the light pink tower went back from row 3 to row 2")
 except base.BadMove as e:
-    print("next(state, [[3, 3], [2, 3]]) refused:", e)
+    print("M1: next(state, [[3, 3], [2, 3]]) refused:", e)

@@ -38,19 +38,65 @@ NOTES = {
                  "`SumoPushMove`, `GenerateNextRound`): single rounds, Sumos and matches. The adapter plays "
                  "their forced \"dazed\" move of the pushed player at once (their S4), and keeps their score "
                  "(2^Sumoness) and match end. It cannot set up a position between rounds after a deadlock "
-                 "(their regrouping reads the round's last move, which a KFEN does not hold) and would answer "
-                 "`error`, listed as REFUSED; positions reached by play are regrouped by their own code.",
-        "S5": "A push is offered on a free move. `GenerateNextMoves` gives every tower's `GetPossibleMoves`, "
-              "pushes included, when no tower is designated; S5 allows no push on the free first move. "
-              "In their own games a free move comes only from the home row after regrouping, where no "
-              "opponent tower stands in front, so the deviation shows only from set-up positions such as "
-              "the corpus case. The probe builds that position in their `GameState`: its moves hold a "
-              "`SumoPushMove`.",
+                 "from its KFEN alone (their regrouping reads the round's last move, which a KFEN does not "
+                 "hold); the harness sets such a position up by the move that ended the round, which their own "
+                 "code then regroups from.",
+        "unreachable": "A push is offered on a free move, in the corpus case no game reaches. "
+                       "`GenerateNextMoves` gives every tower's `GetPossibleMoves`, pushes included, when no "
+                       "tower is designated; S5 allows no push on the free first move. In their own games, as "
+                       "in any game by the rules, a free move comes only from the home row after regrouping, "
+                       "where no opponent tower stands in front, so it is not counted. The probe builds that "
+                       "position in their `GameState`: its moves hold a `SumoPushMove`.",
+    },
+    "niklavsm": {
+        "about": "A Java Swing game (Strathclyde CS207, 2016; `src/model/`: `State`, `Board`, `PieceType`, "
+                 "`GameDriver`): matches with Sumos, pushes, scores and regrouping. The adapter plays each real "
+                 "move with their `State.make()` and asks their `GameDriver.playTurn()` (on a copy) whether and "
+                 "how the round ended; their `nextTurn()` skips a blocked tower, which the adapter shows as the "
+                 "protocol's `pass`, played as `nextTurn()` plays it; between rounds their regrouping "
+                 "constructor of `State` fills. Their game is always a match: a single round is shown as one "
+                 "without its score and the ring its win gives.",
+        "M8": "A deadlock made by a push is won by the pusher. `State.make()` keeps the turn with the pusher "
+              "(S4) by flipping the player to move once more; `GameDriver.nextTurn()` then counts seven "
+              "blocked towers in a row, flipping the player at each, and `playTurn()` promotes and scores the "
+              "tower of the player it ends on, which after that extra flip is the pusher. M8 makes the "
+              "player whose real move caused the deadlock lose. An ordinary move's deadlock is scored right. "
+              "(Their rank-4 tower cannot move, `QuadrupleSumo` range 0, where S1 gives it 1; no game reaches "
+              "it, the match being won by then: P3.)",
+        "unreachable": "Their round's first move may be made only with a tower on the home row "
+                       "(`GameDriver.playerFirstMove`), as in every game by the rules; the corpus case built "
+                       "with a tower off it differs, and is not counted.",
+    },
+    "danielkitachewsky": {
+        "about": "A Java rules module (`src/kamisado/Position.java`, `Board.java`; its first commit calls it "
+                 "\"WIP Kamisado board representation\"): single rounds without Sumos. `GenerateLegalMoves()` "
+                 "returns the positions after each move, a forced pass included; the adapter names each by the "
+                 "squares it changes. Their position has no setter for the side and colour to move: the adapter "
+                 "writes a KFEN's into its private fields by reflection.",
+        "T2": "The next tower is the moved tower's colour, not the colour of the square it reached. `MakeMove` "
+              "sets `colorToPlay = ColorOf(currentPiece)`. The probe plays a1-a2 from their start: their "
+              "successors move Gold's Brown (the moved tower's colour) where T2 names the Purple square's.",
+        "M6": "After a forced pass the opponent moves his tower of the blocked tower's own colour, not of the "
+              "colour of the square it stands on. `GenerateLegalMoves` passes with `colorToPlay = newColor`, "
+              "where `newColor` is `ColorAt` of the blocked tower, the colour of the piece there.",
     },
 }
 
 
-ADAPTERS = {"qlurkin": "qlurkin_adapter.py", "pearnagar": "pearnagar_adapter.ts", "dset": "dset_adapter.cs"}
+ADAPTERS = {"qlurkin": "qlurkin_adapter.py", "pearnagar": "pearnagar_adapter.ts", "dset": "dset_adapter.cs",
+            "niklavsm": "NiklavsmAdapter.java", "danielkitachewsky": "DanielkitachewskyAdapter.java"}
+
+
+def probe_lines(text):
+    """The probe's lines by the rule each is tagged with ("M8: ..."); untagged lines under ""."""
+    out = {}
+    for line in text.splitlines():
+        tag, sep, rest = line.partition(": ")
+        if sep and (tag == "unreachable" or (len(tag) == 2 and tag[0] in "TMSPF" and tag[1].isdigit())):
+            out.setdefault(tag, []).append(rest)
+        else:
+            out.setdefault("", []).append(line)
+    return out
 
 
 def repro(d):
@@ -111,6 +157,7 @@ for n, r in runs.items():
     for t in p["not_checked"]:
         print(f"- not checked: {t}")
     print()
+    probes = probe_lines(r["probe"])
     if not p["deviations"]:
         print("No deviation.\n")
     for d in p["deviations"]:
@@ -118,5 +165,23 @@ for n, r in runs.items():
         print(notes.get(d["rule"], "**Unexplained**: look at the adapter before blaming the engine.") + "\n")
         print("Smallest reproduction (" + d["smallest"]["source"] + "):\n")
         print("```\n" + repro(d["smallest"]).replace("    ", "", 1).replace("\n    ", "\n") + "\n```\n")
-    print("Is the adapter the cause? The probe calls the engine's own code, without the adapter:\n")
-    print("```\n" + r["probe"] + "\n```\n")
+        # Is the adapter the cause? The probe calls the engine's own code, without it.
+        if d["rule"] == "refused":
+            pass  # a position the adapter could not set up: its note says why, there is no rule to probe
+        elif d["rule"] in probes:
+            print("The engine's own code, without the adapter (its probe):\n")
+            print("```\n" + "\n".join(probes[d["rule"]]) + "\n```\n")
+        else:
+            print("**No probe** shows this rule in the engine's own code yet.\n")
+    if p.get("unreachable"):
+        print("### Positions no game reaches: compared, not counted\n")
+        for u in p["unreachable"]:
+            found = ", ".join(d["rule"] for d in u["disagreements"])
+            print(f"- {u['source']} ({u['why']}): " + (f"differs ({found})" if found else "no difference"))
+        print()
+        if "unreachable" in notes:
+            print(notes["unreachable"] + "\n")
+        if "unreachable" in probes:
+            print("```\n" + "\n".join(probes["unreachable"]) + "\n```\n")
+    if "" in probes:
+        print("Probe output without a rule:\n\n```\n" + "\n".join(probes[""]) + "\n```\n")
