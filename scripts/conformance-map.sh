@@ -77,13 +77,13 @@ for f in GameState Board Piece Move SumoPushMove SumoDazedMove IMove PieceColors
 mcs -nologo -out:"$work/dset.exe" -r:System.Drawing.dll "$adapters/dset_adapter.cs" "${cs_files[@]}" > "$work/mcs.log" 2>&1 || { cat "$work/mcs.log" >&2; fail "the C# adapter does not compile"; }
 mcs -nologo -out:"$work/dset_probe.exe" -r:System.Drawing.dll "$probes/dset_probe.cs" "${cs_files[@]}" > /dev/null 2>&1 || fail "the C# probe does not compile"
 # The Java engines: their model (NiklavsM: src/model and the players GameDriver names, without the
-# Swing GUIPlayer; danielkitachewsky: src/kamisado) with our adapter and probe. NiklavsM's code
+# Swing GUIPlayer; danielkitachewsky: src/kamisado) with the Java kit, our adapter and probe. NiklavsM's code
 # writes its settings and statistics into the working folder: it runs in one of its own.
 nik_java=("$nik_src"/model/*.java "$nik_src"/player/Player.java "$nik_src"/player/EasyAIPlayer.java "$nik_src"/player/HardAIPlayer.java "$nik_src"/player/TreeNode.java)
-javac -nowarn -d "$work/niklavsm" "${nik_java[@]}" "$adapters/NiklavsmAdapter.java" "$probes/NiklavsmProbe.java" > "$work/javac.log" 2>&1 ||
+javac -nowarn -d "$work/niklavsm" "${nik_java[@]}" "$adapters/KamisadoProtocol.java" "$adapters/NiklavsmAdapter.java" "$probes/NiklavsmProbe.java" > "$work/javac.log" 2>&1 ||
   { cat "$work/javac.log" >&2; fail "the NiklavsM adapter or probe does not compile"; }
 mkdir -p "$work/niklavsm-run"
-javac -nowarn -d "$work/daniel" "$daniel"/src/kamisado/*.java "$adapters/DanielkitachewskyAdapter.java" "$probes/DanielkitachewskyProbe.java" > "$work/javac.log" 2>&1 ||
+javac -nowarn -d "$work/daniel" "$daniel"/src/kamisado/*.java "$adapters/KamisadoProtocol.java" "$adapters/DanielkitachewskyAdapter.java" "$probes/DanielkitachewskyProbe.java" > "$work/javac.log" 2>&1 ||
   { cat "$work/javac.log" >&2; fail "the danielkitachewsky adapter or probe does not compile"; }
 
 # name | repository | language | clone | engine command | conform options | probe command

@@ -48,6 +48,18 @@ HarnessReport check(const std::string& command, std::uint32_t match = 3, double 
   return run_harness(o);
 }
 
+// A run over the built-in corpus, a walk to `depth` and `random` play-outs (matches to `match`).
+HarnessOptions corpus_run(const std::string& command, int depth, int random, std::uint32_t match = 0) {
+  HarnessOptions o;
+  o.command = command;
+  o.corpus = builtin_corpus();
+  o.depth = depth;
+  o.random_games = random;
+  o.match_target = match;
+  o.timeout_seconds = 30;
+  return o;
+}
+
 std::set<std::string> rules(const HarnessReport& r) {
   std::set<std::string> out;
   for (const Disagreement& d : r.disagreements) out.insert(d.rule);
@@ -116,11 +128,7 @@ TEST(Conform_Harness, ADefaultRunFindsEachFaultUnderItsOneRule) {
   const std::pair<const char*, const char*> cases[] = {
       {"deadlock-two-passes", "M8"}, {"ring-deadlock-tower", "P2"}, {"winner-starts", "F1"}, {"no-extra-turn", "S4"}};
   for (auto [deviation, rule] : cases) {
-    HarnessOptions o;
-    o.command = fixture(deviation);
-    o.corpus = builtin_corpus();
-    o.timeout_seconds = 30;
-    HarnessReport r = run_harness(o);
+    HarnessReport r = run_harness(corpus_run(fixture(deviation), HarnessOptions{}.depth, HarnessOptions{}.random_games));
     EXPECT_FALSE(r.failure) << deviation << ": " << r.failure.value_or("");
     EXPECT_EQ(rules(r), std::set<std::string>{rule}) << deviation << "\n" << harness_text(r);
   }
@@ -133,13 +141,7 @@ TEST(Conform_Harness, ADefaultRunFindsEachFaultUnderItsOneRule) {
 // play-out moves not asked are counted under it.
 TEST(Conform_Harness, OneFaultIsOneRuleInEveryContext) {
   for (std::uint32_t match : {0u, 3u}) {
-    HarnessOptions o;
-    o.command = fixture("double-forfeit");
-    o.corpus = builtin_corpus();
-    o.random_games = 100;
-    o.match_target = match;
-    o.timeout_seconds = 30;
-    HarnessReport r = run_harness(o);
+    HarnessReport r = run_harness(corpus_run(fixture("double-forfeit"), 2, 100, match));
     ASSERT_EQ(rules(r), std::set<std::string>{"M8"}) << "match " << match << "\n" << harness_text(r);
     if (match) {
       EXPECT_GT(r.deviations[0].consequences, 0);
@@ -153,12 +155,7 @@ TEST(Conform_Harness, OneFaultIsOneRuleInEveryContext) {
 // ended the round (a KFEN does not hold the round's last move, which an engine may regroup from),
 // so such an engine is not reported as refusing positions it plays through.
 TEST(Conform_Harness, TheWalkReachesBetweenRoundsByTheMoveThatEndedTheRound) {
-  HarnessOptions o;
-  o.command = fixture("deadlock-star-history");
-  o.corpus = builtin_corpus();
-  o.depth = 2;
-  o.random_games = 0;
-  HarnessReport r = run_harness(o);
+  HarnessReport r = run_harness(corpus_run(fixture("deadlock-star-history"), 2, 0));
   EXPECT_TRUE(r.conforms()) << harness_text(r);
   long deadlocks = 0;  // the match roots' deadlocks were walked through
   for (const auto& c : r.coverage)
@@ -170,12 +167,7 @@ TEST(Conform_Harness, TheWalkReachesBetweenRoundsByTheMoveThatEndedTheRound) {
 
 // Issue 30: each label the second audit found wrong, from a deviant fixture.
 TEST(Conform_Labels, AWrongDeadlockWinnerInASingleRoundWithSumosIsCompared) {
-  HarnessOptions o;
-  o.command = fixture("sumo-deadlock-winner");
-  o.corpus = builtin_corpus();
-  o.depth = 0;
-  o.random_games = 0;
-  HarnessReport r = run_harness(o);
+  HarnessReport r = run_harness(corpus_run(fixture("sumo-deadlock-winner"), 0, 0));
   ASSERT_EQ(r.deviations.size(), 1u) << harness_text(r);
   EXPECT_EQ(r.deviations[0].rule, "M8");
   EXPECT_EQ(r.deviations[0].smallest.source, "corpus: deadlock with a Sumo on the board");
@@ -414,12 +406,7 @@ TEST(Conform_Corpus, EachCaseSaysHowAGameReachesIt) {
 // Issue 46: an engine that refuses exactly the positions no game reaches conforms; each is
 // listed, compared and not counted.
 TEST(Conform_Harness, AnEngineRefusingOnlyUnreachablePositionsConforms) {
-  HarnessOptions o;
-  o.command = fixture("refuse-unreachable");
-  o.corpus = builtin_corpus();
-  o.depth = 1;
-  o.random_games = 2;
-  o.match_target = 3;
+  HarnessOptions o = corpus_run(fixture("refuse-unreachable"), 1, 2, 3);
   HarnessReport r = run_harness(o);
   EXPECT_TRUE(r.conforms()) << harness_text(r);
   ASSERT_EQ(r.unreachable.size(), 1u) << harness_text(r);

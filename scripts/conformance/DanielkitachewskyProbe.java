@@ -2,14 +2,14 @@
 // (a Purple square) with its Brown tower; which tower do their successors move? M6: the position
 // obpky1gn/N5r1/8/8/8/8/8/1GRYKPBO b N, where Black's (their White's) Brown on a7 is blocked on a
 // Red square; which tower does their pass hand the turn to? The side and colour to move have no
-// setter in their Position, so the probe writes them as the adapter does, by reflection.
+// setter in their Position, so the probe writes them as the adapter does, by reflection; the
+// board is read with the Java kit's KFEN reader.
 import java.lang.reflect.Field;
 import java.util.List;
 
 import kamisado.Position;
 
 public final class DanielkitachewskyProbe {
-  static final String LETTERS = "NGRYKPBO";
 
   // The square a successor's moved tower left, or "pass".
   static String mover(Position before, Position after) {
@@ -36,20 +36,10 @@ public final class DanielkitachewskyProbe {
     Position p = new Position();
     for (int row = 0; row < 8; row++)
       for (int column = 0; column < 8; column++) p.Set(row, column, -1);
-    String[] rows = "obpky1gn/N5r1/8/8/8/8/8/1GRYKPBO".split("/");
-    for (int i = 0; i < 8; i++) {
-      int column = 0;
-      for (char ch : rows[i].toCharArray()) {
-        if (Character.isDigit(ch)) {
-          column += ch - '0';
-          continue;
-        }
-        int colour = LETTERS.indexOf(Character.toUpperCase(ch));
-        p.Set(7 - i, column++, Character.isUpperCase(ch) ? colour : colour + 8);
-      }
-    }
+    KamisadoProtocol.Position.parse("obpky1gn/N5r1/8/8/8/8/8/1GRYKPBO b N")
+        .towers.forEach((at, t) -> p.Set(at % 8, at / 8, t.black() ? t.colour() : t.colour() + 8));
     set(p, "playerToPlay", 0);
-    set(p, "colorToPlay", LETTERS.indexOf('N'));
+    set(p, "colorToPlay", KamisadoProtocol.LETTERS.indexOf('N'));
     List<Position> passes = p.GenerateLegalMoves();
     Position passed = passes.get(0);
     List<Position> after = passed.GenerateLegalMoves();

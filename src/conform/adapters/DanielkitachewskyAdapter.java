@@ -9,9 +9,8 @@
 // positions after each legal move, a forced pass included (the same squares, the turn handed
 // over); none when it calls a mutual stalemate a draw. Their position has no setter for the side
 // and colour to move (nor for its result): a KFEN's are written into its private fields by
-// reflection, the only way in. Single rounds without Sumos: features single-round.
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
+// reflection, the only way in. Single rounds without Sumos: features single-round. Through the
+// Java kit, KamisadoProtocol.java.
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,13 +18,8 @@ import java.util.TreeMap;
 
 import kamisado.Position;
 
-public final class DanielkitachewskyAdapter {
-  static final String LETTERS = "NGRYKPBO";
+public final class DanielkitachewskyAdapter implements KamisadoProtocol.Engine {
   static final int EMPTY = -1, ANY_COLOR = -1;
-
-  static final class Refused extends Exception {
-    Refused(String why) { super(why); }
-  }
 
   Position pos;
 
@@ -57,26 +51,21 @@ public final class DanielkitachewskyAdapter {
 
   static String result(Position p) { return p.GetGameResult().name(); }
 
-  void setPosition(String[] f) throws Refused {
-    if (f.length != 3) throw new Refused("single rounds without a match field only");
-    if (f[0].contains("+")) throw new Refused("single rounds without Sumos only");
+  @Override public String name() { return "danielkitachewsky-Kamisado"; }
+  @Override public List<String> features() { return List.of("single-round"); }
+
+  @Override public void setPosition(KamisadoProtocol.Position k) throws KamisadoProtocol.Refused {
+    if (k.target > 0 || k.tower.equals("*")) throw new KamisadoProtocol.Refused("single rounds without a match field only");
     Position p = new Position();
     for (int row = 0; row < 8; row++)
       for (int column = 0; column < 8; column++) p.Set(row, column, EMPTY);
-    String[] rows = f[0].split("/");
-    for (int i = 0; i < 8; i++) {
-      int column = 0;
-      for (char ch : rows[i].toCharArray()) {
-        if (Character.isDigit(ch)) {
-          column += ch - '0';
-          continue;
-        }
-        int colour = LETTERS.indexOf(Character.toUpperCase(ch));
-        p.Set(7 - i, column++, Character.isUpperCase(ch) ? colour : colour + 8);
-      }
+    for (var e : k.towers.entrySet()) {
+      KamisadoProtocol.Tower t = e.getValue();
+      if (t.rank() > 0) throw new KamisadoProtocol.Refused("single rounds without Sumos only");
+      p.Set(e.getKey() % 8, e.getKey() / 8, t.black() ? t.colour() : t.colour() + 8);
     }
-    set(p, "playerToPlay", f[1].equals("b") ? 0 : 1);
-    set(p, "colorToPlay", f[2].equals("-") ? ANY_COLOR : LETTERS.indexOf(Character.toUpperCase(f[2].charAt(0))));
+    set(p, "playerToPlay", k.blackToMove ? 0 : 1);
+    set(p, "colorToPlay", k.tower.equals("-") ? ANY_COLOR : k.designated());
     set(p, "forbiddenColor", -1);
     // A tower already on the opponent's home row has won (their MakeMove's test).
     for (int column = 0; column < 8; column++) {
@@ -95,7 +84,7 @@ public final class DanielkitachewskyAdapter {
     }
   }
 
-  static String square(int row, int column) { return "" + (char) ('a' + column) + (char) ('1' + row); }
+  static String square(int row, int column) { return KamisadoProtocol.square(column, row); }
 
   // Their successors, each named by the move that makes it: the square emptied and the one
   // filled, or `pass` where the squares are the same.
@@ -115,79 +104,39 @@ public final class DanielkitachewskyAdapter {
     return out;
   }
 
-  String kfen() {
-    StringBuilder sb = new StringBuilder();
-    for (int row = 7; row >= 0; row--) {
-      int empty = 0;
+  KamisadoProtocol.Position position() {
+    KamisadoProtocol.Position k = new KamisadoProtocol.Position();
+    for (int row = 0; row < 8; row++)
       for (int column = 0; column < 8; column++) {
         int piece = pos.Get(row, column);
-        if (piece == EMPTY) {
-          empty++;
-          continue;
-        }
-        if (empty > 0) sb.append(empty);
-        empty = 0;
-        char letter = LETTERS.charAt(piece % 8);
-        sb.append(piece < 8 ? letter : Character.toLowerCase(letter));
+        if (piece != EMPTY) k.put(column, row, new KamisadoProtocol.Tower(piece < 8, piece % 8, 0));
       }
-      if (empty > 0) sb.append(empty);
-      if (row > 0) sb.append('/');
-    }
-    boolean black = get(pos, "playerToPlay") == 0;
+    k.blackToMove = get(pos, "playerToPlay") == 0;
     int colour = get(pos, "colorToPlay");
-    sb.append(black ? " b " : " g ");
-    sb.append(colour == ANY_COLOR ? '-' : black ? LETTERS.charAt(colour) : Character.toLowerCase(LETTERS.charAt(colour)));
-    return sb.toString();
+    if (colour == ANY_COLOR) k.tower = "-";
+    else k.designate(colour);
+    return k;
   }
 
-  String status() throws Refused {
+  @Override public List<String> moves() { return new ArrayList<>(successors().keySet()); }
+
+  @Override public KamisadoProtocol.Position play(String move) throws KamisadoProtocol.Refused {
+    Position next = successors().get(move);
+    if (next == null) throw new KamisadoProtocol.Refused("illegal move " + move);
+    pos = next;
+    return position();
+  }
+
+  @Override public String status() throws KamisadoProtocol.Refused {
     switch (result(pos)) {
       case "WHITE_WINS": return "won black home-row";
       case "BLACK_WINS": return "won gold home-row";
-      case "DRAW": throw new Refused("the engine calls the round a draw, which rules.md has not");
+      case "DRAW": throw new KamisadoProtocol.Refused("the engine calls the round a draw, which rules.md has not");
       default:
-        if (successors().isEmpty()) throw new Refused("the engine has no move and calls the round a draw (a mutual stalemate)");
+        if (successors().isEmpty()) throw new KamisadoProtocol.Refused("the engine has no move and calls the round a draw (a mutual stalemate)");
         return "ongoing";
     }
   }
 
-  public static void main(String[] args) throws Exception {
-    DanielkitachewskyAdapter engine = new DanielkitachewskyAdapter();
-    BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
-    for (String line; (line = in.readLine()) != null;) {
-      String[] words = line.trim().split("\\s+");
-      if (words[0].isEmpty()) continue;
-      String reply;
-      try {
-        switch (words[0]) {
-          case "hello" -> reply = "kamisado-protocol 1 danielkitachewsky-Kamisado features single-round";
-          case "position" -> {
-            engine.setPosition(java.util.Arrays.copyOfRange(words, 1, words.length));
-            reply = "ok";
-          }
-          case "moves" -> reply = ("moves " + String.join(" ", new ArrayList<>(engine.successors().keySet()))).trim();
-          case "play" -> {
-            Position next = words.length == 2 ? engine.successors().get(words[1]) : null;
-            if (next == null) throw new Refused("illegal move " + (words.length > 1 ? words[1] : ""));
-            engine.pos = next;
-            reply = "position " + engine.kfen();
-          }
-          case "status" -> reply = "status " + engine.status();
-          case "quit" -> {
-            return;
-          }
-          default -> reply = "error unknown request " + words[0];
-        }
-      } catch (Refused e) {
-        reply = "error " + e.getMessage();
-      } catch (RuntimeException e) {
-        // A fault of their code (or ours) is answered, and the loop goes on.
-        e.printStackTrace();
-        String what = e.getClass().getSimpleName() + ": " + e.getMessage();
-        reply = "error the engine raised " + (what.length() > 150 ? what.substring(0, 150) : what);
-      }
-      System.out.println(reply);
-      System.out.flush();
-    }
-  }
+  public static void main(String[] args) throws Exception { KamisadoProtocol.serve(new DanielkitachewskyAdapter()); }
 }

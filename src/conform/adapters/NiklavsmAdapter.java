@@ -15,8 +15,7 @@
 // `pass`, played as nextTurn() plays it. Between rounds, State's regrouping constructor fills
 // (as GameDriver.nextRound does). Their game is always a match; a single round is shown as one
 // without its score or the ring the win gives (nothing else differs). Features: everything.
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
+// Through the Java kit, KamisadoProtocol.java.
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -30,8 +29,7 @@ import model.Position;
 import model.State;
 import player.Player;
 
-public final class NiklavsmAdapter {
-  static final String LETTERS = "NGRYKPBO";
+public final class NiklavsmAdapter implements KamisadoProtocol.Engine {
   static final String[] NAMES = {"brown", "green", "red", "yellow", "pink", "cyan", "blue", "orange"};
   static final PieceType[] RANKS = {PieceType.Standard, PieceType.Sumo, PieceType.DoubleSumo, PieceType.TripleSumo, PieceType.QuadrupleSumo};
 
@@ -45,17 +43,13 @@ public final class NiklavsmAdapter {
     @Override public void run() {}
   }
 
-  static final class Refused extends Exception {
-    Refused(String why) { super(why); }
-  }
-
   enum Turn { FREE, DESIGNATED, BETWEEN, OVER }
 
   final Seat white = new Seat("TeamWhite"), black = new Seat("TeamBlack");  // our Black, our Gold
   State state;          // theirs: the player who moved last, and the colour to move next
   Turn turn;
   boolean blackToMove;  // ours
-  int designated;       // the colour (index in LETTERS) to move, when DESIGNATED
+  int designated;       // the colour (index in KamisadoProtocol.LETTERS) to move, when DESIGNATED
   int target;           // the match's target; 0 for a single round
   java.util.Map<String, Integer> roundRanks;  // a single round's ranks by team and colour, as it began (P1)
   String ending = "";   // "black home-row", "gold deadlock", "match-won black", ...
@@ -69,53 +63,29 @@ public final class NiklavsmAdapter {
   Seat seat(boolean ourBlack) { return ourBlack ? white : black; }
 
   // ---- KFEN -------------------------------------------------------------------------------
-  void setPosition(String[] f) throws Refused {
-    if (f.length < 3 || f.length > 4) throw new Refused("KFEN: 3 or 4 fields expected");
-    target = 0;
-    int bScore = 0, gScore = 0;
-    if (f.length == 4) {
-      String[] m = f[3].split("[:-]");
-      target = Integer.parseInt(m[0]);
-      bScore = Integer.parseInt(m[1]);
-      gScore = Integer.parseInt(m[2]);
-    }
-    blackToMove = f[1].equals("b");
-    turn = f[2].equals("-") ? Turn.FREE : f[2].equals("*") ? Turn.BETWEEN : Turn.DESIGNATED;
-    if (turn == Turn.DESIGNATED) designated = LETTERS.indexOf(Character.toUpperCase(f[2].charAt(0)));
+  @Override public String name() { return "NiklavsM-Kamisado"; }
+  @Override public List<String> features() { return List.of(); }
+
+  @Override public void setPosition(KamisadoProtocol.Position pos) {
+    target = pos.target;
+    blackToMove = pos.blackToMove;
+    turn = pos.tower.equals("-") ? Turn.FREE : pos.tower.equals("*") ? Turn.BETWEEN : Turn.DESIGNATED;
+    if (turn == Turn.DESIGNATED) designated = pos.designated();
     // Free choice: the mover is their player to move; otherwise the one who moved last.
     Seat mover = seat(turn == Turn.FREE ? blackToMove : !blackToMove);
     state = new State(white, black, mover, false);
     Piece[][] pieces = state.getPieces();
     for (Piece[] column : pieces) java.util.Arrays.fill(column, null);
-    String[] rows = f[0].split("/");
-    for (int i = 0; i < 8; i++) {
-      int file = 0, rank = 7 - i;
-      String row = rows[i];
-      for (int j = 0; j < row.length(); j++) {
-        char ch = row.charAt(j);
-        if (Character.isDigit(ch)) {
-          file += ch - '0';
-          continue;
-        }
-        int rings = 0;
-        while (j + 1 < row.length() && row.charAt(j + 1) == '+') {
-          rings++;
-          j++;
-        }
-        String team = Character.isUpperCase(ch) ? "TeamWhite" : "TeamBlack";
-        pieces[file][rank] = new Piece(team, RANKS[rings], NAMES[LETTERS.indexOf(Character.toUpperCase(ch))]);
-        file++;
-      }
-    }
+    pos.towers.forEach((at, t) -> pieces[at / 8][at % 8] = new Piece(t.black() ? "TeamWhite" : "TeamBlack", RANKS[t.rank()], NAMES[t.colour()]));
     if (turn == Turn.DESIGNATED) state.setColourToMove(NAMES[designated]);
     state.setFirstMove(turn == Turn.FREE);
-    white.setScore(bScore);
-    black.setScore(gScore);
+    white.setScore(pos.black);
+    black.setScore(pos.gold);
     roundRanks = ranks(state);
     ending = "";
-    if (target > 0 && (bScore >= target || gScore >= target)) {
+    if (target > 0 && (pos.black >= target || pos.gold >= target)) {
       turn = Turn.OVER;
-      ending = "match-won " + (bScore >= target ? "black" : "gold");
+      ending = "match-won " + (pos.black >= target ? "black" : "gold");
     }
     for (int x = 0; x < 8; x++)  // a tower already on the opponent's home row has won (their gameOver)
       for (int y : new int[] {0, 7}) {
@@ -135,39 +105,32 @@ public final class NiklavsmAdapter {
     return out;
   }
 
-  String kfen() {
-    StringBuilder sb = new StringBuilder();
+  // Their state as a KFEN position.
+  KamisadoProtocol.Position position() {
+    KamisadoProtocol.Position pos = new KamisadoProtocol.Position();
     Piece[][] pieces = state.getPieces();
-    for (int rank = 7; rank >= 0; rank--) {
-      int empty = 0;
-      for (int file = 0; file < 8; file++) {
-        Piece p = pieces[file][rank];
-        if (p == null) {
-          empty++;
-          continue;
-        }
-        if (empty > 0) sb.append(empty);
-        empty = 0;
-        char letter = LETTERS.charAt(colourIndex(p.getPieceColour()));
-        sb.append(p.getTeam().equals("TeamWhite") ? letter : Character.toLowerCase(letter));
-        sb.append("+".repeat(target > 0 ? p.getPieceType().ordinal() : rankInRound(p)));
+    for (int x = 0; x < 8; x++)
+      for (int y = 0; y < 8; y++) {
+        Piece p = pieces[x][y];
+        if (p != null)
+          pos.put(x, y, new KamisadoProtocol.Tower(p.getTeam().equals("TeamWhite"), colourIndex(p.getPieceColour()),
+                                                   target > 0 ? p.getPieceType().ordinal() : rankInRound(p)));
       }
-      if (empty > 0) sb.append(empty);
-      if (rank > 0) sb.append('/');
-    }
-    sb.append(blackToMove ? " b " : " g ");
-    if (turn == Turn.FREE) sb.append('-');
-    else if (turn == Turn.BETWEEN || (turn == Turn.OVER && target > 0)) sb.append('*');
-    else sb.append(blackToMove ? LETTERS.charAt(designated) : Character.toLowerCase(LETTERS.charAt(designated)));
-    if (target > 0) sb.append(" " + target + ":" + white.getScore() + "-" + black.getScore());
-    return sb.toString();
+    pos.blackToMove = blackToMove;
+    if (turn == Turn.FREE) pos.tower = "-";
+    else if (turn == Turn.BETWEEN || (turn == Turn.OVER && target > 0)) pos.tower = "*";
+    else pos.designate(designated);
+    pos.target = target;
+    pos.black = white.getScore();
+    pos.gold = black.getScore();
+    return pos;
   }
 
   // A single round's tower keeps the rank it began the round with: the ring their win gives
   // belongs to a match.
   int rankInRound(Piece p) { return roundRanks.getOrDefault(p.getTeam() + p.getPieceColour(), p.getPieceType().ordinal()); }
 
-  static String square(int x, int y) { return "" + (char) ('a' + x) + (char) ('1' + y); }
+  static String square(int x, int y) { return KamisadoProtocol.square(x, y); }
 
   // ---- moves ------------------------------------------------------------------------------
   // Their targets for the tower at `from`, asked of a copy (calcValidMoves keeps state).
@@ -177,7 +140,7 @@ public final class NiklavsmAdapter {
     return out;
   }
 
-  List<String> moves() {
+  @Override public List<String> moves() {
     TreeSet<String> out = new TreeSet<>();
     if (turn == Turn.OVER) return new ArrayList<>(out);
     if (turn == Turn.BETWEEN) return List.of("fill-left", "fill-right");
@@ -198,8 +161,13 @@ public final class NiklavsmAdapter {
     return new ArrayList<>(out);
   }
 
-  void play(String m) throws Refused {
-    if (!moves().contains(m)) throw new Refused("illegal move " + m);
+  @Override public KamisadoProtocol.Position play(String m) throws KamisadoProtocol.Refused {
+    advance(m);
+    return position();
+  }
+
+  void advance(String m) throws KamisadoProtocol.Refused {
+    if (!moves().contains(m)) throw new KamisadoProtocol.Refused("illegal move " + m);
     if (m.startsWith("fill")) {
       fill(m.equals("fill-left"));
       return;
@@ -219,7 +187,7 @@ public final class NiklavsmAdapter {
     if (!first) from = state.calcPieceToMove();
     state.calcValidMoves(from);
     State next = state.make(to);
-    if (next == null) throw new Refused("their make() refused " + m);
+    if (next == null) throw new KamisadoProtocol.Refused("their make() refused " + m);
     boolean pushed = state.isSumoPush();
     next.setFirstMove(false);
     // The colour to move next, which State keeps to itself: the tower its own calcPieceToMove finds.
@@ -259,7 +227,7 @@ public final class NiklavsmAdapter {
     } else {
       turn = Turn.BETWEEN;
     }
-    if (white.getScore() + black.getScore() == before) throw new Refused("their round ended without a score");
+    if (white.getScore() + black.getScore() == before) throw new KamisadoProtocol.Refused("their round ended without a score");
   }
 
   // GameDriver.nextRound: the Defender (the winner, our side to move) chooses; State's
@@ -276,47 +244,10 @@ public final class NiklavsmAdapter {
     roundRanks = ranks(state);
   }
 
-  String status() {
+  @Override public String status() {
     if (turn == Turn.OVER) return ending.startsWith("match-won") ? ending : "won " + ending;
     return turn == Turn.BETWEEN ? "between-rounds" : "ongoing";
   }
 
-  public static void main(String[] args) throws Exception {
-    NiklavsmAdapter engine = new NiklavsmAdapter();
-    BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
-    for (String line; (line = in.readLine()) != null;) {
-      String[] words = line.trim().split("\\s+");
-      if (words[0].isEmpty()) continue;
-      String reply;
-      try {
-        switch (words[0]) {
-          case "hello" -> reply = "kamisado-protocol 1 NiklavsM-Kamisado";
-          case "position" -> {
-            engine.setPosition(java.util.Arrays.copyOfRange(words, 1, words.length));
-            reply = "ok";
-          }
-          case "moves" -> reply = ("moves " + String.join(" ", engine.moves())).trim();
-          case "play" -> {
-            if (words.length != 2) throw new Refused("play takes one move");
-            engine.play(words[1]);
-            reply = "position " + engine.kfen();
-          }
-          case "status" -> reply = "status " + engine.status();
-          case "quit" -> {
-            return;
-          }
-          default -> reply = "error unknown request " + words[0];
-        }
-      } catch (Refused e) {
-        reply = "error " + e.getMessage();
-      } catch (RuntimeException e) {
-        // A fault of their code (or ours) is answered, and the loop goes on.
-        e.printStackTrace();
-        String what = e.getClass().getSimpleName() + ": " + e.getMessage();
-        reply = "error the engine raised " + (what.length() > 150 ? what.substring(0, 150) : what);
-      }
-      System.out.println(reply);
-      System.out.flush();
-    }
-  }
+  public static void main(String[] args) throws Exception { KamisadoProtocol.serve(new NiklavsmAdapter()); }
 }
