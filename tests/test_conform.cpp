@@ -72,7 +72,7 @@ TEST(Conform_Harness, TheCorrectEngineAgreesOnEverything) {
   EXPECT_FALSE(r.failure) << *r.failure;
   EXPECT_TRUE(r.disagreements.empty()) << r.disagreements.front().source << " " << r.disagreements.front().what;
   EXPECT_TRUE(r.conforms());
-  ASSERT_EQ(r.sources.size(), 9u);  // corpus, the walks from the start, 2 Sumo and 4 match roots, play-outs
+  ASSERT_EQ(r.sources.size(), 18u);  // corpus, the walks from the start, 7 Sumo and 8 match roots, play-outs
   EXPECT_EQ(r.sources[0].positions, long(builtin_corpus().size()));
   EXPECT_EQ(r.sources[1].positions, 103);  // the start and its 102 children
   EXPECT_EQ(r.sources[2].source, "walk: Sumo round");
@@ -121,6 +121,22 @@ TEST(Conform_Harness, EachDeviationIsCaughtAndItsRuleNamed) {
   }
 }
 
+// Issue 46: a run with the default options (single-round play-outs) exercises every rule of each
+// context at least kEnough times on the correct engine: the built-in roots reach what play-outs
+// seldom do (a round's free first move in a match, chains of passes, deadlocks, moves that win).
+TEST(Conform_Harness, ADefaultRunReachesEveryRuleOfEachContextOftenEnough) {
+  const HarnessOptions defaults;
+  HarnessReport r = run_harness(corpus_run(fixture(), defaults.depth, defaults.random_games));
+  ASSERT_EQ(r.coverage.size(), 3u);
+  for (const auto& c : r.coverage) {
+    EXPECT_TRUE(c.unchecked.empty()) << context_name(c.context) << ": " << c.unchecked.front();
+    EXPECT_TRUE(c.thin.empty()) << context_name(c.context) << ": " << c.thin.front();
+  }
+  // A shallower run is thin somewhere, and says where.
+  HarnessReport shallow = run_harness(corpus_run(fixture(), 1, 0));
+  EXPECT_NE(harness_text(shallow).find("; fewer than 3 times: "), std::string::npos) << harness_text(shallow);
+}
+
 // Issue 46: the faults of its "done when", each found by a run with the default options (no
 // --kfen, no --match: the corpus, the walks from the start and the built-in roots, 20 single-round
 // play-outs), and named by its one rule.
@@ -128,7 +144,8 @@ TEST(Conform_Harness, ADefaultRunFindsEachFaultUnderItsOneRule) {
   const std::pair<const char*, const char*> cases[] = {
       {"deadlock-two-passes", "M8"}, {"ring-deadlock-tower", "P2"}, {"winner-starts", "F1"}, {"no-extra-turn", "S4"}};
   for (auto [deviation, rule] : cases) {
-    HarnessReport r = run_harness(corpus_run(fixture(deviation), HarnessOptions{}.depth, HarnessOptions{}.random_games));
+    const HarnessOptions defaults;
+    HarnessReport r = run_harness(corpus_run(fixture(deviation), defaults.depth, defaults.random_games));
     EXPECT_FALSE(r.failure) << deviation << ": " << r.failure.value_or("");
     EXPECT_EQ(rules(r), std::set<std::string>{rule}) << deviation << "\n" << harness_text(r);
   }

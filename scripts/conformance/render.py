@@ -150,7 +150,8 @@ for n, r in runs.items():
         if not c["played"]:
             print(f"- {c['context']}: not checked (the adapter does not declare it)")
         else:
-            left = "; not reached: " + " ".join(c["not_checked"]) if c["not_checked"] else ""
+            left = "; fewer than 3 times: " + " ".join(c["thin"]) if c.get("thin") else ""
+            left += "; not reached: " + " ".join(c["not_checked"]) if c["not_checked"] else ""
             # each rule with the comparisons that exercised it (conform --json "times"), so a thin cell shows
             checked = ", ".join(f"{rule} ×{c['times'][rule]}" for rule in c["checked"])
             print(f"- {c['context']}: rules checked {checked}{left}")

@@ -51,10 +51,13 @@ std::vector<std::string> names(const std::vector<Move>& moves) {
 }
 
 // Built-in walk roots for the contexts the start does not reach: a single round with Sumos
-// (pushes of one and two towers a ply away) and a match (a round about to end, its ring and
-// the Defender's fill within two plies; deadlocks of four and six towers a move away, with the
-// ring they give, which the match play-outs seldom reach: measured in docs/conformance.md). Each
-// carries the rings its score was won with (P2), so that a game reaches it.
+// (pushes of one and two towers a ply away, free moves, a chain of four passes, corner-touching
+// towers, a deadlock a move away, moves that win) and a match (a round about to end, its ring and the Defender's
+// fill within two plies; deadlocks of four and six towers a move away, with the ring they give,
+// which the match play-outs seldom reach: measured in docs/conformance.md; rounds' free first
+// moves, a chain of four passes, three moves that end the match), so that a default run exercises each
+// rule of each context at least kEnough times (HarnessReport::ContextRules::thin). Each carries
+// the rings its score was won with (P2), so that a game reaches it.
 struct Root {
   const char* name;
   const char* kfen;
@@ -62,12 +65,21 @@ struct Root {
 constexpr Root kSumoRoots[] = {
     {"Sumo round", "o2kyrgn/8/8/2b5/2p5/2R++5/8/NG1YKPBO b R"},
     {"Sumo round, free move", "obpkyrgn/8/8/8/8/8/8/N+GRY++KPB+O b -"},
+    {"Sumo round, a chain of four passes", "2pk4/5r2/2y5/8/8/3oKYbg/1N+GRP1On+/6B1 b O"},
+    {"Sumo round, corner-touching towers", "obp1yrgn/8/8/8/3k4/3YP3/8/N+GR1K1BO b Y"},
+    {"Sumo round, Gold's free move", "obpk+yrgn/8/8/8/8/8/8/NGRYKPB+O g -"},
+    {"Sumo round, a deadlock a move away", "ob1kyrgn/7G/p7/8/8/8/8/N+1RYKPBO g p"},
+    {"Sumo round, two wins, one between corner-touching towers", "1bp1yr1n/8/3o4/3Yk3/8/6g1/8/NGR+1K+PBO b Y"},
 };
 constexpr Root kMatchRoots[] = {
     {"match, a round ends", "o1p2r2/3k4/1b2g1B1/3Y3O/4y3/1G3P1n/8/N1R1K3 b O 3:0-0"},
     {"match, after a push", "gk+2b+2y+/2pn1o2/3K+4/8/8/3R+G3/1Y4r1/1P1NB+1O+1 b O 15:4-3"},
     {"match, a deadlock of four towers", "1b6/4yr1G/3kpPng+/o4RB1/2N5/5Y2/5K+2/7O b Y 3:1-1"},
     {"match, a deadlock of six towers", "3k++4/2bpryng/Y1oN+KPGO/8/6B1/8/8/2R+5 b B 7:2-3"},
+    {"match, a round's free first move", "oprkbgyn/8/8/8/8/8/8/O+BYGPNRK g - 3:1-0"},
+    {"match, Black's free first move", "o+bypgkrn/8/8/8/8/8/8/RPOKGBYN b - 3:0-1"},
+    {"match, a chain of four passes", "2pk4/5r2/2y5/8/8/3oKYbg/1N+GRP1On+/6B1 b O 3:1-1"},
+    {"match, three moves that win it", "1bp1yr1n/8/o7/3Y4/1k6/6g1/8/NGR+1K+PBO b Y 3:2-0"},
 };
 
 class Harness {
@@ -521,11 +533,12 @@ class Harness {
     std::sort(report_.allowed_unseen.begin(), report_.allowed_unseen.end(),
               [](const std::string& a, const std::string& b) { return rule_rank(a) < rule_rank(b); });
     for (Context c : kContexts) {
-      HarnessReport::ContextRules cr{c, plays(c), {}, {}, {}};
+      HarnessReport::ContextRules cr{c, plays(c), {}, {}, {}, {}};
       for (const std::string& rule : implied_rules(c))
         if (auto it = exercised_[int(c)].find(rule); it != exercised_[int(c)].end()) {
           cr.checked.push_back(rule);
           cr.times.push_back(it->second);
+          if (it->second < HarnessReport::kEnough) cr.thin.push_back(rule);
         } else {
           cr.unchecked.push_back(rule);
         }
@@ -652,8 +665,12 @@ nlohmann::json harness_json(const HarnessReport& r) {
   for (const auto& c : r.coverage) {
     nlohmann::json times = nlohmann::json::object();
     for (std::size_t i = 0; i < c.checked.size(); ++i) times[c.checked[i]] = c.times[i];
-    coverage.push_back(
-        {{"context", context_name(c.context)}, {"played", c.played}, {"checked", c.checked}, {"times", times}, {"not_checked", c.unchecked}});
+    coverage.push_back({{"context", context_name(c.context)},
+                        {"played", c.played},
+                        {"checked", c.checked},
+                        {"times", times},
+                        {"thin", c.thin},
+                        {"not_checked", c.unchecked}});
   }
   nlohmann::json j = {{"engine", r.engine_name},    {"command", r.command},     {"conforms", r.conforms()},     {"verdict", r.verdict()},
                       {"positions", r.positions()}, {"play_outs", r.play_outs}, {"sources", sources},           {"deviations", devs},
@@ -705,6 +722,7 @@ std::string harness_text(const HarnessReport& r) {
     std::vector<std::string> checked;  // "M8 ×12": how often each rule was exercised
     for (std::size_t i = 0; i < c.checked.size(); ++i) checked.push_back(fmt::format("{} ×{}", c.checked[i], c.times[i]));
     out += fmt::format("rules in a {}: checked {}", context_name(c.context), checked.empty() ? "none" : fmt::format("{}", fmt::join(checked, ", ")));
+    if (!c.thin.empty()) out += fmt::format("; fewer than {} times: {}", HarnessReport::kEnough, fmt::join(c.thin, " "));
     out += c.unchecked.empty() ? "\n" : fmt::format("; not reached: {}\n", fmt::join(c.unchecked, " "));
   }
   for (const std::string& n : r.not_checked) out += "not checked: " + n + "\n";

@@ -95,7 +95,11 @@ struct HarnessReport {
     std::vector<std::string> checked;    // implied rules some comparison exercised
     std::vector<std::string> unchecked;  // implied rules none did
     std::vector<long> times;             // for each checked rule, the comparisons that exercised it
+    std::vector<std::string> thin;       // checked rules exercised fewer than kEnough times
   };
+  // How often a rule of a context is to be exercised before a run calls it checked, not thin: a
+  // default run reaches every rule of each context the correct engine plays this often.
+  static constexpr long kEnough = 3;
   std::vector<ContextRules> coverage;
   std::vector<std::string> allowed_unseen;  // rules --allow named that no comparison showed, in rules.md order
   // Sources whose positions no game played by the rules reaches (corpus cases, walk roots: see
