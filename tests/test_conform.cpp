@@ -72,10 +72,11 @@ TEST(Conform_Harness, TheCorrectEngineAgreesOnEverything) {
   EXPECT_FALSE(r.failure) << *r.failure;
   EXPECT_TRUE(r.disagreements.empty()) << r.disagreements.front().source << " " << r.disagreements.front().what;
   EXPECT_TRUE(r.conforms());
-  ASSERT_EQ(r.sources.size(), 18u);  // corpus, the walks from the start, 7 Sumo and 8 match roots, play-outs
+  ASSERT_EQ(r.sources.size(), 20u);  // corpus, the walks from the start, 2 single-round, 7 Sumo and 8 match roots, play-outs
   EXPECT_EQ(r.sources[0].positions, long(builtin_corpus().size()));
   EXPECT_EQ(r.sources[1].positions, 103);  // the start and its 102 children
-  EXPECT_EQ(r.sources[2].source, "walk: Sumo round");
+  EXPECT_EQ(r.sources[2].source, "walk: single round, corner-touching towers");
+  EXPECT_EQ(r.sources[4].source, "walk: Sumo round");
   EXPECT_GT(r.sources.back().positions, 100);
   EXPECT_EQ(r.verdict().find("fixture conforms to rules.md ("), 0u) << r.verdict();
   for (const auto& c : r.coverage) EXPECT_TRUE(c.unchecked.empty()) << context_name(c.context) << ": " << c.unchecked.front();
@@ -258,7 +259,7 @@ TEST(Conform_Harness, TheWalkStartsFromSumoAndMatchRoots) {
   single.random_games = 0;
   HarnessReport r = run_harness(single);
   EXPECT_TRUE(r.conforms()) << harness_text(r);
-  ASSERT_EQ(r.sources.size(), 2u);  // the corpus and the walk from the start: no Sumo or match roots
+  ASSERT_EQ(r.sources.size(), 4u);  // the corpus, the walks from the start and the 2 single-round roots: no Sumo or match roots
   EXPECT_NE(harness_text(r).find("rules in a match: not checked, the engine does not declare 'match'"), std::string::npos) << harness_text(r);
 }
 

@@ -93,6 +93,8 @@ RuleSet rules_of_play(const Position& p, Move m) {
     if (next.size() == 1 && next[0].kind() == MoveKind::Pass) r.insert("M9");
   }
   if (m.kind() == MoveKind::Push) r.insert({"S3", "S4"});
+  // A move played on a free choice is one the engine lets any tower of the mover make (T1).
+  if (p.turn() == Turn::FreeChoice) r.insert("T1");
   const Outcome o = round_outcome(p, m);
   if (o.ending == Ending::HomeRow) r.insert("M7");
   if (o.ending == Ending::Deadlock) r.insert("M8");

@@ -3,9 +3,8 @@
 // A run says what it checked in rule IDs, not only in positions: a position exercises the rules
 // its legal moves depend on (T1 or T2, M1–M5, the Sumo rules S1, S2, S5, a forced pass M6, the
 // Defender's choice F1), and a move played there the rules of its result (M7, M8, M9, S3, S4,
-// P1–P3, F1–F3). Both are read off our engine, so that a corpus or a walk can be shown to
-// reach every rule of each context it claims: a single round, a single round with Sumos
-// (rules.md §6: Sumos played on their own), and a match.
+// P1–P3, F1–F3), and on a free choice T1, the engine letting that tower move. Both are read off our engine, so that a corpus or a walk can be shown
+// to reach every rule of each context it claims: a single round, a single round with Sumos (rules.md §6: Sumos played on their own), and a match.
 #pragma once
 
 #include <set>

@@ -50,7 +50,8 @@ std::vector<std::string> names(const std::vector<Move>& moves) {
   return out;
 }
 
-// Built-in walk roots for the contexts the start does not reach: a single round with Sumos
+// Built-in walk roots for what the start seldom reaches: a single round's diagonals between
+// corner-touching towers (M4) and moves that win (M7), whatever the play-outs; a single round with Sumos
 // (pushes of one and two towers a ply away, free moves, a chain of four passes, corner-touching
 // towers, a deadlock a move away, moves that win) and a match (a round about to end, its ring and the Defender's
 // fill within two plies; deadlocks of four and six towers a move away, with the ring they give,
@@ -61,6 +62,10 @@ std::vector<std::string> names(const std::vector<Move>& moves) {
 struct Root {
   const char* name;
   const char* kfen;
+};
+constexpr Root kSingleRoots[] = {
+    {"single round, corner-touching towers", "obp1yrgn/8/8/8/3k4/3YP3/8/NGR1K1BO b Y"},
+    {"single round, two wins, one between corner-touching towers", "1bp1yr1n/8/3o4/3Yk3/8/6g1/8/NGR1KPBO b Y"},
 };
 constexpr Root kSumoRoots[] = {
     {"Sumo round", "o2kyrgn/8/8/2b5/2p5/2R++5/8/NG1YKPBO b R"},
@@ -350,6 +355,8 @@ class Harness {
 
   void walk_all() {
     walk(Position::initial(), "walk");
+    if (plays(Context::SingleRound))
+      for (const Root& r : kSingleRoots) walk(parse_kfen(r.kfen), std::string("walk: ") + r.name);
     if (plays(Context::SumoRound))
       for (const Root& r : kSumoRoots) walk(parse_kfen(r.kfen), std::string("walk: ") + r.name);
     if (plays(Context::Match))
