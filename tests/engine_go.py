@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """`kamisado engine` searches (issue 31): `go` answers info lines and a bestmove whose value and
-distance are those of `kamisado solve`; `stop` ends a long search at once with a bestmove; bad
+distance are those of `kamisado solve`, every info line with pn and dn; `stop` ends a long search at
+once with a bestmove; `isready` is answered at once; a request right after bestmove is never
+refused (100 quick rounds); bad
 `go` words, `stop` with no search and requests during a search are answered `error ...`; and the
 engine still answers the rules requests after.
 
@@ -68,6 +70,19 @@ if words[1] not in legal:
     fail("bestmove %s is not legal here" % words[1])
 if not infos or not infos[-1].startswith("info nodes "):
     fail("no info line before bestmove")
+for info in infos:  # issue 45: every info line, the last too, with pn and dn
+    if [w for w in info.split()[1::2]] != ["nodes", "pn", "dn", "seconds"]:
+        fail("info line without nodes, pn, dn and seconds: " + info)
+
+# Issue 45: a request sent right after reading bestmove is never refused as "a search is
+# running" (the search was once marked done after its bestmove was written): 100 quick rounds.
+for round_ in range(100):
+    send("go nodes 50")
+    until_bestmove(30)
+    send("position " + kfen)
+    got = reply()
+    if got != "ok":
+        fail("round %d: position right after bestmove answered '%s'" % (round_, got))
 
 # A long search (who wins a Marathon match from the set-up), stopped after its first info line.
 send("position obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 15:0-0")
@@ -79,6 +94,12 @@ if not first.startswith("info "):
 send("moves")
 if not reply().startswith("error a search is running"):
     fail("a request during a search was not refused")
+send("isready")  # issue 45: answered at once, during a search too
+got = reply(5)
+while got.startswith("info "):
+    got = reply(5)
+if got != "readyok":
+    fail("isready during a search answered '%s'" % got)
 t0 = time.time()
 send("stop")
 best, _ = until_bestmove(30)
@@ -104,4 +125,4 @@ if reply() != "status ongoing":
     fail("status after the errors")
 send("quit")
 engine.wait(10)
-print("engine_go: go, info, bestmove, stop and the errors as documented")
+print("engine_go: go, info, bestmove, stop, isready, 100 quick go/position rounds and the errors as documented")

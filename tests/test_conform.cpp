@@ -552,9 +552,9 @@ TEST(Conform_EngineServer, EveryLineGetsOneShortReply) {
   for (std::string line; std::getline(lines, line);) replies.push_back(line);
   ASSERT_EQ(replies.size(), 6u) << out.str().substr(0, 2000);
   EXPECT_EQ(replies[0].rfind("kamisado-protocol 1", 0), 0u);
-  EXPECT_EQ(replies[1], "error empty request (hello, position, moves, play, status, quit)");
+  EXPECT_EQ(replies[1], "error empty request (hello, position, moves, play, status, isready, quit)");
   EXPECT_EQ(replies[2], replies[1]);
-  EXPECT_EQ(replies[3], "error unknown request '" + std::string(40, 'z') + "...' (hello, position, moves, play, status, quit)");
+  EXPECT_EQ(replies[3], "error unknown request '" + std::string(40, 'z') + "...' (hello, position, moves, play, status, isready, quit)");
   EXPECT_EQ(replies[4], "error request longer than 65536 bytes");
   EXPECT_EQ(replies[5], "status ongoing");
   for (const auto& r : replies) EXPECT_LE(r.size(), 303u);

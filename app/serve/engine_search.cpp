@@ -47,7 +47,7 @@ conform::SearchAnswer ProofSearcher::search(const Position& pos, const conform::
     generate_moves(pos, moves);
     a.best = to_string(moves[0]);
   }
-  info(fmt::format("nodes {} seconds {:.1f}", r.nodes, r.seconds));
+  info(fmt::format("nodes {} pn {} dn {} seconds {:.1f}", r.nodes, r.root_pn, r.root_dn, r.seconds));
   return a;
 }
 

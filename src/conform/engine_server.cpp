@@ -32,7 +32,7 @@ std::string quoted(const std::string& word) { return word.size() <= 40 ? word : 
 
 // The requests an error reply lists: go and stop only where a searcher is given.
 std::string known_requests(bool searches) {
-  return searches ? "(hello, position, moves, play, status, go, stop, quit)" : "(hello, position, moves, play, status, quit)";
+  return searches ? "(hello, position, moves, play, status, isready, go, stop, quit)" : "(hello, position, moves, play, status, isready, quit)";
 }
 
 // `go [nodes N] [movetime MS] [goal G]`, read; an InputError names a bad word.
@@ -111,12 +111,14 @@ bool read_request(std::istream& in, std::string& line, bool& too_long) {
 }
 
 // One reply line, cut and flattened; written whole under the lock, since a search thread
-// writes too.
-void say(std::ostream& out, std::mutex& lock, std::string reply) {
+// writes too. `done`, if given, is set under the same lock: a search's last line and its end are
+// one step, so that a request sent after reading `bestmove` never finds the search running.
+void say(std::ostream& out, std::mutex& lock, std::string reply, std::atomic<bool>* done = nullptr) {
   std::replace(reply.begin(), reply.end(), '\n', ' ');
   if (reply.size() > kMostReplyBytes && reply.rfind("error ", 0) == 0) reply = reply.substr(0, kMostReplyBytes) + "...";
   std::lock_guard<std::mutex> guard(lock);
   out << reply << std::endl;
+  if (done) *done = true;
 }
 
 // A search on a thread of its own, so that `stop` can be read while it runs.
@@ -124,17 +126,21 @@ class Search {
  public:
   Search(Searcher& searcher, const Position& pos, const SearchRequest& request, std::ostream& out, std::mutex& lock)
       : thread_([this, &searcher, pos, request, &out, &lock] {
-          SearchAnswer a;
+          std::string last;
           try {
-            a = searcher.search(pos, request, stop_, [&out, &lock](const std::string& line) { say(out, lock, "info " + line); });
-            say(out, lock, "bestmove " + a.best + " value " + a.value + " plies " + (a.plies < 0 ? std::string("-") : std::to_string(a.plies)));
+            const SearchAnswer a = searcher.search(pos, request, stop_, [&out, &lock](const std::string& line) { say(out, lock, "info " + line); });
+            last = "bestmove " + a.best + " value " + a.value + " plies " + (a.plies < 0 ? std::string("-") : std::to_string(a.plies));
           } catch (const std::exception& e) {
-            say(out, lock, std::string("error ") + e.what());
+            last = std::string("error ") + e.what();
           }
-          done_ = true;
+          say(out, lock, last, &done_);
         }) {}
   ~Search() { finish(); }
-  bool running() const { return !done_; }
+  // Asked under the output lock, so that a search whose last line is written counts as done.
+  bool running(std::mutex& lock) const {
+    std::lock_guard<std::mutex> guard(lock);
+    return !done_;
+  }
   void finish() {
     stop_ = true;
     if (thread_.joinable()) thread_.join();
@@ -159,9 +165,11 @@ void serve_protocol(std::istream& in, std::ostream& out, Searcher* searcher) {
     std::string verb, rest;
     words >> verb;
     std::getline(words >> std::ws, rest);
-    if (search && !search->running()) search.reset();
+    if (search && !search->running(lock)) search.reset();
     if (too_long) {
       say(out, lock, fmt::format("error request longer than {} bytes", kMostRequestBytes));
+    } else if (verb == "isready") {
+      say(out, lock, "readyok");  // at once, a search running or not: a GUI waits on it
     } else if (verb == "stop") {
       if (search)
         search.reset();  // its bestmove line is the reply

@@ -9,8 +9,11 @@
 //        -> info nodes N pn P dn D seconds S     (about once a second while it searches)
 //        -> bestmove <move> value win|loss|unknown plies N|-
 //   stop  ends the search at once: its bestmove line comes, with what was proved so far
-// While a search runs, any request but `stop` and `quit` is answered `error ...`; `stop` with no
-// search running too. The value is for the side to move; plies is the exact distance, `-` when
+//   isready -> readyok, at once, whether a search runs or not (a GUI waits on it)
+// While a search runs, any request but `stop`, `isready` and `quit` is answered `error ...`;
+// `stop` with no search running too. The search has ended when its bestmove line is written:
+// a request sent after reading it is answered as with no search. Every `info` line, the last
+// too, has nodes, pn, dn and seconds. The value is for the side to move; plies is the exact distance, `-` when
 // unknown. A search that is not stopped ends by itself (proved, or its budget spent).
 #pragma once
 
