@@ -50,15 +50,15 @@ std::vector<std::string> names(const std::vector<Move>& moves) {
   return out;
 }
 
-// Built-in walk roots for what the start seldom reaches: a single round's diagonals between
-// corner-touching towers (M4) and moves that win (M7), whatever the play-outs; a single round with Sumos
-// (pushes of one and two towers a ply away, free moves, a chain of four passes, corner-touching
-// towers, a deadlock a move away, moves that win) and a match (a round about to end, its ring and the Defender's
-// fill within two plies; deadlocks of four and six towers a move away, with the ring they give,
-// which the match play-outs seldom reach: measured in docs/conformance.md; rounds' free first
-// moves, a chain of four passes, three moves that end the match), so that a default run exercises each
-// rule of each context at least kEnough times (HarnessReport::ContextRules::thin). Each carries
-// the rings its score was won with (P2), so that a game reaches it.
+// Built-in walk roots for what the start and the play-outs seldom reach, so that a default run
+// exercises each rule of each context at least kEnough times (HarnessReport::ContextRules::thin):
+// in a single round, diagonals between corner-touching towers (M4) and moves that win (M7); in a
+// single round with Sumos, pushes of one and two towers a ply away, free moves, a chain of four
+// passes, corner-touching towers, a deadlock a move away, moves that win; in a match, a round
+// about to end (its ring and the Defender's fill within two plies), a push, deadlocks of four and
+// six towers a move away with the ring they give (measured in docs/conformance.md), each side's
+// free first move of a round, a chain of four passes, three moves that end the match. Each
+// carries the rings its score was won with (P2), so that a game reaches it.
 struct Root {
   const char* name;
   const char* kfen;
@@ -372,7 +372,6 @@ class Harness {
     if (skipped) report_.not_checked.push_back(std::to_string(skipped) + " walk root(s): " + unplayed_why());
   }
 
-  // Breadth-first, so the first disagreement found is at the smallest depth.
   // A position of the walk, and how the engine is set up there: its KFEN, or between rounds the
   // parent's and the move that ended the round, so that an engine that regroups from the round's
   // last move has it (a KFEN does not hold it: rules.md §6, "tools that need it keep the history").
@@ -383,6 +382,7 @@ class Harness {
     std::vector<std::string> moves;
   };
 
+  // Breadth-first, so the first disagreement found is at the smallest depth.
   void walk(const Position& root, const std::string& source) {
     begin(source);
     not_counted(source, why_unreachable(root));
