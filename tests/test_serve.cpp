@@ -317,3 +317,32 @@ TEST(Serve_Http, TheBoardTheApiAndItsErrorsOverHttp) {
   server.stop();
   run.join();
 }
+
+// Issue 45: stopping the server (Ctrl-C) cancels the searches in flight, an analysis and a proof
+// of a minute's budget each, instead of waiting for them to spend it; and says how many.
+TEST(Serve_Http, StoppingTheServerCancelsTheSearchesInFlight) {
+  ServeOptions o;
+  o.port = 0;
+  o.api = small_api();
+  Server server(o);
+  const int port = server.bind();
+  std::atomic<bool> stop{false};
+  std::size_t cancelled = 0;
+  std::thread run([&] { cancelled = server.run(&stop); });
+  const std::string marathon = "goal=match&ms=60000&nodes=50000000&kfen=" + url(std::string(kStartKfen) + " 15:0-0");
+  std::vector<std::thread> clients;
+  for (const char* route : {"/api/v1/analyse?", "/api/v1/proof?"})
+    clients.emplace_back([port, route, &marathon] {
+      httplib::Client c("127.0.0.1", port);
+      c.set_read_timeout(120, 0);
+      c.Get((route + marathon).c_str());
+    });
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // both under way
+  const auto t0 = std::chrono::steady_clock::now();
+  stop = true;
+  run.join();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  for (auto& c : clients) c.join();
+  EXPECT_LT(seconds, 30) << "a minute's searches were waited for";  // 2 s here; generous for slow machines
+  EXPECT_EQ(cancelled, 2u);
+}

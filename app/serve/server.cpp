@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <fstream>
 #include <future>
+#include <mutex>
+#include <set>
 #include <thread>
 
 #include <httplib.h>
@@ -53,6 +55,37 @@ struct Server::Impl {
   httplib::Server http;
   bool bound = false;
 
+  // The cancel flags of the searches running, so that stopping the server stops them at once
+  // rather than waiting for each to spend its budget.
+  std::mutex searches_mutex;
+  std::set<std::atomic<bool>*> searches;
+  bool stopping = false;  // under searches_mutex: a search that starts now is cancelled at once
+
+  // A running search's cancel flag, tracked for as long as the object lives.
+  struct Tracked {
+    Impl& impl;
+    std::atomic<bool> cancel{false};
+    explicit Tracked(Impl& i) : impl(i) {
+      std::lock_guard<std::mutex> guard(impl.searches_mutex);
+      cancel = impl.stopping;
+      impl.searches.insert(&cancel);
+    }
+    ~Tracked() {
+      std::lock_guard<std::mutex> guard(impl.searches_mutex);
+      impl.searches.erase(&cancel);
+    }
+    Tracked(const Tracked&) = delete;
+    Tracked& operator=(const Tracked&) = delete;
+  };
+
+  // Cancels every running search; returns how many there were.
+  std::size_t cancel_searches() {
+    std::lock_guard<std::mutex> guard(searches_mutex);
+    stopping = true;
+    for (std::atomic<bool>* c : searches) c->store(true);
+    return searches.size();
+  }
+
   explicit Impl(const ServeOptions& o) : options(o), api(o.api) {}
 
   void routes() {
@@ -97,19 +130,22 @@ struct Server::Impl {
     });
     http.Get("/api/v1/proof", [this](const httplib::Request& req, httplib::Response& res) {
       Params p;
-      if (params_of(req, p, res)) send(res, api.proof(p, nullptr));
+      if (!params_of(req, p, res)) return;
+      const Tracked tracked(*this);
+      send(res, api.proof(p, &tracked.cancel));
     });
     http.Get("/api/v1/analyse", [this](const httplib::Request& req, httplib::Response& res) {
       Params p;
       if (!params_of(req, p, res)) return;
-      auto cancel = std::make_shared<std::atomic<bool>>(false);
+      auto tracked = std::make_shared<Tracked>(*this);  // lives as long as the answer's writer
+      std::atomic<bool>* const cancel = &tracked->cancel;
       Answer now;
-      std::shared_ptr<AnalysisJob> job = api.start_analysis(p, cancel.get(), now);
+      std::shared_ptr<AnalysisJob> job = api.start_analysis(p, cancel, now);
       if (!job) return send(res, now);
       res.set_header("Cache-Control", "no-store");
       // The search runs beside the connection's thread, which sends a space every half second:
       // a write that fails means the client is gone, and the search is stopped.
-      res.set_chunked_content_provider("application/json", [job, cancel](std::size_t, httplib::DataSink& sink) {
+      res.set_chunked_content_provider("application/json", [job, tracked, cancel](std::size_t, httplib::DataSink& sink) {
         std::future<Answer> result = std::async(std::launch::async, [job] { return job->run(); });
         while (result.wait_for(std::chrono::milliseconds(500)) != std::future_status::ready)
           if (!sink.write(" ", 1)) {
@@ -174,20 +210,25 @@ int Server::bind() {
   return port;
 }
 
-void Server::run(const std::atomic<bool>* stop) {
+std::size_t Server::run(const std::atomic<bool>* stop) {
   std::atomic<bool> ended{false};
+  std::atomic<std::size_t> cancelled{0};
   std::thread watch;
   if (stop)
-    watch = std::thread([this, stop, &ended] {
+    watch = std::thread([this, stop, &ended, &cancelled] {
       while (!ended && !stop->load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      if (!ended) impl_->http.stop();
+      if (!ended) cancelled = this->stop();
     });
   impl_->http.listen_after_bind();
   ended = true;
   if (watch.joinable()) watch.join();
+  return cancelled;
 }
-void Server::stop() {
+std::size_t Server::stop() {
+  // The searches first: the listener's stop waits for the requests in flight.
+  const std::size_t cancelled = impl_->cancel_searches();
   if (impl_->http.is_running()) impl_->http.stop();
+  return cancelled;
 }
 Api& Server::api() { return impl_->api; }
 

@@ -48,9 +48,12 @@ class Server {
 
   // Binds the address and returns the port; an InputError if it cannot (in use, bad host).
   int bind();
-  // Serves until stop() (from another thread) or, if given, until `stop` is raised (Ctrl-C).
-  void run(const std::atomic<bool>* stop = nullptr);
-  void stop();
+  // Serves until stop() (from another thread) or, if given, until `stop` is raised (Ctrl-C);
+  // then returns how many searches it cancelled on that stop.
+  std::size_t run(const std::atomic<bool>* stop = nullptr);
+  // Cancels every running search (analyses and proofs, which end at once with what they have)
+  // and stops the listener; returns how many searches it cancelled.
+  std::size_t stop();
   Api& api();
 
  private:
