@@ -30,8 +30,7 @@ int serve_command(const ServeCommandOptions& opt, Io& io) {
   const std::string address = "http://" + (o.host == "0.0.0.0" ? std::string("127.0.0.1") : o.host) + ":" + std::to_string(port) + "/";
   io.print({{"address", address}, {"port", port}}, "kamisado serve: the analysis board at " + address + " (Ctrl-C stops)\n");
   io.out.flush();
-  const std::size_t cancelled = server.run(io.stop);
-  io.err << "kamisado serve: stopped" << (cancelled ? ", " + std::to_string(cancelled) + " search(es) in flight cancelled" : "") << std::endl;
+  io.err << "kamisado serve: stopped; searches in flight cancelled: " << server.run(io.stop) << "\n";
   return kOk;
 }
 
