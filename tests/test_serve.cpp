@@ -49,6 +49,14 @@ ApiOptions small_api() {
   return o;
 }
 
+// A server on any free port, with small_api's searches.
+ServeOptions any_port() {
+  ServeOptions o;
+  o.port = 0;
+  o.api = small_api();
+  return o;
+}
+
 }  // namespace
 
 TEST(Serve_Api, PositionGivesEveryLegalMoveWithWhereItLeads) {
@@ -247,10 +255,7 @@ TEST(Serve_Api, FinishedAnswersAreKeptAndAnsweredFromTheCache) {
 
 // The server on a loopback port: the board, the API, errors as JSON, and a client that leaves.
 TEST(Serve_Http, TheBoardTheApiAndItsErrorsOverHttp) {
-  ServeOptions o;
-  o.port = 0;
-  o.api = small_api();
-  Server server(o);
+  Server server(any_port());
   const int port = server.bind();
   std::thread run([&server] { server.run(); });
   httplib::Client client("127.0.0.1", port);
@@ -321,10 +326,7 @@ TEST(Serve_Http, TheBoardTheApiAndItsErrorsOverHttp) {
 // Issue 45: stopping the server (Ctrl-C) cancels the searches in flight, an analysis and a proof
 // of a minute's budget each, instead of waiting for them to spend it; and says how many.
 TEST(Serve_Http, StoppingTheServerCancelsTheSearchesInFlight) {
-  ServeOptions o;
-  o.port = 0;
-  o.api = small_api();
-  Server server(o);
+  Server server(any_port());
   const int port = server.bind();
   std::atomic<bool> stop{false};
   std::size_t cancelled = 0;
