@@ -185,8 +185,7 @@ TowerField parse_tower_field(const Field& f, Side side) {
 void refuse_unpaid_rings(const Position& pos) {
   const MatchScore& match = pos.match();
   for (Side s : {Side::Black, Side::Gold}) {
-    std::uint32_t worth = 0;
-    for (int c = 0; c < kColours; ++c) worth += rings_worth(pos.rank_of_tower(s, Colour(c)));
+    const std::uint32_t worth = rings_worth(pos, s);
     if (worth > match.points[index(s)])
       fail("board", std::string(side_name(s)) + "'s rings are worth " + std::to_string(worth) + " points but the score gives " + side_name(s) + " " +
                         std::to_string(match.points[index(s)]) + " (P2: a tower of rank k carries rings worth 2^k - 1)");

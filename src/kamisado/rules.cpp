@@ -21,13 +21,8 @@ int pass_chain_length(const Position& pos, Side side, Colour colour) {
 
 std::string why_unreachable(const Position& pos) {
   for (Side s : {Side::Black, Side::Gold}) {
-    std::uint32_t worth = 0;
-    bool home = true;
-    for (int c = 0; c < kColours; ++c) {
-      worth += rings_worth(pos.rank_of_tower(s, Colour(c)));
-      home &= rank_of(pos.square_of(s, Colour(c))) == home_rank(s);
-    }
-    const std::uint32_t points = pos.match().points[index(s)];
+    const bool home = (pos.towers(s) & ~rank_squares(home_rank(s))) == 0;
+    const std::uint32_t worth = rings_worth(pos, s), points = pos.match().points[index(s)];
     if (pos.match().is_match() && worth != points)
       return std::string(side_name(s)) + " has " + std::to_string(points) + " point(s) but rings worth " + std::to_string(worth) +
              " (P2: every point is scored with a ring)";

@@ -88,6 +88,12 @@ inline std::uint32_t rings_worth(int rank) {
   for (int r = 0; r < rank; ++r) worth += ring_points(r);
   return worth;
 }
+// P2: what all of `side`'s rings scored: in play, exactly his score.
+inline std::uint32_t rings_worth(const Position& pos, Side side) {
+  std::uint32_t worth = 0;
+  for (int c = 0; c < kColours; ++c) worth += rings_worth(pos.rank_of_tower(side, Colour(c)));
+  return worth;
+}
 // P2: whether `points` is what one ring can be worth (1, 2, 4 or 8: a tower has at most four).
 inline bool is_ring_value(int points) {
   for (int r = 0; r < kMostRings; ++r)
