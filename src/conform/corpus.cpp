@@ -35,7 +35,7 @@ CorpusCase expect(std::string name, std::string rule, std::string kfen, std::vec
   // The engine is set up at the start, so an unreachable start makes the case unreachable too.
   std::string why = why_unreachable(start);
   if (why.empty()) why = why_unreachable(p);
-  c.reach = !why.empty() ? "unreachable: " + why : start.turn() == Turn::FreeChoice ? "line" : "constructed";
+  c.reach = !why.empty() ? std::string(CorpusCase::kUnreachable) + why : start.turn() == Turn::FreeChoice ? "line" : "constructed";
   c.position = to_kfen(p);
   c.status = protocol_status(p);
   MoveList moves;

@@ -23,6 +23,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -41,7 +42,10 @@ struct CorpusCase {
   };
   std::map<std::string, After> after;
   std::string reach;  // "line", "constructed" or "unreachable: <why>" (see FORMAT)
-  bool unreachable() const { return reach.rfind("unreachable", 0) == 0; }
+  static constexpr std::string_view kUnreachable = "unreachable: ";
+  bool unreachable() const { return reach.rfind(kUnreachable, 0) == 0; }
+  // Why no game reaches it (the reach after "unreachable: "), or "".
+  std::string why_unreachable() const { return unreachable() ? reach.substr(kUnreachable.size()) : ""; }
 };
 
 // The protocol's word for a position's status.

@@ -309,7 +309,7 @@ class Harness {
       }
       if (progress_) progress_("corpus: " + c.name);
       std::string source = "corpus: " + c.name;
-      not_counted(source, c.unreachable() ? c.reach.substr(c.reach.find(": ") + 2) : "");
+      not_counted(source, c.why_unreachable());
       Position p = parse_kfen(c.position);
       if (!set_up(c.kfen, {})) {
         record(refused(source, c.kfen, {}));
@@ -411,7 +411,7 @@ class Harness {
           continue;
         }
         Position child = p.after(m);
-        if (depth_left(node.depth) && !child.outcome().over()) {
+        if (node.depth + 1 < opt_.depth && !child.outcome().over()) {
           if (child.turn() == Turn::BetweenRounds)
             queue.push_back({child, node.depth + 1, to_kfen(p), {to_string(m)}});
           else
@@ -422,7 +422,6 @@ class Harness {
     }
     not_counted("", "");
   }
-  bool depth_left(int depth) const { return depth + 1 < opt_.depth; }
 
   // Seeded random games played on the engine move by move. After a disagreement the engine is
   // set to our position and the game goes on.
