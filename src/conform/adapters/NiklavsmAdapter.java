@@ -130,13 +130,11 @@ public final class NiklavsmAdapter implements KamisadoProtocol.Engine {
   // belongs to a match.
   int rankInRound(Piece p) { return roundRanks.getOrDefault(p.getTeam() + p.getPieceColour(), p.getPieceType().ordinal()); }
 
-  static String square(int x, int y) { return KamisadoProtocol.square(x, y); }
-
   // ---- moves ------------------------------------------------------------------------------
   // Their targets for the tower at `from`, asked of a copy (calcValidMoves keeps state).
   List<String> targets(State s, Position from) {
     List<String> out = new ArrayList<>();
-    for (Position to : s.calcValidMoves(from)) out.add(square(from.getX(), from.getY()) + square(to.getX(), to.getY()));
+    for (Position to : s.calcValidMoves(from)) out.add(KamisadoProtocol.square(from.getX(), from.getY()) + KamisadoProtocol.square(to.getX(), to.getY()));
     return out;
   }
 
@@ -203,6 +201,7 @@ public final class NiklavsmAdapter implements KamisadoProtocol.Engine {
       driver.setState(after);
       over = driver.playTurn(to);
       after = driver.getCurrentState();
+      if (over && white.getScore() + black.getScore() == before) throw new KamisadoProtocol.Refused("their round ended without a score");
     }
     state = next;
     turn = Turn.DESIGNATED;
@@ -227,7 +226,6 @@ public final class NiklavsmAdapter implements KamisadoProtocol.Engine {
     } else {
       turn = Turn.BETWEEN;
     }
-    if (white.getScore() + black.getScore() == before) throw new KamisadoProtocol.Refused("their round ended without a score");
   }
 
   // GameDriver.nextRound: the Defender (the winner, our side to move) chooses; State's
