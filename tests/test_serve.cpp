@@ -339,7 +339,9 @@ TEST(Serve_Http, StoppingTheServerCancelsTheSearchesInFlight) {
       c.set_read_timeout(120, 0);
       c.Get((route + marathon).c_str());
     });
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // both under way
+  // Both under way (however slow the machine) before the stop.
+  for (int i = 0; i < 6000 && server.running_searches() < 2; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(server.running_searches(), 2u);
   const auto t0 = std::chrono::steady_clock::now();
   stop = true;
   run.join();

@@ -230,6 +230,10 @@ std::size_t Server::stop() {
   if (impl_->http.is_running()) impl_->http.stop();
   return cancelled;
 }
+std::size_t Server::running_searches() {
+  std::lock_guard<std::mutex> guard(impl_->searches_mutex);
+  return impl_->searches.size();
+}
 Api& Server::api() { return impl_->api; }
 
 }  // namespace kamisado::serve

@@ -54,6 +54,8 @@ class Server {
   // Cancels every running search (analyses and proofs, which end at once with what they have)
   // and stops the listener; returns how many searches it cancelled.
   std::size_t stop();
+  // The searches (analyses and proofs) running now.
+  std::size_t running_searches();
   Api& api();
 
  private:
