@@ -8,6 +8,9 @@
 #include <thread>
 
 #include <httplib.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <nlohmann/json.hpp>
 
 #include "kamisado/errors.h"
@@ -349,4 +352,103 @@ TEST(Serve_Http, StoppingTheServerCancelsTheSearchesInFlight) {
   for (auto& c : clients) c.join();
   EXPECT_LT(seconds, 30) << "a minute's searches were waited for";  // 2 s here; generous for slow machines
   EXPECT_EQ(cancelled, 2u);
+}
+
+namespace {
+
+// Sends `head` (and nothing after it) on a fresh connection and returns the status line of the
+// answer, or "" if none came within `seconds`.
+std::string status_after_head(int port, const std::string& head, int seconds) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in to{};
+  to.sin_family = AF_INET;
+  to.sin_port = htons(std::uint16_t(port));
+  to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  timeval limit{seconds, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+  std::string answer;
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) == 0 && ::send(fd, head.data(), head.size(), MSG_NOSIGNAL) > 0) {
+    char buffer[512];
+    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+    if (n > 0) answer.assign(buffer, std::size_t(n));
+  }
+  ::close(fd);
+  return answer.substr(0, answer.find("\r\n"));
+}
+
+}  // namespace
+
+// Issue 45: a body is refused by its headers, before any of it is read, whatever the method: one
+// of unknown length (chunked: 200 MB of it were read whole before) and one longer than the limit.
+// Only the headers are sent, so a server that waited for the body would answer nothing.
+TEST(Serve_Http, ABodyIsRefusedByItsHeadersBeforeItIsRead) {
+  Server server(any_port());
+  const int port = server.bind();
+  std::thread run([&server] { server.run(); });
+  EXPECT_EQ(status_after_head(port, "POST /api/v1/position HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n10000\r\n", 30),
+            "HTTP/1.1 413 Payload Too Large");
+  EXPECT_EQ(status_after_head(port, "GET /api/v1/position?kfen=x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", 30),
+            "HTTP/1.1 413 Payload Too Large");
+  EXPECT_EQ(status_after_head(port, "GET /api/v1/position HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n", 30),
+            "HTTP/1.1 413 Payload Too Large");
+  // A small body is read and the request answered as it would be without it.
+  EXPECT_EQ(status_after_head(port, "GET /api/v1/position?kfen=x HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nab", 30),
+            "HTTP/1.1 400 Bad Request");
+  server.stop();
+  run.join();
+}
+
+// Issue 45: a client that leaves a proof stops it (two abandoned proofs held both searches for
+// their whole budgets), as a client that leaves an analysis does.
+TEST(Serve_Http, AProofWhoseClientLeavesIsStopped) {
+  Server server(any_port());
+  const int port = server.bind();
+  std::thread run([&server] { server.run(); });
+  httplib::Client impatient("127.0.0.1", port);
+  impatient.set_read_timeout(1, 0);
+  const auto gone = impatient.Get(("/api/v1/proof?goal=match&ms=600000&kfen=" + url(std::string(kStartKfen) + " 15:0-0")).c_str());
+  EXPECT_FALSE(gone);  // it timed out and closed its connection
+  impatient.stop();
+  for (int i = 0; i < 600 && server.api().stats().cancelled == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_EQ(server.api().stats().cancelled, 1u);
+  for (int i = 0; i < 600 && server.running_searches() > 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_EQ(server.running_searches(), 0u);
+  server.stop();
+  run.join();
+}
+
+// Issue 45: searches waiting for a slot hold connections' threads, so their queue is bounded
+// (ApiOptions::waiting; past it a 503 at once) and the threads outnumber it: with every search
+// busy for a minute and the queue full, a position is answered at once, not after the searches.
+TEST(Serve_Http, APositionIsAnsweredWhileSearchesQueue) {
+  ServeOptions o = any_port();
+  o.api.waiting = 4;
+  o.threads = 12;
+  Server server(o);
+  const int port = server.bind();
+  std::atomic<bool> stop{false};
+  std::thread run([&] { server.run(&stop); });
+  const std::string minute = "/api/v1/analyse?goal=match&ms=60000&kfen=" + url(std::string(kStartKfen) + " 15:0-0");
+  std::atomic<int> refused{0};
+  std::vector<std::thread> clients;
+  for (int i = 0; i < 8; ++i)
+    clients.emplace_back([port, &minute, &refused] {
+      httplib::Client c("127.0.0.1", port);
+      c.set_read_timeout(120, 0);
+      const auto a = c.Get(minute.c_str());
+      if (a && a->status == 503) ++refused;
+    });
+  // The two searches running and the queue full (four waiting, two refused), however slow the machine.
+  for (int i = 0; i < 6000 && (server.running_searches() < 2 || refused < 2); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(refused, 2);
+  httplib::Client client("127.0.0.1", port);
+  client.set_read_timeout(40, 0);  // the searches take 60 s: an answer before it is not behind them
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto pos = client.Get(("/api/v1/position?kfen=" + url(kAfterC1C4)).c_str());
+  ASSERT_TRUE(pos);
+  EXPECT_EQ(pos->status, 200);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 40);
+  stop = true;
+  run.join();
+  for (auto& c : clients) c.join();
 }

@@ -45,7 +45,7 @@ void add_serve(CLI::App& app, Action& action) {
   hash_option(cmd, opt->serve.api.hash_mb, ", in all, shared by the searches");
   cmd->add_option("--searches", opt->serve.api.searches, "Analyses at once (default 2)")->check(CLI::Range(1, 64));
   cmd->add_option("--puzzles", opt->serve.puzzles_dir, "A puzzle collection's folder to serve under /puzzles/ (e.g. reports/puzzles)");
-  cmd->add_option("--threads", opt->serve.threads, "Connections served at once (default 16)")->check(CLI::Range(2, 1024));
+  cmd->add_option("--threads", opt->serve.threads, "Connections served at once (default 64)")->check(CLI::Range(2, 1024));
 }
 
 }  // namespace kamisado::cli

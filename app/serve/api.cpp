@@ -123,6 +123,9 @@ struct Api::Impl {
     std::unique_lock<std::mutex> lock(pool_mutex);
     const auto until = std::chrono::steady_clock::now() +
                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(options.queue_seconds));
+    // A full queue refuses at once: a waiter holds a connection's thread, and the threads left
+    // are what keeps a position or a cached answer fast whatever the searches do.
+    if (waiting.size() >= std::size_t(std::max(0, options.waiting)) && (idle.empty() || !waiting.empty())) return nullptr;
     const std::uint64_t ticket = next_ticket++;
     waiting.push_back(ticket);
     while (waiting.front() != ticket || idle.empty()) {
@@ -321,6 +324,7 @@ Answer Api::proof(const Params& p, const std::atomic<bool>* cancel) {
       const Lease lease(*impl_, table);
       return solver::certify(asked.pos, lease.table(), c);
     }();
+    if (cancel && cancel->load()) return ++impl_->cancelled, error_answer(499, "the client went away");
     if (!proved.checked() || !proved.tree)
       return error_answer(422, "not proved within the budget (" + std::to_string(c.limits.nodes) + " nodes a search, " +
                                    std::to_string(int(c.limits.seconds * 1000)) + " ms): ask with larger nodes= and ms=");

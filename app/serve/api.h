@@ -16,7 +16,7 @@
 //                                   format, what check-proof reads), checked before it is sent
 //
 // Bad parameters get 400 and {"error": "<one line>"}; a server whose searches are all busy for
-// longer than the queue allows gets 503 and Retry-After. At most `searches` analyses or proofs
+// longer than the queue allows, or whose queue is full, gets 503 and Retry-After. At most `searches` analyses or proofs
 // run at once, each with a table of its own from a pool of `hash_mb` in all, which keeps what
 // it proved for the requests after it; finished answers are kept in a cache of `cache_entries`
 // and `cache_bytes` at most.
@@ -38,6 +38,7 @@ struct ApiOptions {
   std::size_t hash_mb = 256;        // the tables of the searches, in all
   int searches = 2;                 // at most this many analyses or proofs at once
   double queue_seconds = 10;        // how long a request waits for a search before 503
+  int waiting = 16;                 // at most this many wait; more get 503 at once (each holds a connection's thread)
   std::size_t cache_entries = 4096;
   std::size_t cache_bytes = 64 << 20;                               // finished answers kept, in all (a proof may be megabytes)
   std::uint64_t default_nodes = 1'000'000, max_nodes = 20'000'000;  // per search

@@ -117,7 +117,6 @@ LoadResult run_load(const LoadOptions& o) {
   ServeOptions so = o.server;
   so.host = "127.0.0.1";
   so.port = 0;
-  so.threads = std::max(so.threads, o.clients + 4);
   Server server(so);
   const int port = server.bind();
   std::thread serving([&server] { server.run(); });

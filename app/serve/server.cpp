@@ -1,6 +1,8 @@
 #include "serve/server.h"
 
+#include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <future>
@@ -8,7 +10,9 @@
 #include <set>
 #include <thread>
 
+#include <dirent.h>
 #include <httplib.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -38,6 +42,39 @@ bool params_of(const httplib::Request& req, Params& out, httplib::Response& res)
       return false;
     }
   return true;
+}
+
+// The socket of the connection `req` came on, found by its two ends among the process's open
+// files (-1 if none is): cpp-httplib 0.11 gives a handler its request, not its socket, and a
+// proof sends nothing until it ends, so only the socket can tell that its client has gone.
+int connection_socket(const httplib::Request& req) {
+  DIR* fds = opendir("/proc/self/fd");
+  if (!fds) return -1;
+  int found = -1;
+  while (dirent* e = readdir(fds)) {
+    const int fd = std::atoi(e->d_name);
+    sockaddr_storage local{}, peer{};
+    socklen_t local_size = sizeof local, peer_size = sizeof peer;
+    if (fd <= 2 || getsockname(fd, reinterpret_cast<sockaddr*>(&local), &local_size) != 0 ||
+        getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &peer_size) != 0)
+      continue;
+    const auto port_of = [](const sockaddr_storage& a) {
+      return a.ss_family == AF_INET    ? ntohs(reinterpret_cast<const sockaddr_in&>(a).sin_port)
+             : a.ss_family == AF_INET6 ? ntohs(reinterpret_cast<const sockaddr_in6&>(a).sin6_port)
+                                       : 0;
+    };
+    if (port_of(local) == req.local_port && port_of(peer) == req.remote_port) found = fd;
+  }
+  closedir(fds);
+  return found;
+}
+
+// Whether the client at the other end of `fd` has closed its side (a request pipelined after
+// this one is not that).
+bool client_gone(int fd) {
+  char byte;
+  const ssize_t n = ::recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+  return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
 }
 
 }  // namespace
@@ -92,6 +129,19 @@ struct Server::Impl {
     const int threads = std::max(2, options.threads);
     http.new_task_queue = [threads] { return new httplib::ThreadPool(std::size_t(threads)); };
     http.set_payload_max_length(options.max_request_bytes);
+    // A body is judged by its headers before a byte of it is read: one larger than the limit,
+    // or one of unknown length (chunked, which the limit above does not see), is a 413 whatever
+    // the method, and the connection is closed rather than read to its end.
+    http.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+      const bool chunked = req.has_header("Transfer-Encoding");
+      const std::string length = req.get_header_value("Content-Length");
+      if (!chunked && (length.empty() || std::strtoull(length.c_str(), nullptr, 10) <= options.max_request_bytes))
+        return httplib::Server::HandlerResponse::Unhandled;
+      res.set_header("Connection", "close");
+      send(res, error_answer(413, chunked ? "a body of unknown length (chunked) is not taken: the API reads no body"
+                                          : "the body is larger than this server takes (" + std::to_string(options.max_request_bytes) + " bytes)"));
+      return httplib::Server::HandlerResponse::Handled;
+    });
     http.set_read_timeout(5, 0);
     http.set_write_timeout(5, 0);
     http.set_keep_alive_max_count(100);
@@ -131,8 +181,14 @@ struct Server::Impl {
     http.Get("/api/v1/proof", [this](const httplib::Request& req, httplib::Response& res) {
       Params p;
       if (!params_of(req, p, res)) return;
-      const Tracked tracked(*this);
-      send(res, api.proof(p, &tracked.cancel));
+      auto tracked = std::make_shared<Tracked>(*this);
+      // The proof runs beside the connection's thread, which watches the socket: a client that
+      // leaves stops its proof at once, as an analysis's does.
+      std::future<Answer> proof = std::async(std::launch::async, [this, &p, tracked] { return api.proof(p, &tracked->cancel); });
+      const int fd = connection_socket(req);
+      while (proof.wait_for(std::chrono::milliseconds(200)) != std::future_status::ready)
+        if (fd >= 0 && client_gone(fd)) tracked->cancel = true;
+      send(res, proof.get());
     });
     http.Get("/api/v1/analyse", [this](const httplib::Request& req, httplib::Response& res) {
       Params p;

@@ -7,13 +7,15 @@
 //                         space every half second while it runs: JSON allows the spaces, and a
 //                         write that fails tells that the client went away, which stops its
 //                         search at once
-//   /api/v1/proof         api.h
+//   /api/v1/proof         api.h; the connection's socket is watched while the proof runs,
+//                         and a client that closes it stops the proof at once
 //   /api/v1/stats         the server's counts (analyses, cache hits, busy and cancelled
 //                         requests), its search tables' and its resident memory in bytes
 //   /puzzles/             a puzzle collection's folder (the trainer and its booklet) as it is,
 //                         when one is given
-// Anything else under /api/ is a 404 with a JSON error. Requests larger than `max_request_bytes`
-// are refused (413; a URL longer than cpp-httplib's limit gets 414), and each connection has
+// Anything else under /api/ is a 404 with a JSON error. A body larger than `max_request_bytes`,
+// or chunked, is refused by its headers before it is read (413, any method; a URL longer than
+// cpp-httplib's limit gets 414), and each connection has
 // read and write deadlines, so that a slow or broken client holds no thread for long.
 // cpp-httplib lives only in server.cpp (and in load_test.cpp, its client).
 #pragma once
@@ -32,7 +34,9 @@ struct ServeOptions {
   ApiOptions api;
   std::string puzzles_dir;  // served under /puzzles/ if not empty
   std::size_t max_request_bytes = 16 * 1024;
-  int threads = 16;  // connections served at once; more wait for one
+  // Connections served at once; more wait for one. A search, or a request waiting for one
+  // (ApiOptions::waiting), holds its connection's thread: the rest serve everything else.
+  int threads = 64;
 };
 
 // The process's resident memory in bytes, from /proc (0 where there is none): what /api/v1/stats
