@@ -173,7 +173,7 @@ TEST(Serve_Api, AnalysesComeFromALoadedRetrogradeTable) {
   const solver::RetroTable table = solver::build_retro_table(parse_kfen(root), {});
   solver::save_retro_table(table, (folder / "late.retro").string(), nullptr);
   ApiOptions o = small_api();
-  o.tables = {folder.string()};
+  o.book = {folder.string()};
   Api api(o);
   nlohmann::json j = body(api.analyse({{"kfen", root}}, nullptr));
   EXPECT_EQ(j["by"], "table");
@@ -187,7 +187,7 @@ TEST(Serve_Api, AnalysesComeFromALoadedRetrogradeTable) {
     EXPECT_EQ(m["value"], mo.mover_wins ? "win" : "loss");
     EXPECT_EQ(m["plies"], mo.distance);
   }
-  o.tables = {(folder / "none").string()};
+  o.book = {(folder / "none").string()};
   std::filesystem::create_directories(folder / "none");
   EXPECT_THROW(Api{o}, InputError);
 }

@@ -1,8 +1,6 @@
 // kamisado census plan|run|merge|report: the first-mover census (solver/census/census.h).
 #include <algorithm>
 
-#include <fmt/format.h>
-
 #include "cli/commands.h"
 #include "present/census_report.h"
 #include "solver/census/census.h"
@@ -90,9 +88,7 @@ int merge(const MergeOptions& o, Io& io) {
   solver::CensusMerged m = solver::merge_census(o.dir, io.lines(), io.stop, o.threads);
   // An incomplete run has no census to give: the counts are printed, and the exit says so.
   const int code = io.print(present::census_json(m), present::census_summary(m), m.sound() && m.complete() ? kOk : kInternalError);
-  if (!m.complete())
-    io.err << fmt::format("census merge: {} of {} shards are missing; run `kamisado census run {}` to prove them\n", m.missing_shards,
-                          m.census.shards, o.dir);
+  io.err << present::census_missing_line(m, o.dir);
   return code;
 }
 

@@ -65,15 +65,17 @@ const CommandText kEngineText{"engine", "Be an engine: answer the line protocol 
                               "illegal move is answered 'error ...'. It also searches: 'go [nodes N] [movetime MS] [goal\n"
                               "round|match|ring:P]' answers 'info ...' lines while the proof search runs, then 'bestmove\n"
                               "<move> value win|loss|unknown plies N|-'; 'stop' ends the search early with what it has.\n"
+                              "A position the book holds (--book) is answered from it at once (info nodes 0).\n"
                               "For GUIs, other harnesses and engines in other languages.\n"
                               "Example: kamisado conform --engine \"kamisado engine\""};
 
 struct EngineOptions {
   std::size_t hash_mb = 256;
+  std::vector<std::string> book;
 };
 
 int engine(const EngineOptions& opt, Io& io) {
-  serve::ProofSearcher searcher(opt.hash_mb);
+  serve::ProofSearcher searcher(opt.hash_mb, opt.book);
   conform::serve_protocol(std::cin, io.out, &searcher);
   return kOk;
 }
@@ -113,6 +115,7 @@ void add_conform(CLI::App& app, Action& action) {
 void add_engine(CLI::App& app, Action& action) {
   auto [cmd, opt] = command<EngineOptions>(app, action, kEngineText, engine, Needs::OwnJson);
   hash_option(cmd, opt->hash_mb, " of the searches that go starts");
+  book_option(cmd, opt->book);
 }
 
 void add_corpus(CLI::App& app, Action& action) {

@@ -14,11 +14,11 @@ namespace {
 
 const CommandText kOpeningText{"opening", "Prove the single round's start and each of Black's first moves, or a sample of regrouped starts",
                                "Each position gets its value, its exact distance and a proof tree that the checker accepts.\n"
-                               "--proofs DIR writes each proof tree (start.proof, b1b7.proof, ...).\n"
+                               "--proofs DIR writes each proof tree (start.proof, ...); --book FILE the values, for serve.\n"
                                "--regrouped N proves N seeded regrouped starts instead (value only), appending each result to\n"
                                "--checkpoint FILE as it is proved; run the same command again to resume after a stop. What\n"
                                "it reads back there is taken as written, and the summary says how many; --recheck proves it again.\n"
-                               "Examples: kamisado opening --report reports/opening.md\n"
+                               "Examples: kamisado opening --report reports/opening.md --book reports/opening.book\n"
                                "          kamisado opening --regrouped 1000 --checkpoint regrouped.jsonl --report reports/regrouped.md"};
 
 solver::RegroupedOptions no_regrouped() {
@@ -28,7 +28,7 @@ solver::RegroupedOptions no_regrouped() {
 }
 
 struct OpeningOptions {
-  std::string report, proofs;
+  std::string report, proofs, book;
   solver::RegroupedOptions regrouped = no_regrouped();
   std::size_t hash = 0;  // 0: 128 MB for the first moves' shared table, 64 MB for each regrouped start's
 };
@@ -51,6 +51,7 @@ int opening(const OpeningOptions& opt, Io& io) {
     throw UsageError("cannot write proofs into '" + opt.proofs + "': no such folder");
   solver::OpeningResult r = solver::prove_opening(opt.hash ? opt.hash : 128, opt.proofs, io.lines());
   if (!opt.report.empty()) io::write_file_atomically(opt.report, present::opening_report(r, opt.report));
+  if (!opt.book.empty()) solver::write_book_file(solver::opening_book(r), present::opening_book_source(r), opt.book);
   return io.print(present::opening_json(r), present::opening_summary(r), r.failures() ? kInternalError : kOk);
 }
 
@@ -60,6 +61,7 @@ void add_opening(CLI::App& app, Action& action) {
   auto [cmd, opt] = command<OpeningOptions>(app, action, kOpeningText, opening, Needs::CtrlC);
   report_option(cmd, opt->report);
   cmd->add_option("--proofs", opt->proofs, "Write each proof tree into the folder DIR");
+  output_option(cmd, "--book", opt->book, "Write the proved values as a book to FILE (kamisado serve --book)");
   cmd->add_option("--regrouped", opt->regrouped.count, "Prove N seeded regrouped starts instead")->check(CLI::Range(1, solver::kMaxRegrouped));
   seed_option(cmd, opt->regrouped.seed, "the regrouped sample");
   cmd->add_option("--checkpoint", opt->regrouped.checkpoint, "Results so far of --regrouped, one JSON line each (default regrouped-SEED.jsonl)");

@@ -70,11 +70,7 @@ solver::ByRoundsRequest by_rounds_request(const SolveOptions& opt, Io& io) {
 
 // --by-rounds: the match proved round by round.
 int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
-  if (opt.goal != "match") throw UsageError("--by-rounds proves a match: give --goal match");
-  if (!opt.certify.proof_path.empty() || !opt.certify.dot_path.empty() || opt.check || !opt.certify.checkpoint.empty())
-    throw UsageError(
-        "--by-rounds writes its proof in layers to --certificate DIR and saves its work in --starts FILE: drop --proof, --dot, --check and "
-        "--checkpoint");
+  solver::refuse_with_by_rounds(opt.goal, opt.certify, opt.check);
   const solver::ByRoundsAnswer a = solver::answer_by_rounds(pos, by_rounds_request(opt, io), io.lines());
   if (!a.answered()) return kOk;  // an MPI rank other than 0: rank 0 answers
   io.print(present::by_rounds_answer_json(pos, a), present::by_rounds_answer_text(pos, a));
@@ -99,8 +95,7 @@ int solve(const SolveOptions& opt, Io& io) {
   const solver::Solved s = solver::solve_position(pos, c);
   io.print(present::verdict_of(pos, c, s.proved, s.stakes));
   if (c.tree && !s.proved.tree) {  // a proof was asked for, and the limits stopped it
-    io.err << "solve: stopped before " << (s.proved.result.value != solver::Value::Unknown ? "the proof tree was complete" : "the value was proved")
-           << "; no proof written\n";
+    io.err << present::stopped_before_proof_line(s.proved) << "\n";
     return kStopped;
   }
   return s.proved.check && !s.proved.check->holds ? kInternalError : kOk;

@@ -32,6 +32,12 @@ CLI::Option* hash_option(CLI::App* cmd, std::size_t& mb, const std::string& extr
   return cmd->add_option("--hash", mb, fmt::format("Transposition table size in MB{} (default {})", extra, mb))->check(CLI::Range(1, 65536));
 }
 
+void book_option(CLI::App* cmd, std::vector<std::string>& paths) {
+  cmd->add_option(
+      "--book,--tables", paths,
+      "What is proved, answered before any search: *.book, puzzles.db, *.starts, *.retro files or folders (default: reports/; 'none': no book)");
+}
+
 void seed_option(CLI::App* cmd, std::uint64_t& seed, const std::string& of_what) {
   // A whole number that fits 64 bits: CLI11 would wrap a negative one, or one past 2^64 - 1.
   static const CLI::Validator kSeed(

@@ -78,6 +78,7 @@ void kfen_argument(CLI::App* cmd, std::string& kfen, const std::string& what = "
 CLI::Option* hash_option(CLI::App* cmd, std::size_t& mb, const std::string& extra = "");
 void seed_option(CLI::App* cmd, std::uint64_t& seed, const std::string& of_what);
 void threads_option(CLI::App* cmd, int& threads, const std::string& for_what);
+void book_option(CLI::App* cmd, std::vector<std::string>& paths);  // what is proved (serve/book_files.h)
 void time_option(CLI::App* cmd, double& seconds);
 // A finite number of seconds from `least` to `most` (NaN and infinities refused).
 CLI::Validator seconds_between(double least, double most);

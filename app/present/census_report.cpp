@@ -374,4 +374,10 @@ std::vector<CensusMerged> write_census_report(const CensusReportOptions& o, cons
   return runs;
 }
 
+std::string census_missing_line(const solver::CensusMerged& m, const std::string& dir) {
+  if (m.complete()) return "";
+  return fmt::format("census merge: {} of {} shards are missing; run `kamisado census run {}` to prove them\n", m.missing_shards, m.census.shards,
+                     dir);
+}
+
 }  // namespace kamisado::present

@@ -26,6 +26,8 @@ std::string census_export_line(const solver::CensusExported& e, const std::strin
 Answer round_starts_answer(const std::string& path, std::size_t entries, const solver::CensusExported& counted);
 nlohmann::json census_json(const solver::CensusMerged& m);
 std::string census_summary(const solver::CensusMerged& m);
+// What an incomplete run lacks, and the command that proves it ("" when complete).
+std::string census_missing_line(const solver::CensusMerged& m, const std::string& dir);
 
 struct CensusReportOptions {
   std::vector<std::string> dirs;  // the runs, in the report's order

@@ -13,4 +13,9 @@ std::string resuming_line(const std::string& checkpoint, const solver::Checkpoin
   return fmt::format("solve: resuming from {} ({} nodes, {:.0f} s, {} saves before this run)", checkpoint, saved.nodes, saved.seconds, saved.saves);
 }
 
+std::string stopped_before_proof_line(const solver::Certified& proved) {
+  return std::string("solve: stopped before ") +
+         (proved.result.value != solver::Value::Unknown ? "the proof tree was complete" : "the value was proved") + "; no proof written";
+}
+
 }  // namespace kamisado::present

@@ -5,7 +5,6 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
-#include <filesystem>
 #include <list>
 #include <mutex>
 #include <sstream>
@@ -17,10 +16,10 @@
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
 #include "present/analysis.h"
+#include "serve/book_files.h"
 #include "solver/analysis/analysis.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/proof_file.h"
-#include "solver/retro/retro_file.h"
 #include "solver/search/goal.h"
 
 namespace kamisado::serve {
@@ -97,8 +96,7 @@ Asked asked_of(const Params& p, const ApiOptions& o) {
 
 struct Api::Impl {
   ApiOptions options;
-  std::vector<solver::RetroTable> tables;
-  std::vector<const solver::RetroTable*> table_list;
+  solver::Book book;
 
   // The searches' tables: one per search slot, kept between requests.
   std::mutex pool_mutex;
@@ -184,21 +182,7 @@ struct Api::Impl {
 Api::Api(const ApiOptions& options) : impl_(std::make_unique<Impl>()) {
   impl_->options = options;
   if (options.searches < 1) throw InputError("at least one search must be allowed");
-  for (const std::string& path : options.tables) {
-    std::error_code ec;
-    if (!std::filesystem::is_directory(path, ec)) {
-      impl_->tables.push_back(solver::load_retro_table(path));
-      continue;
-    }
-    // A folder: every table file in it (*.retro), in name order.
-    std::vector<std::string> files;
-    for (const auto& entry : std::filesystem::directory_iterator(path, ec))
-      if (entry.path().extension() == ".retro") files.push_back(entry.path().string());
-    if (files.empty()) throw InputError("--tables: the folder '" + path + "' holds no table (*.retro)");
-    std::sort(files.begin(), files.end());
-    for (const std::string& f : files) impl_->tables.push_back(solver::load_retro_table(f));
-  }
-  for (const auto& t : impl_->tables) impl_->table_list.push_back(&t);
+  impl_->book = load_book(options.book);
   const std::size_t each = std::max<std::size_t>(1, options.hash_mb / std::size_t(options.searches));
   for (int i = 0; i < options.searches; ++i) {
     impl_->pool.push_back(std::make_unique<solver::TranspositionTable>(each));
@@ -261,7 +245,7 @@ class Analysis final : public AnalysisJob {
   }
 
   Answer run() override {
-    const solver::Analysis a = solver::analyse(asked_.pos, asked_.aim, limits_, lease_.table(), impl_.table_list);
+    const solver::Analysis a = solver::analyse(asked_.pos, asked_.aim, limits_, lease_.table(), &impl_.book);
     if (limits_.stop && limits_.stop->load()) return ++impl_.cancelled, error_answer(499, "the client went away");
     nlohmann::json j = present::analysis_json(a);
     j["kfen"] = to_kfen(asked_.pos);
@@ -336,6 +320,8 @@ Answer Api::proof(const Params& p, const std::atomic<bool>* cancel) {
     return error_answer(400, e.message);
   }
 }
+
+std::string Api::book_summary() const { return serve::book_summary(impl_->book); }
 
 Api::Stats Api::stats() const {
   Stats s{impl_->analyses.load(), impl_->cache_hits.load(), impl_->busy.load(), impl_->cancelled.load(), 0, 0};

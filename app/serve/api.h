@@ -10,7 +10,9 @@
 //                                   own, the best line (solver/analysis/analysis.h). G: round
 //                                   (default), match, ring:P. N: nodes per search, T: the whole
 //                                   analysis's milliseconds, each capped by the server's limits.
-//                                   From a loaded retrograde table where one holds the position.
+//                                   What the book (book_files.h) holds is answered from it,
+//                                   each value saying where it was proved; a search fills in the
+//                                   rest.
 //   proof?kfen=K[&goal=G][&nodes=N][&ms=T]
 //                                   the certificate of the position's value (proof_file.h's
 //                                   format, what check-proof reads), checked before it is sent
@@ -34,11 +36,11 @@
 namespace kamisado::serve {
 
 struct ApiOptions {
-  std::vector<std::string> tables;  // retrograde table files to load, or folders of them (*.retro)
-  std::size_t hash_mb = 256;        // the tables of the searches, in all
-  int searches = 2;                 // at most this many analyses or proofs at once
-  double queue_seconds = 10;        // how long a request waits for a search before 503
-  int waiting = 16;                 // at most this many wait; more get 503 at once (each holds a connection's thread)
+  std::vector<std::string> book;  // the book's files and folders (book_files.h)
+  std::size_t hash_mb = 256;      // the tables of the searches, in all
+  int searches = 2;               // at most this many analyses or proofs at once
+  double queue_seconds = 10;      // how long a request waits for a search before 503
+  int waiting = 16;               // at most this many wait; more get 503 at once (each holds a connection's thread)
   std::size_t cache_entries = 4096;
   std::size_t cache_bytes = 64 << 20;                               // finished answers kept, in all (a proof may be megabytes)
   std::uint64_t default_nodes = 1'000'000, max_nodes = 20'000'000;  // per search
@@ -64,7 +66,7 @@ class AnalysisJob {
 
 class Api {
  public:
-  explicit Api(const ApiOptions& options);  // loads the tables: an InputError names a bad one
+  explicit Api(const ApiOptions& options);  // loads the book: an InputError names a bad file
   ~Api();
   Api(const Api&) = delete;
   Api& operator=(const Api&) = delete;
@@ -82,6 +84,7 @@ class Api {
     std::size_t cache_size = 0, cache_bytes = 0, table_bytes = 0;
   };
   Stats stats() const;
+  std::string book_summary() const;  // what the book holds, in one line
 
   struct Impl;  // api.cpp's
 

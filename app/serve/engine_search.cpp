@@ -5,6 +5,7 @@
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
+#include "serve/book_files.h"
 #include "solver/search/goal.h"
 #include "solver/search/solve.h"
 
@@ -23,11 +24,19 @@ solver::Aim aim_of(const Position& pos, const std::string& goal) {
 
 }  // namespace
 
+ProofSearcher::ProofSearcher(std::size_t hash_mb, const std::vector<std::string>& book_paths)
+    : hash_mb_(hash_mb), book_(load_book(serve::book_paths(book_paths))) {}
+
 void ProofSearcher::check(const Position& pos, const conform::SearchRequest& request) { aim_of(pos, request.goal); }
 
 conform::SearchAnswer ProofSearcher::search(const Position& pos, const conform::SearchRequest& request, const std::atomic<bool>& stop,
                                             const std::function<void(const std::string&)>& info) {
   const solver::Aim aim = aim_of(pos, request.goal);
+  if (const std::optional<solver::BookValue> b = book_.find(pos, aim); b && b->best) {
+    const bool wins = b->winner == pos.side_to_move();
+    info(fmt::format("nodes 0 pn {} dn {} seconds 0.0", wins ? 0 : 1u << 30, wins ? 1u << 30 : 0));
+    return {to_string(*b->best), wins ? "win" : "loss", b->plies.value_or(-1)};
+  }
   solver::SolveLimits limits;
   limits.nodes = request.nodes;
   limits.seconds = request.movetime_ms / 1000;

@@ -45,7 +45,7 @@ std::size_t resident_bytes();
 
 class Server {
  public:
-  explicit Server(const ServeOptions& options);  // loads the tables (api.h)
+  explicit Server(const ServeOptions& options);  // loads the book (api.h)
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

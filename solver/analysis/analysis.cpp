@@ -28,39 +28,50 @@ bool better(const MoveValue& a, const MoveValue& b) {
 
 Value for_mover(bool mover_wins) { return mover_wins ? Value::Win : Value::Loss; }
 
+// What is known of a position's question: from the book, or from a search within the budget.
+struct Known {
+  std::optional<Side> winner;
+  std::optional<int> plies, winner_moves;
+  std::optional<Move> best;
+  std::string by, source;
+};
+
 struct Searcher {
   const Aim& aim;
   const AnalysisLimits& limits;
   TranspositionTable& table;
+  const Book* book;
   std::optional<Clock::time_point> deadline;
   std::uint64_t nodes = 0;
 
   bool out_of_time() const { return (deadline && Clock::now() >= *deadline) || (limits.stop && limits.stop->load()); }
 
-  SolveResult solve_one(const Position& p) {
+  Known known(const Position& p) {
+    if (book)
+      if (const std::optional<BookValue> b = book->find(p, aim)) return {b->winner, b->plies, b->winner_moves, b->best, "book", b->source};
+    Known k{std::nullopt, std::nullopt, std::nullopt, std::nullopt, "search", ""};
+    if (out_of_time()) return k;
     SolveLimits l;
     l.nodes = limits.nodes;
     l.deadline = deadline;
     l.stop = limits.stop;
     l.hash_mb = 0;
-    if (out_of_time()) return {};
-    SolveResult r = solve(p, l, table, true, aim);
+    const SolveResult r = solve(p, l, table, true, aim);
     nodes += r.nodes;
-    return r;
+    if (r.value == Value::Unknown) return k;
+    k.winner = solver::winner(r, p);
+    if (r.distance_known) k.plies = int(r.plies), k.winner_moves = int(r.winner_moves);
+    k.best = r.best;
+    return k;
   }
 
   // The move `m` from `p`, valued for its mover.
   MoveValue value_of(const Position& p, Move m) {
-    MoveValue v{m, Value::Unknown, false, 0, "search"};
     const Position child = p.after(m);
-    if (auto w = decided(aim, child)) return {m, for_mover(*w == p.side_to_move()), true, 1, "rules"};
-    const SolveResult r = solve_one(child);
-    if (r.value == Value::Unknown) return v;
-    const Side winner = solver::winner(r, child);
-    v.value = for_mover(winner == p.side_to_move());
-    v.distance_known = r.distance_known;
-    v.plies = r.distance_known ? int(r.plies) + 1 : 0;
-    return v;
+    if (auto w = decided(aim, child)) return {m, for_mover(*w == p.side_to_move()), true, 1, "rules", ""};
+    const Known k = known(child);
+    if (!k.winner) return {m, Value::Unknown, false, 0, k.by, ""};
+    return {m, for_mover(*k.winner == p.side_to_move()), k.plies.has_value(), k.plies ? *k.plies + 1 : 0, k.by, k.source};
   }
 };
 
@@ -74,8 +85,8 @@ void from_tables(Analysis& a, const Position& pos, const RetroTable& t) {
   generate_moves(pos, list);
   for (Move m : list) {
     const MoveOutcome o = move_outcome(t, pos, pos.after(m));
-    MoveValue v{m, Value::Unknown, false, 0, "table"};
-    if (o.known) v = {m, for_mover(o.mover_wins), true, o.distance, pos.after(m).outcome().over() ? "rules" : "table"};
+    MoveValue v{m, Value::Unknown, false, 0, "table", ""};
+    if (o.known) v = {m, for_mover(o.mover_wins), true, o.distance, pos.after(m).outcome().over() ? "rules" : "table", ""};
     a.moves.push_back(v);
   }
   Position p = pos;
@@ -89,38 +100,36 @@ void from_tables(Analysis& a, const Position& pos, const RetroTable& t) {
 
 }  // namespace
 
-Analysis analyse(const Position& pos, const Aim& aim, const AnalysisLimits& limits, TranspositionTable& table,
-                 const std::vector<const RetroTable*>& tables) {
+Analysis analyse(const Position& pos, const Aim& aim, const AnalysisLimits& limits, TranspositionTable& table, const Book* book) {
   const auto start = Clock::now();
   Analysis a;
-  if (aim.kind == AimKind::Round)
-    for (const RetroTable* t : tables)
-      if (t->probe(pos)) {
-        from_tables(a, pos, *t);
-        break;
-      }
-  if (a.by.empty()) {
-    a.by = "search";
-    Searcher s{aim, limits, table, std::nullopt};
+  if (const RetroTable* t = book ? book->retro_for(pos, aim, &a.source) : nullptr) {
+    from_tables(a, pos, *t);
+    for (MoveValue& m : a.moves)
+      if (m.by == "table") m.source = a.source;
+  } else {
+    Searcher s{aim, limits, table, book, std::nullopt};
     if (limits.seconds > 0) s.deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.seconds));
     // The position first: its proof puts into the table most of what the moves need.
-    const SolveResult root = s.solve_one(pos);
-    if (root.value != Value::Unknown) {
-      a.value = root.value;
-      a.distance_known = root.distance_known;
-      a.plies = int(root.plies);
-      if (root.distance_known) a.winner_moves = int(root.winner_moves);
+    const Known root = s.known(pos);
+    a.by = root.by;
+    a.source = root.source;
+    if (root.winner) {
+      a.value = *root.winner == pos.side_to_move() ? Value::Win : Value::Loss;
+      a.distance_known = root.plies.has_value();
+      a.plies = root.plies.value_or(0);
+      a.winner_moves = root.winner_moves;
     }
     MoveList list;
     generate_moves(pos, list);
     for (Move m : list) a.moves.push_back(s.value_of(pos, m));
-    // The best line: each position's best move, proved with the same table, to the end.
+    // The best line: each position's best move, from the book or proved with the same table, to the end.
     Position p = pos;
     for (std::size_t i = 0; i < limits.max_line && !decided(aim, p); ++i) {
-      const SolveResult r = i == 0 ? root : s.solve_one(p);
-      if (r.value == Value::Unknown || !r.best) break;
-      a.best_line.push_back(*r.best);
-      p = p.after(*r.best);
+      const Known k = i == 0 ? root : s.known(p);
+      if (!k.winner || !k.best) break;
+      a.best_line.push_back(*k.best);
+      p = p.after(*k.best);
     }
     a.nodes = s.nodes;
   }

@@ -6,8 +6,10 @@
 // child's plus one. After a push (S4) the pusher moves again, so a child's side to move is not
 // always the opponent: the value is turned over only when it is. The position's own value and
 // distance come from one more search of the position itself, all searches sharing one table,
-// so that the children's proofs serve the parent's. Where a loaded retrograde table holds the
-// position (single-round questions only), every value is read from it instead, exact.
+// so that the children's proofs serve the parent's. The book (book.h) is asked first, of the
+// position and of each child: what it holds is not searched, and says where it was proved.
+// Where one of its retrograde tables holds the position (single-round questions only), every
+// value is read from that table instead, exact.
 //
 // A budget (nodes per search, and a deadline for the whole analysis) bounds the work: what is
 // not proved within it is "unknown", never guessed. A stop flag ends it early the same way.
@@ -21,6 +23,7 @@
 #include <vector>
 
 #include "kamisado/position.h"
+#include "solver/analysis/book.h"
 #include "solver/retro/retro_table.h"
 #include "solver/search/aim.h"
 #include "solver/search/solve.h"
@@ -32,8 +35,9 @@ struct MoveValue {
   Move move;
   Value value = Value::Unknown;  // for the player who makes the move
   bool distance_known = false;
-  int plies = 0;   // from the position, this move included, when known
-  std::string by;  // "rules" (the move ends it), "table" or "search"
+  int plies = 0;       // from the position, this move included, when known
+  std::string by;      // "rules" (the move ends it), "book", "table" or "search"
+  std::string source;  // with "book" and "table": where it was proved (book.h)
 };
 
 struct Analysis {
@@ -46,7 +50,8 @@ struct Analysis {
   std::vector<Move> best_line;   // from the position, as far as it is known
   std::uint64_t nodes = 0;
   double seconds = 0;
-  std::string by;         // "table" or "search"
+  std::string by;         // the position's own value: "book", "table" or "search"
+  std::string source;     // with "book" and "table": where it was proved
   bool complete() const;  // every value and distance known
 };
 
@@ -57,9 +62,8 @@ struct AnalysisLimits {
   std::size_t max_line = 200;  // plies of the best line
 };
 
-// Analyses `pos` for `aim` with `table`, which keeps what it proves for later analyses; `tables`
-// are consulted first (a round question only). `pos` must not be decided already.
-Analysis analyse(const Position& pos, const Aim& aim, const AnalysisLimits& limits, TranspositionTable& table,
-                 const std::vector<const RetroTable*>& tables = {});
+// Analyses `pos` for `aim` with `table`, which keeps what it proves for later analyses; `book`,
+// if given, is consulted first. `pos` must not be decided already.
+Analysis analyse(const Position& pos, const Aim& aim, const AnalysisLimits& limits, TranspositionTable& table, const Book* book = nullptr);
 
 }  // namespace kamisado::solver

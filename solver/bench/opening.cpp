@@ -130,4 +130,18 @@ RegroupedResult prove_regrouped(const RegroupedOptions& o, const io::Lines& line
   return r;
 }
 
+std::vector<BookEntry> opening_book(const OpeningResult& r) {
+  const Position start = Position::initial();
+  std::vector<BookEntry> entries;
+  const auto add = [&entries](const Position& pos, const Certified& c) {
+    if (!c.checked() || c.result.value == Value::Unknown) return;
+    BookValue v{winner(c.result, pos), std::nullopt, std::nullopt, c.result.best, ""};
+    if (c.result.distance_known) v.plies = int(c.result.plies), v.winner_moves = int(c.result.winner_moves);
+    entries.push_back({pos, AimKind::Round, v});
+  };
+  add(start, r.start);
+  for (const FirstMove& m : r.moves) add(start.after(parse_move(start, m.move)), m.proved);
+  return entries;
+}
+
 }  // namespace kamisado::solver

@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/progress.h"
+#include "solver/analysis/book.h"
 #include "solver/proof/certify.h"
 #include "solver/starts/regrouped.h"
 
@@ -47,6 +48,10 @@ struct OpeningResult {
 
 // `proofs_dir`, if not empty, receives start.proof and <move>.proof for each first move.
 OpeningResult prove_opening(std::size_t hash_mb, const std::string& proofs_dir, const io::Lines& progress = {});
+
+// The start and the position after each first move, with its winner, distance, winner's moves
+// and best move, as the book holds them (analysis/book.h): only those whose proof was checked.
+std::vector<BookEntry> opening_book(const OpeningResult& r);
 
 struct RegroupedOptions {
   int count = 1000;

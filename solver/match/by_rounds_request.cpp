@@ -35,6 +35,14 @@ void refuse_without_by_rounds(const ByRoundsRequest& r) {
     throw InputError("--certificate is the proof in layers of --by-rounds: add --by-rounds (or write one tree with --proof)");
 }
 
+void refuse_with_by_rounds(const std::string& goal, const CertifyOptions& certify, bool check) {
+  if (goal != "match") throw InputError("--by-rounds proves a match: give --goal match");
+  if (!certify.proof_path.empty() || !certify.dot_path.empty() || check || !certify.checkpoint.empty())
+    throw InputError(
+        "--by-rounds writes its proof in layers to --certificate DIR and saves its work in --starts FILE: drop --proof, --dot, --check and "
+        "--checkpoint");
+}
+
 bool ByRoundsAnswer::complete() const {
   if (levels) return levels->complete;
   if (plan) return plan->winner.has_value();

@@ -11,6 +11,7 @@
 #include "solver/match/by_rounds.h"
 #include "solver/match/by_rounds_study.h"
 #include "solver/match/regenerated_certificate.h"
+#include "solver/proof/certify.h"
 
 namespace kamisado::solver {
 
@@ -39,6 +40,9 @@ struct ByRoundsAnswer {
 // Refuses (InputError, one line) a request's options given without --by-rounds, where they mean
 // nothing: a table, MPI ranks, a plan, levels, a certificate in layers.
 void refuse_without_by_rounds(const ByRoundsRequest& request);
+// Refuses the options of a plain solve given with --by-rounds, which proves a match and writes
+// its proof in layers: a goal other than the match, a proof tree, a drawing, a check, a checkpoint.
+void refuse_with_by_rounds(const std::string& goal, const CertifyOptions& certify, bool check);
 
 // Refuses (InputError, one line) options that do not go together, then answers the request.
 ByRoundsAnswer answer_by_rounds(const Position& root, const ByRoundsRequest& request, const io::Lines& lines = {});

@@ -1,0 +1,186 @@
+#include "solver/analysis/book.h"
+
+#include <algorithm>
+#include <charconv>
+#include <sstream>
+
+#include <xxhash.h>
+
+#include "io/files.h"
+#include "kamisado/errors.h"
+#include "kamisado/kfen.h"
+#include "kamisado/movegen.h"
+#include "solver/starts/round_start.h"
+
+namespace kamisado::solver {
+
+namespace {
+
+constexpr const char* kMagic = "kamisado book 1";
+
+const char* goal_word(AimKind goal) { return goal == AimKind::Match ? "match" : "round"; }
+
+std::string key_of(const Position& pos, AimKind goal) { return to_kfen(pos) + " " + goal_word(goal); }
+
+std::string hex64(std::uint64_t v) {
+  static const char* digits = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4) out[std::size_t(i)] = digits[v & 15];
+  return out;
+}
+
+std::vector<std::string> split(const std::string& line, char sep) {
+  std::vector<std::string> out(1);
+  for (char c : line)
+    if (c == sep)
+      out.emplace_back();
+    else
+      out.back().push_back(c);
+  return out;
+}
+
+// "-" or a whole number in [1, 10000].
+std::optional<int> count_of(const std::string& text, const char* what) {
+  if (text == "-") return std::nullopt;
+  int v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || v < 1 || v > 10000)
+    throw InputError(std::string(what) + " '" + text.substr(0, 20) + "' is neither '-' nor a whole number from 1");
+  return v;
+}
+
+BookEntry entry_of(const std::string& line, const std::string& source) {
+  const std::vector<std::string> f = split(line, '\t');
+  if (f.size() != 6) throw InputError("an entry has 6 fields separated by tabs, this one " + std::to_string(f.size()));
+  BookEntry e{parse_kfen(f[0]), AimKind::Round, {}};
+  if (f[1] != "round" && f[1] != "match") throw InputError("goal '" + f[1].substr(0, 20) + "' is neither round nor match");
+  e.goal = f[1] == "match" ? AimKind::Match : AimKind::Round;
+  if (f[2] != "black" && f[2] != "gold") throw InputError("winner '" + f[2].substr(0, 20) + "' is neither black nor gold");
+  e.value.winner = f[2] == "black" ? Side::Black : Side::Gold;
+  e.value.plies = count_of(f[3], "plies");
+  e.value.winner_moves = count_of(f[4], "winner's moves");
+  if (f[5] != "-") e.value.best = parse_move(e.pos, f[5]);  // legal there, or an InputError
+  const Aim aim = e.goal == AimKind::Match ? Aim::match() : Aim::round();
+  if (decided(aim, e.pos)) throw InputError("the position is decided already: a book holds open questions");
+  // A distance of one ply is a move that wins at once, for the side to move.
+  if (e.value.plies == 1 && (e.value.winner != e.pos.side_to_move() || !e.value.best || decided(aim, e.pos.after(*e.value.best)) != e.value.winner))
+    throw InputError("a win in 1 ply that no move of the side to move makes");
+  e.value.source = source;
+  return e;
+}
+
+}  // namespace
+
+void Book::add(const Position& pos, AimKind goal, const BookValue& value) {
+  const auto [it, added] = entries_.emplace(key_of(pos, goal), value);
+  if (added) return;
+  BookValue& held = it->second;
+  if (held.winner != value.winner || (held.plies && value.plies && held.plies != value.plies))
+    throw InputError(value.source + " and " + held.source + " disagree on " + to_kfen(pos) + " (" + goal_word(goal) + ")");
+  if (!held.plies) held.plies = value.plies;
+  if (!held.winner_moves) held.winner_moves = value.winner_moves;
+  if (!held.best) held.best = value.best;
+}
+
+void Book::add_round_starts(RoundStartTable table, const std::string& source) {
+  sources_.push_back(source + ": " + std::to_string(table.size()) + " round starts");
+  starts_.emplace_back(std::move(table), source);
+}
+
+void Book::add_retro(RetroTable table, const std::string& source) {
+  sources_.push_back(source + ": a retrograde table");
+  retro_.emplace_back(std::make_unique<RetroTable>(std::move(table)), source);
+}
+
+std::size_t Book::round_starts() const {
+  std::size_t n = 0;
+  for (const auto& [table, source] : starts_) n += table.size();
+  return n;
+}
+
+std::optional<BookValue> Book::find(const Position& pos, const Aim& aim) const {
+  if (aim.kind == AimKind::Ring) return std::nullopt;
+  if (auto it = entries_.find(key_of(pos, aim.kind)); it != entries_.end()) return it->second;
+  // A round start, under its class: the match's value with a target, the round's without one.
+  const std::optional<RoundStart> start = round_start_of(pos);
+  if (!start || start->match.is_match() != (aim.kind == AimKind::Match)) return std::nullopt;
+  for (const auto& [table, source] : starts_)
+    if (const std::optional<RoundStartValue> v = table.find(*start)) {
+      BookValue b;
+      b.winner = v->first_mover_wins ? pos.side_to_move() : ~pos.side_to_move();
+      if (v->plies) b.plies = int(*v->plies);
+      b.source = source;
+      return b;
+    }
+  return std::nullopt;
+}
+
+const RetroTable* Book::retro_for(const Position& pos, const Aim& aim, std::string* source) const {
+  if (aim.kind != AimKind::Round) return nullptr;
+  for (const auto& [table, name] : retro_)
+    if (table->probe(pos)) {
+      if (source) *source = name;
+      return table.get();
+    }
+  return nullptr;
+}
+
+std::string encode_book(const std::vector<BookEntry>& entries, const std::string& source) {
+  if (source.find('\n') != std::string::npos) throw InputError("a book's source is one line");
+  std::ostringstream out;
+  out << kMagic << "\nsource " << source << "\n";
+  const auto count = [](const std::optional<int>& v) { return v ? std::to_string(*v) : std::string("-"); };
+  for (const BookEntry& e : entries)
+    out << to_kfen(e.pos) << '\t' << goal_word(e.goal) << '\t' << (e.value.winner == Side::Black ? "black" : "gold") << '\t' << count(e.value.plies)
+        << '\t' << count(e.value.winner_moves) << '\t' << (e.value.best ? to_string(*e.value.best) : "-") << '\n';
+  const std::string body = out.str();
+  return body + "end " + std::to_string(entries.size()) + " " + hex64(XXH64(body.data(), body.size(), 0)) + "\n";
+}
+
+void write_book_file(const std::vector<BookEntry>& entries, const std::string& source, const std::string& path) {
+  io::write_file_atomically(path, encode_book(entries, source));
+}
+
+std::vector<BookEntry> read_book_file(const std::string& path) {
+  const std::string text = io::read_file(path, "book");
+  // The whole file first: its end line, count and checksum, so that damage is named as such
+  // rather than as whatever entry it happened to hit.
+  if (text.empty() || text.back() != '\n') throw InputError(path + ": truncated (its last line has no end)");
+  const std::size_t end_at = text.rfind("\nend ");
+  if (end_at == std::string::npos) throw InputError(path + ": truncated (no end line)");
+  const std::size_t body = end_at + 1;
+  const std::size_t lines = std::size_t(std::count(text.begin(), text.begin() + std::ptrdiff_t(body), '\n'));
+  if (text.find('\n', body) + 1 != text.size()) throw InputError(path + ":" + std::to_string(lines + 2) + ": text after the end line");
+  const std::string end_line = text.substr(body, text.size() - body - 1);
+  const std::string checksum = hex64(XXH64(text.data(), body, 0));
+  if (end_line.size() < 17 || end_line.substr(end_line.size() - 17) != " " + checksum)
+    throw InputError(path + ":" + std::to_string(lines + 1) + ": damaged (its checksum is not its text's)");
+
+  std::vector<BookEntry> entries;
+  std::string source;
+  std::size_t at = 0, line_no = 0;
+  while (at < body) {
+    const std::size_t end = text.find('\n', at);
+    const std::string line = text.substr(at, end - at);
+    ++line_no;
+    try {
+      if (line_no == 1) {
+        if (line != kMagic) throw InputError("not a book (its first line is not '" + std::string(kMagic) + "')");
+      } else if (line_no == 2) {
+        if (line.rfind("source ", 0) != 0) throw InputError("the second line is 'source <what proved it>'");
+        source = path + " (" + line.substr(7) + ")";
+      } else if (!line.empty() && line[0] != '#') {
+        entries.push_back(entry_of(line, source));
+      }
+    } catch (const InputError& e) {
+      throw InputError(path + ":" + std::to_string(line_no) + ": " + e.what());
+    }
+    at = end + 1;
+  }
+  if (line_no < 2) throw InputError(path + ": not a book (no 'kamisado book 1' and source lines)");
+  if (end_line != "end " + std::to_string(entries.size()) + " " + checksum)
+    throw InputError(path + ":" + std::to_string(lines + 1) + ": damaged (its end line counts other entries than it holds)");
+  return entries;
+}
+
+}  // namespace kamisado::solver
