@@ -16,7 +16,7 @@ import re
 import sys
 
 COMMAND_LINES = 150
-CLI_CEILING = 2093  # lines in app/cli today: lower it as commands thin; the aim is under 1 850
+CLI_CEILING = 2090  # lines in app/cli today: lower it as commands thin; the aim is under 1 850
 FUNCTION_LINES = 80
 
 # Functions over FUNCTION_LINES today (file, name): their lines now. To be split, but for

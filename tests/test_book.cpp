@@ -211,4 +211,22 @@ TEST(Book, ARoundStartIsFoundUnderItsClass) {
     EXPECT_EQ(v->source, "a test table");
   }
   EXPECT_FALSE(book.find(start, Aim::round()));  // the match's value, not the round's
+  RoundStartTable other;
+  other.add(key_of(*s), {true, 31, false, 0});
+  EXPECT_NE(error_of([&] { book.add_round_starts(other, "another table"); }).find("disagree on the round start"), std::string::npos);
+}
+
+// What the book holds whole needs no search and no table: the set-up, with its best line as far
+// as the book knows it; a position whose moves it does not all hold is left to a search.
+TEST(Book, AnAnalysisFromTheBookAlone) {
+  const Book book = serve::load_book({opening_book_file()});
+  const std::optional<Analysis> a = analyse_from_book(Position::initial(), Aim::round(), book);
+  ASSERT_TRUE(a);
+  EXPECT_TRUE(a->complete());
+  EXPECT_EQ(a->nodes, 0u);
+  ASSERT_GE(a->best_line.size(), 1u);
+  EXPECT_EQ(a->best, a->best_line.front());
+  const Position after = parse_kfen(kAfterC1C4);  // in the book, but its children are not
+  EXPECT_FALSE(analyse_from_book(after, Aim::round(), book));
+  EXPECT_FALSE(analyse_from_book(Position::initial(), Aim::match(), book));  // a round's values answer no match
 }

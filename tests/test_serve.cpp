@@ -17,6 +17,7 @@
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
 #include "serve/api.h"
+#include "serve/book_files.h"
 #include "serve/server.h"
 #include "solver/bench/suite.h"
 #include "solver/proof/proof_check.h"
@@ -49,6 +50,7 @@ ApiOptions small_api() {
   o.max_ms = 600000;
   o.default_nodes = 50'000'000;
   o.max_nodes = 50'000'000;
+  o.book = {"none"};  // the searches themselves, not the repository's book
   return o;
 }
 
@@ -451,4 +453,28 @@ TEST(Serve_Http, APositionIsAnsweredWhileSearchesQueue) {
   stop = true;
   run.join();
   for (auto& c : clients) c.join();
+}
+
+// Issue 45: an analysis the book holds whole is answered at once, without a search's table:
+// with the only search busy and no room to wait, the set-up is still answered (from the book),
+// and a position the book lacks gets the 503.
+TEST(Serve_Api, AnAnalysisTheBookHoldsNeedsNoSearch) {
+  ApiOptions o = small_api();
+  o.searches = 1;
+  o.waiting = 0;
+  o.book = {serve::default_book_folder() + "/opening.book"};
+  Api api(o);
+  // Two positions two plies in, which the opening's book does not hold.
+  const Position after = parse_kfen(kAfterC1C4);
+  MoveList replies;
+  generate_moves(after, replies);
+  const std::string second = to_kfen(after.after(replies[0])), third = to_kfen(after.after(replies[1]));
+  Answer held;
+  const std::unique_ptr<AnalysisJob> busy = api.start_analysis({{"kfen", second}}, nullptr, held);
+  ASSERT_TRUE(busy) << held.body;  // it holds the only search
+  const nlohmann::json j = body(api.analyse({{"kfen", std::string(kStartKfen)}}, nullptr));
+  EXPECT_EQ(j["by"], "book");
+  EXPECT_EQ(j["moves"].size(), 102u);
+  EXPECT_TRUE(j["complete"].get<bool>());
+  EXPECT_EQ(api.analyse({{"kfen", third}}, nullptr).status, 503);
 }

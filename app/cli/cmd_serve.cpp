@@ -1,6 +1,5 @@
 // kamisado serve: the analysis board and the JSON API over HTTP (serve/server.h).
 #include "cli/commands.h"
-#include "serve/book_files.h"
 #include "serve/server.h"
 
 namespace kamisado::cli {
@@ -19,9 +18,7 @@ const CommandText kServeText{"serve", "Serve the analysis board and the JSON API
                              "stops its search. Ctrl-C stops the server.\n"
                              "Example: kamisado serve --port 8080 --puzzles reports/puzzles"};
 
-int serve_command(const serve::ServeOptions& opt, Io& io) {
-  serve::ServeOptions o = opt;
-  o.api.book = serve::book_paths(opt.api.book);
+int serve_command(const serve::ServeOptions& o, Io& io) {
   serve::Server server(o);
   const int port = server.bind();
   const std::string address = "http://" + (o.host == "0.0.0.0" ? std::string("127.0.0.1") : o.host) + ":" + std::to_string(port) + "/";

@@ -32,12 +32,12 @@ int serve_bench(const ServeBenchOptions& opt, Io& io) {
 
 void add_serve_bench(CLI::App& app, Action& action) {
   auto [cmd, opt] = command<ServeBenchOptions>(app, action, kServeBenchText, serve_bench);
-  opt->load.server.api.hash_mb = 128;
   opt->load.suite = "tests/data/solver_suite.json";
   cmd->add_option("--clients", opt->load.clients, "Concurrent clients (default 32)")->check(CLI::Range(1, 256));
   cmd->add_option("--seconds", opt->load.seconds, "How long (default 60)")->check(seconds_between(0.1, 3600.0));
   cmd->add_option("--analyse-ms", opt->load.analyse_ms, "The budget of each analysis in milliseconds (default 100)")->check(CLI::Range(1.0, 60000.0));
   hash_option(cmd, opt->load.server.api.hash_mb, ", in all, of the server's searches");
+  book_option(cmd, opt->load.server.api.book);
   cmd->add_option("--searches", opt->load.server.api.searches, "The server's analyses at once (default 2)")->check(CLI::Range(1, 64));
   cmd->add_option("--memory-cap", opt->load.memory_cap_mb, "Resident memory allowed, in MB (default: --hash plus 256)")
       ->check(CLI::Range(1, 1 << 20));

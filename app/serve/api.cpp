@@ -182,7 +182,7 @@ struct Api::Impl {
 Api::Api(const ApiOptions& options) : impl_(std::make_unique<Impl>()) {
   impl_->options = options;
   if (options.searches < 1) throw InputError("at least one search must be allowed");
-  impl_->book = load_book(options.book);
+  impl_->book = load_book(book_paths(options.book));
   const std::size_t each = std::max<std::size_t>(1, options.hash_mb / std::size_t(options.searches));
   for (int i = 0; i < options.searches; ++i) {
     impl_->pool.push_back(std::make_unique<solver::TranspositionTable>(each));
@@ -235,6 +235,17 @@ class Lease {
   solver::TranspositionTable* table_;
 };
 
+// An analysis as the API answers it; a complete one is kept in the cache.
+Answer analysis_answer(Api::Impl& impl, const Asked& asked, const solver::Analysis& a) {
+  nlohmann::json j = present::analysis_json(a);
+  j["kfen"] = to_kfen(asked.pos);
+  j["goal"] = solver::aim_id(asked.aim);
+  j["side_to_move"] = side_id(asked.pos.side_to_move());
+  std::string body = j.dump();
+  if (a.complete()) impl.keep(asked.cache_key("analyse"), body);
+  return {200, body, "application/json", 0};
+}
+
 class Analysis final : public AnalysisJob {
  public:
   Analysis(Api::Impl& impl, solver::TranspositionTable* table, const Asked& asked, const std::atomic<bool>* cancel)
@@ -247,13 +258,7 @@ class Analysis final : public AnalysisJob {
   Answer run() override {
     const solver::Analysis a = solver::analyse(asked_.pos, asked_.aim, limits_, lease_.table(), &impl_.book);
     if (limits_.stop && limits_.stop->load()) return ++impl_.cancelled, error_answer(499, "the client went away");
-    nlohmann::json j = present::analysis_json(a);
-    j["kfen"] = to_kfen(asked_.pos);
-    j["goal"] = solver::aim_id(asked_.aim);
-    j["side_to_move"] = side_id(asked_.pos.side_to_move());
-    std::string body = j.dump();
-    if (a.complete()) impl_.keep(asked_.cache_key("analyse"), body);
-    return {200, body, "application/json", 0};
+    return analysis_answer(impl_, asked_, a);
   }
 
  private:
@@ -272,6 +277,11 @@ std::unique_ptr<AnalysisJob> Api::start_analysis(const Params& p, const std::ato
     if (auto hit = impl_->cached(asked.cache_key("analyse"))) {
       ++impl_->cache_hits;
       now = {200, *hit, "application/json", 0};
+      return nullptr;
+    }
+    // All of it from the book: answered at once, without waiting for a search.
+    if (const std::optional<solver::Analysis> a = solver::analyse_from_book(asked.pos, asked.aim, impl_->book)) {
+      now = analysis_answer(*impl_, asked, *a);
       return nullptr;
     }
     solver::TranspositionTable* table = impl_->acquire(cancel);

@@ -36,7 +36,7 @@
 namespace kamisado::serve {
 
 struct ApiOptions {
-  std::vector<std::string> book;  // the book's files and folders (book_files.h)
+  std::vector<std::string> book;  // the book's files and folders as given (book_files.h: none, the default; "none", no book)
   std::size_t hash_mb = 256;      // the tables of the searches, in all
   int searches = 2;               // at most this many analyses or proofs at once
   double queue_seconds = 10;      // how long a request waits for a search before 503

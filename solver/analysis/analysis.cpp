@@ -39,7 +39,7 @@ struct Known {
 struct Searcher {
   const Aim& aim;
   const AnalysisLimits& limits;
-  TranspositionTable& table;
+  TranspositionTable* table;  // none: what the book holds, and no search
   const Book* book;
   std::optional<Clock::time_point> deadline;
   std::uint64_t nodes = 0;
@@ -47,18 +47,21 @@ struct Searcher {
   bool out_of_time() const { return (deadline && Clock::now() >= *deadline) || (limits.stop && limits.stop->load()); }
 
   Known known(const Position& p) {
-    if (book)
-      if (const std::optional<BookValue> b = book->find(p, aim)) return {b->winner, b->plies, b->winner_moves, b->best, "book", b->source};
+    // The book's value; one without a distance (a puzzle's, a round start's) is searched for
+    // the distance where a search may run, and kept as it is where the search finds nothing.
+    const std::optional<BookValue> b = book ? book->find(p, aim) : std::nullopt;
+    const Known from_book = b ? Known{b->winner, b->plies, b->winner_moves, b->best, "book", b->source} : Known{};
+    if (b && (b->plies || !table)) return from_book;
     Known k{std::nullopt, std::nullopt, std::nullopt, std::nullopt, "search", ""};
-    if (out_of_time()) return k;
+    if (!table || out_of_time()) return b ? from_book : k;
     SolveLimits l;
     l.nodes = limits.nodes;
     l.deadline = deadline;
     l.stop = limits.stop;
     l.hash_mb = 0;
-    const SolveResult r = solve(p, l, table, true, aim);
+    const SolveResult r = solve(p, l, *table, true, aim);
     nodes += r.nodes;
-    if (r.value == Value::Unknown) return k;
+    if (r.value == Value::Unknown || (b && !r.distance_known)) return b ? from_book : k;
     k.winner = solver::winner(r, p);
     if (r.distance_known) k.plies = int(r.plies), k.winner_moves = int(r.winner_moves);
     k.best = r.best;
@@ -100,7 +103,10 @@ void from_tables(Analysis& a, const Position& pos, const RetroTable& t) {
 
 }  // namespace
 
-Analysis analyse(const Position& pos, const Aim& aim, const AnalysisLimits& limits, TranspositionTable& table, const Book* book) {
+namespace {
+
+// analyse(), or with no table what the book holds alone.
+Analysis analyse_with(const Position& pos, const Aim& aim, const AnalysisLimits& limits, TranspositionTable* table, const Book* book) {
   const auto start = Clock::now();
   Analysis a;
   if (const RetroTable* t = book ? book->retro_for(pos, aim, &a.source) : nullptr) {
@@ -136,6 +142,18 @@ Analysis analyse(const Position& pos, const Aim& aim, const AnalysisLimits& limi
   std::stable_sort(a.moves.begin(), a.moves.end(), better);
   if (!a.best_line.empty()) a.best = a.best_line.front();  // the fastest win, or the longest defence
   a.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return a;
+}
+
+}  // namespace
+
+Analysis analyse(const Position& pos, const Aim& aim, const AnalysisLimits& limits, TranspositionTable& table, const Book* book) {
+  return analyse_with(pos, aim, limits, &table, book);
+}
+
+std::optional<Analysis> analyse_from_book(const Position& pos, const Aim& aim, const Book& book) {
+  Analysis a = analyse_with(pos, aim, {}, nullptr, &book);
+  if (!a.complete()) return std::nullopt;
   return a;
 }
 

@@ -66,4 +66,8 @@ struct AnalysisLimits {
 // if given, is consulted first. `pos` must not be decided already.
 Analysis analyse(const Position& pos, const Aim& aim, const AnalysisLimits& limits, TranspositionTable& table, const Book* book = nullptr);
 
+// The analysis of `pos` if the book holds all of it (the position's value and distance and each
+// move's), with no search and no table: the best line as far as the book knows it.
+std::optional<Analysis> analyse_from_book(const Position& pos, const Aim& aim, const Book& book);
+
 }  // namespace kamisado::solver

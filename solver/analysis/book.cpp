@@ -83,14 +83,15 @@ void Book::add(const Position& pos, AimKind goal, const BookValue& value) {
 }
 
 void Book::add_round_starts(RoundStartTable table, const std::string& source) {
-  sources_.push_back(source + ": " + std::to_string(table.size()) + " round starts");
+  for (const auto& [held, held_source] : starts_)
+    for (const auto& [key, value] : table.entries())
+      if (const std::optional<RoundStartValue> v = held.find(key);
+          v && (v->first_mover_wins != value.first_mover_wins || (v->plies && value.plies && v->plies != value.plies)))
+        throw InputError(source + " and " + held_source + " disagree on the round start " + key.hex());
   starts_.emplace_back(std::move(table), source);
 }
 
-void Book::add_retro(RetroTable table, const std::string& source) {
-  sources_.push_back(source + ": a retrograde table");
-  retro_.emplace_back(std::make_unique<RetroTable>(std::move(table)), source);
-}
+void Book::add_retro(RetroTable table, const std::string& source) { retro_.emplace_back(std::make_unique<RetroTable>(std::move(table)), source); }
 
 std::size_t Book::round_starts() const {
   std::size_t n = 0;

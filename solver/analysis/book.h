@@ -72,14 +72,11 @@ class Book {
   std::size_t entries() const { return entries_.size(); }
   std::size_t round_starts() const;
   std::size_t retro_tables() const { return retro_.size(); }
-  // One line per source: what it holds.
-  std::vector<std::string> sources() const { return sources_; }
 
  private:
   std::unordered_map<std::string, BookValue> entries_;  // "<KFEN> <goal>"
   std::vector<std::pair<RoundStartTable, std::string>> starts_;
   std::vector<std::pair<std::unique_ptr<RetroTable>, std::string>> retro_;
-  std::vector<std::string> sources_;
 };
 
 // The book file format above. `read_book_file` names the file in its errors and sets each

@@ -1,7 +1,7 @@
 // The Kamisado analysis board. It knows no rules: the server (kamisado serve, app/serve/api.h)
 // says which moves are legal and where each leads (/api/v1/position), and what each is worth
-// (/api/v1/analyse, proved by the proof search or read from a retrograde table). The page only
-// draws, lets a person set up a position, and sends the KFEN.
+// (/api/v1/analyse: from the book of what is proved, a retrograde table, or the proof search).
+// The page only draws, lets a person set up a position, and sends the KFEN.
 (function () {
   'use strict';
   var SVG = 'http://www.w3.org/2000/svg';
@@ -14,7 +14,7 @@
   var START = 'obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -';
 
   var st = { pos: null, kfen: null, history: [], at: -1, setup: false, selected: null, drag: null,
-             analysis: null, request: null, last: null };
+             analysis: null, request: null, last: null, goalChosen: false };
 
   function $(id) { return document.getElementById(id); }
   function el(name, attrs) {
@@ -60,6 +60,8 @@
     return rows.join('/') + ' ' + p.side + ' ' + tower + (p.match ? ' ' + p.match[0] + ':' + p.match[1] + '-' + p.match[2] : '');
   }
 
+  function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
+  function plies(n) { return n + (n === 1 ? ' ply' : ' plies'); }
   function showError(text) { $('error').textContent = text || ''; $('error').hidden = !text; }
 
   function get(path, params) {
@@ -95,12 +97,23 @@
     });
     if (p) Object.keys(p.towers).forEach(function (sq) {
       var t = p.towers[sq], c = xy(sq);
-      board.appendChild(el('circle', { cx: c[0], cy: c[1], r: 23, fill: t.side === 'b' ? '#1b1b1b' : '#e8c65a', 'class': 'tower' }));
-      board.appendChild(el('circle', { cx: c[0], cy: c[1], r: 14, fill: FILL[LETTERS.indexOf(t.colour)], 'class': 'tower',
-                                       stroke: '#fff', 'stroke-width': 1.5 }));
-      for (var i = 0; i < t.rank; i++)
-        board.appendChild(el('circle', { cx: c[0] - 12 + 8 * i, cy: c[1] + 19, r: 3, fill: '#fff', stroke: '#000', 'class': 'ring-mark' }));
+      // An outline that stands out on every square: Gold's on yellow, Black's on brown and purple.
+      board.appendChild(el('circle', { cx: c[0], cy: c[1], r: 23, fill: t.side === 'b' ? '#1b1b1b' : '#e8c65a', 'class': 'tower',
+                                       stroke: t.side === 'b' ? '#f4f4f4' : '#3b2b00', 'stroke-width': 2.5, 'data-square': sq }));
+      board.appendChild(el('circle', { cx: c[0], cy: c[1], r: 13, fill: FILL[LETTERS.indexOf(t.colour)], 'class': 'tower',
+                                       stroke: '#fff', 'stroke-width': 2 }));
+      for (var i = 0; i < t.rank; i++)  // a Sumo's rings (rules.md S1), one mark each
+        board.appendChild(el('circle', { cx: c[0] - 13.5 + 9 * i, cy: c[1] + 18, r: 4.5, fill: '#fff', stroke: '#000',
+                                         'stroke-width': 1.5, 'class': 'ring-mark' }));
     });
+    // The tower that must move (T2), marked so that a player sees it at once.
+    var designated = p && /^[NGRYKPBO]$/.test(p.tower) ? Object.keys(p.towers).filter(function (sq) {
+      return p.towers[sq].side === p.side && p.towers[sq].colour === p.tower;
+    })[0] : null;
+    if (designated) {
+      var d = xy(designated);
+      board.appendChild(el('circle', { cx: d[0], cy: d[1], r: 27.5, 'class': 'designated', 'data-square': designated }));
+    }
     if (st.selected) {
       var c = xy(st.selected);
       board.appendChild(el('circle', { cx: c[0], cy: c[1], r: 26, 'class': 'selected' }));
@@ -140,7 +153,9 @@
   }
 
   // ---- positions and moves ---------------------------------------------------------------------
-  function load(kfen, how) {  // how: 'push' (a new position), 'replace' (an edit), 'move' (history)
+  // how: 'push' (a new position), 'replace' (an edit), 'move' (history). Resolves to whether
+  // the position was loaded (its error shown if not).
+  function load(kfen, how) {
     showError('');
     return get('position', { kfen: kfen }).then(function (pos) {
       st.pos = pos;
@@ -150,6 +165,9 @@
       $('kfen').value = pos.kfen;
       history.replaceState(null, '', '?kfen=' + encodeURIComponent(pos.kfen));
       $('status').textContent = pos.words;
+      $('match-score').hidden = !pos.match;
+      if (pos.match) $('match-score').textContent = 'Match to ' + plural(pos.match.target, 'point') + ': Black ' + pos.match.black +
+        ', Gold ' + pos.match.gold;
       var has = function (name) { return pos.moves.some(function (m) { return m.move === name; }); };
       ['pass', 'fill-left', 'fill-right'].forEach(function (name) { $(name).hidden = st.setup || !has(name); });
       $('back').disabled = st.at <= 0;
@@ -157,8 +175,11 @@
       goals(pos);
       syncSetup();
       draw();
+      clearAnalysis();  // what was shown is of another position
       if (!st.setup) analyse();
-    }).catch(function (e) { showError(e.message); });
+      else $('verdict').textContent = 'Setting up: the position is analysed when you press Done.';
+      return true;
+    }).catch(function (e) { showError(e.message); return false; });
   }
   function play(move) {
     var m = st.pos.moves.filter(function (x) { return x.move === move; })[0];
@@ -176,30 +197,37 @@
     goal.innerHTML = '';
     wanted.forEach(function (w) { var o = document.createElement('option'); o.value = w[0]; o.textContent = w[1]; goal.appendChild(o); });
     if (wanted.some(function (w) { return w[0] === keep; })) goal.value = keep;
+    if (pos.match && !st.goalChosen && pos.status.state !== 'match-won') goal.value = 'match';  // a match's question, unless one was chosen
     if (pos.turn === 'between-rounds' || (pos.status && pos.status.state === 'between-rounds')) goal.value = pos.match ? 'match' : 'round';
   }
 
   // ---- the analysis ------------------------------------------------------------------------------
   function valueText(m) {
     if (m.value === 'unknown') return 'unknown';
-    return m.value + (m.plies === null ? '' : ' in ' + m.plies + (m.plies === 1 ? ' ply' : ' plies'));
+    return m.value + (m.plies === null ? '' : ' in ' + plies(m.plies));
+  }
+  function clearAnalysis() {
+    if (st.request) st.request.abort();
+    st.request = null;
+    st.analysis = null;
+    $('moves').tBodies[0].innerHTML = '';
+    $('line').textContent = '';
+    $('verdict').textContent = '';
+    $('analysis-meta').textContent = '';
+    $('proof').hidden = true;  // offered only for a proved value
+    $('analysis').setAttribute('data-state', 'none');
   }
   function analyse() {
-    var pos = st.pos, table = $('moves').tBodies[0];
-    table.innerHTML = '';
-    $('line').textContent = '';
+    var pos = st.pos;
+    clearAnalysis();
     $('analysis').setAttribute('data-state', 'running');
-    if (st.request) st.request.abort();
     if (!pos.moves.length) {
       $('verdict').textContent = pos.words;
       $('analysis').setAttribute('data-state', 'done');
-      $('proof').hidden = true;
       return;
     }
     var goal = $('goal').value;
     $('verdict').textContent = 'Analysing…';
-    $('proof').hidden = false;
-    $('proof').href = '/api/v1/proof?kfen=' + encodeURIComponent(pos.kfen) + '&goal=' + encodeURIComponent(goal);
     var ctl = window.AbortController ? new AbortController() : null;
     st.request = ctl;
     var q = '/api/v1/analyse?kfen=' + encodeURIComponent(pos.kfen) + '&goal=' + encodeURIComponent(goal) + '&ms=' + $('budget').value;
@@ -220,7 +248,11 @@
     var what = a.goal === 'match' ? 'the match' : a.goal.indexOf('ring') === 0 ? 'the round with that ring' : 'the round';
     if (a.value === 'unknown') $('verdict').textContent = 'Not proved within the effort: try a larger one.';
     else $('verdict').textContent = (a.value === 'win' ? side : other) + ' wins ' + what +
-      (a.plies === null ? '' : ' in ' + a.plies + ' plies' + (a.winner_moves ? ' (' + a.winner_moves + ' of the winner\u2019s moves)' : ''));
+      (a.plies === null ? '' : ' in ' + plies(a.plies) +
+       (a.winner_moves ? ' (' + plural(a.winner_moves, 'move') + ' of the winner)' : ''));
+    // The proof of a proved value, asked with the same question and effort.
+    $('proof').hidden = a.value === 'unknown';
+    $('proof').href = '/api/v1/proof?kfen=' + encodeURIComponent(a.kfen) + '&goal=' + encodeURIComponent(a.goal) + '&ms=' + $('budget').value;
     var table = $('moves').tBodies[0];
     table.innerHTML = '';
     [['win', 'Winning moves'], ['unknown', 'Not proved'], ['loss', 'Losing moves']].forEach(function (g) {
@@ -239,13 +271,17 @@
         tr.setAttribute('data-plies', m.plies === null ? '' : m.plies);
         var child = pos.moves.filter(function (x) { return x.move === m.move; })[0];
         if (child) tr.setAttribute('data-kfen', child.kfen);
+        if (m.source) tr.title = 'proved by ' + m.source;
         var n = tr.insertCell(); n.className = 'name'; n.textContent = m.move;
         var v = tr.insertCell(); v.className = 'value'; v.textContent = valueText(m);
         tr.addEventListener('click', function () { play(m.move); });
       });
     });
     $('line').textContent = a.best_line.length ? 'Best line: ' + a.best_line.join(' ') : '';
-    $('analysis-meta').textContent = '(' + (a.by === 'table' ? 'retrograde table' : a.nodes + ' nodes') + ', ' + a.seconds.toFixed(2) + ' s)';
+    var from = a.by === 'book' ? 'from the book: ' + a.source.split(' (')[0].split('/').pop() :
+      a.by === 'table' ? 'retrograde table' : plural(a.nodes, 'node');
+    $('analysis-meta').textContent = '(' + from + ', ' + a.seconds.toFixed(2) + ' s)';
+    $('analysis-meta').title = a.source || '';
     $('analysis').setAttribute('data-state', 'done');
   }
 
@@ -307,7 +343,7 @@
     ['side', 'tower', 'target', 'score-b', 'score-g'].forEach(function (id) { $(id).addEventListener('change', fromPanel); });
     $('ring-more').addEventListener('click', function () { ring(1); });
     $('ring-less').addEventListener('click', function () { ring(-1); });
-    $('goal').addEventListener('change', analyse);
+    $('goal').addEventListener('change', function () { st.goalChosen = true; analyse(); });
     $('budget').addEventListener('change', analyse);
     $('load').addEventListener('click', function () { load($('kfen').value, 'push'); });
     $('kfen').addEventListener('keydown', function (e) { if (e.key === 'Enter') load($('kfen').value, 'push'); });
@@ -317,7 +353,16 @@
     });
     var asked = /[?&]kfen=([^&]*)/.exec(location.search);
     // A '+' in the link is a ring (KFEN), not a space: the page writes spaces as %20.
-    load(asked ? decodeURIComponent(asked[1]) : START, 'push');
+    var linked = asked ? decodeURIComponent(asked[1]) : START;
+    load(linked, 'push').then(function (ok) {
+      if (ok) return;
+      // A bad link: the set-up instead, and the link's KFEN kept in the field to be corrected.
+      var why = $('error').textContent;
+      load(START, 'push').then(function () {
+        $('kfen').value = linked;
+        showError('The link\u2019s KFEN is not valid (' + why + '): the set-up is shown, and the link\u2019s KFEN is in the field to correct.');
+      });
+    });
   }
   init();
 })();
