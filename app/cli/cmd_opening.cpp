@@ -51,7 +51,7 @@ int opening(const OpeningOptions& opt, Io& io) {
     throw UsageError("cannot write proofs into '" + opt.proofs + "': no such folder");
   solver::OpeningResult r = solver::prove_opening(opt.hash ? opt.hash : 128, opt.proofs, io.lines());
   if (!opt.report.empty()) io::write_file_atomically(opt.report, present::opening_report(r, opt.report));
-  if (!opt.book.empty()) solver::write_book_file(solver::opening_book(r), present::opening_book_source(r), opt.book);
+  if (!opt.book.empty()) solver::write_opening_book(r, opt.book, io.lines());
   return io.print(present::opening_json(r), present::opening_summary(r), r.failures() ? kInternalError : kOk);
 }
 

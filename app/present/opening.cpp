@@ -66,12 +66,6 @@ nlohmann::json opening_json(const OpeningResult& r) {
   return j;
 }
 
-std::string opening_book_source(const OpeningResult& r) {
-  return fmt::format(
-      "kamisado opening on {}: the start and Black's {} first moves, each value and exact distance with a proof tree the checker accepted",
-      io::today(), r.moves.size());
-}
-
 std::string opening_summary(const OpeningResult& r) {
   std::string text = fmt::format("start: Black wins in {} plies ({} moves of Black), proof {} positions{}\n", r.start.result.plies,
                                  r.start.result.winner_moves, r.start.proof_nodes, r.start.checked() ? ", checked" : ", CHECK FAILED");

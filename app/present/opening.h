@@ -13,8 +13,6 @@ namespace kamisado::present {
 std::string opening_report(const solver::OpeningResult& r, const std::string& report_path);
 nlohmann::json opening_json(const solver::OpeningResult& r);
 std::string opening_summary(const solver::OpeningResult& r);
-// The book file's source line (analysis/book.h): what proved its values, and when.
-std::string opening_book_source(const solver::OpeningResult& r);
 std::string regrouped_summary(const solver::RegroupedResult& r);
 std::string regrouped_report(const solver::RegroupedResult& r, const std::string& report_path);
 nlohmann::json regrouped_json(const solver::RegroupedResult& r);

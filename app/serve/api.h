@@ -40,7 +40,7 @@ struct ApiOptions {
   std::size_t hash_mb = 256;      // the tables of the searches, in all
   int searches = 2;               // at most this many analyses or proofs at once
   double queue_seconds = 10;      // how long a request waits for a search before 503
-  int waiting = 16;               // at most this many wait; more get 503 at once (each holds a connection's thread)
+  int waiting = 32;               // at most this many wait; more get 503 at once (each holds a connection's thread)
   std::size_t cache_entries = 4096;
   std::size_t cache_bytes = 64 << 20;                               // finished answers kept, in all (a proof may be megabytes)
   std::uint64_t default_nodes = 1'000'000, max_nodes = 20'000'000;  // per search

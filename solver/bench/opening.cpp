@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "io/files.h"
+#include "io/report.h"
 #include "io/run_lock.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
@@ -130,18 +131,48 @@ RegroupedResult prove_regrouped(const RegroupedOptions& o, const io::Lines& line
   return r;
 }
 
-std::vector<BookEntry> opening_book(const OpeningResult& r) {
+OpeningBook opening_book(const OpeningResult& r, bool replies, std::size_t hash_mb, const io::Lines& lines) {
+  const auto t0 = std::chrono::steady_clock::now();
   const Position start = Position::initial();
-  std::vector<BookEntry> entries;
-  const auto add = [&entries](const Position& pos, const Certified& c) {
-    if (!c.checked() || c.result.value == Value::Unknown) return;
+  OpeningBook book;
+  const auto add = [&book](const Position& pos, const Certified& c) {
+    if (!c.checked() || c.result.value == Value::Unknown) return false;
     BookValue v{winner(c.result, pos), std::nullopt, std::nullopt, c.result.best, ""};
     if (c.result.distance_known) v.plies = int(c.result.plies), v.winner_moves = int(c.result.winner_moves);
-    entries.push_back({pos, AimKind::Round, v});
+    book.entries.push_back({pos, AimKind::Round, v});
+    return true;
   };
   add(start, r.start);
-  for (const FirstMove& m : r.moves) add(start.after(parse_move(start, m.move)), m.proved);
-  return entries;
+  std::vector<Position> after_replies;
+  for (const FirstMove& m : r.moves) {
+    const Position child = start.after(parse_move(start, m.move));
+    add(child, m.proved);
+    MoveList list;
+    if (replies) generate_moves(child, list);
+    for (Move reply : list)
+      if (!round_winner(child.after(reply))) after_replies.push_back(child.after(reply));
+  }
+  if (after_replies.empty()) return book;
+  TranspositionTable table(hash_mb);
+  io::Progress progress(lines);
+  for (std::size_t i = 0; i < after_replies.size(); ++i) {
+    book.replies += add(after_replies[i], prove(after_replies[i], table, false, ""));
+    progress.count("replies proved", i + 1, after_replies.size());
+  }
+  book.failed = int(after_replies.size()) - book.replies;
+  book.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return book;
+}
+
+OpeningBook write_opening_book(const OpeningResult& r, const std::string& path, const io::Lines& progress) {
+  io::check_writable(path);
+  const OpeningBook book = opening_book(r, true, r.hash_mb, progress);
+  write_book_file(book.entries,
+                  fmt::format("kamisado opening on {}: the start, Black's {} first moves and the {} positions after Gold's replies, each "
+                              "value and exact distance with a proof tree the checker accepted ({} replies left out: certificate failed)",
+                              io::today(), r.moves.size(), book.replies, book.failed),
+                  path);
+  return book;
 }
 
 }  // namespace kamisado::solver
