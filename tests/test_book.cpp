@@ -213,6 +213,17 @@ TEST(Book, ARoundStartIsFoundUnderItsClass) {
     EXPECT_EQ(v->source, "a test table");
   }
   EXPECT_FALSE(book.find(start, Aim::round()));  // the match's value, not the round's
+  // A census class (target 0) answers who wins a single round from its starts.
+  const Position single = parse_kfen("obpkyrgn/8/8/8/8/8/8/GNRYKPBO b -");
+  RoundStartTable census;
+  census.add(key_of(*round_start_of(single)), {true, std::nullopt, false, 0});
+  book.add_round_starts(census, "a census");
+  for (const Position& p : {single, single.mirrored()}) {
+    const auto v = book.find(p, Aim::round());
+    ASSERT_TRUE(v) << to_kfen(p);
+    EXPECT_EQ(v->winner, p.side_to_move());
+    EXPECT_FALSE(v->plies);
+  }
   RoundStartTable other;
   other.add(key_of(*s), {true, 31, false, 0});
   EXPECT_NE(error_of([&] { book.add_round_starts(other, "another table"); }).find("disagree on the round start"), std::string::npos);

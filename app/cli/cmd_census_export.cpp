@@ -37,7 +37,7 @@ const CommandText kRoundStartsText{"round-starts", "A census run's proved starts
                                    "index, its value who wins the round; solver/starts/round_start_table.h, where the format is\n"
                                    "documented). Shards not yet proved are left out, and the summary says how many. An existing\n"
                                    "file that is not a round-start table is not overwritten.\n"
-                                   "Example: kamisado census round-starts runs/std --out runs/std.rst"};
+                                   "Example: kamisado census round-starts runs/std --out runs/std.starts"};
 
 struct RoundStartsOptions {
   std::string dir, out;

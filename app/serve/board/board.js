@@ -103,7 +103,7 @@
       board.appendChild(el('circle', { cx: c[0], cy: c[1], r: 13, fill: FILL[LETTERS.indexOf(t.colour)], 'class': 'tower',
                                        stroke: '#fff', 'stroke-width': 2 }));
       for (var i = 0; i < t.rank; i++)  // a Sumo's rings (rules.md S1), one mark each
-        board.appendChild(el('circle', { cx: c[0] - 13.5 + 9 * i, cy: c[1] + 18, r: 4.5, fill: '#fff', stroke: '#000',
+        board.appendChild(el('circle', { cx: c[0] - 4.5 * (t.rank - 1) + 9 * i, cy: c[1] + 18, r: 4.5, fill: '#fff', stroke: '#000',
                                          'stroke-width': 1.5, 'class': 'ring-mark' }));
     });
     // The tower that must move (T2), marked so that a player sees it at once.
@@ -112,7 +112,9 @@
     })[0] : null;
     if (designated) {
       var d = xy(designated);
-      board.appendChild(el('circle', { cx: d[0], cy: d[1], r: 27.5, 'class': 'designated', 'data-square': designated }));
+      // White between two dark edges: seen on every square and around towers of either side.
+      board.appendChild(el('circle', { cx: d[0], cy: d[1], r: 27, 'class': 'designated-edge' }));
+      board.appendChild(el('circle', { cx: d[0], cy: d[1], r: 27, 'class': 'designated', 'data-square': designated }));
     }
     if (st.selected) {
       var c = xy(st.selected);
