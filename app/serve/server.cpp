@@ -44,26 +44,25 @@ bool params_of(const httplib::Request& req, Params& out, httplib::Response& res)
   return true;
 }
 
-// The socket of the connection `req` came on, found by its two ends among the process's open
-// files (-1 if none is): cpp-httplib 0.11 gives a handler its request, not its socket, and a
-// proof sends nothing until it ends, so only the socket can tell that its client has gone.
-int connection_socket(const httplib::Request& req) {
+// A socket of this process by its ends: `local` its port here, `peer` the other end's (-1: a
+// socket with no other end, a listener), found among /proc/self/fd; -1 if there is none. For what
+// cpp-httplib 0.11 keeps to itself: a handler is given its request, not its socket.
+int socket_with(int local, int peer) {
   DIR* fds = opendir("/proc/self/fd");
   if (!fds) return -1;
+  const auto port_of = [](const sockaddr_storage& a) {
+    return a.ss_family == AF_INET    ? ntohs(reinterpret_cast<const sockaddr_in&>(a).sin_port)
+           : a.ss_family == AF_INET6 ? ntohs(reinterpret_cast<const sockaddr_in6&>(a).sin6_port)
+                                     : -1;
+  };
   int found = -1;
   while (dirent* e = readdir(fds)) {
     const int fd = std::atoi(e->d_name);
-    sockaddr_storage local{}, peer{};
-    socklen_t local_size = sizeof local, peer_size = sizeof peer;
-    if (fd <= 2 || getsockname(fd, reinterpret_cast<sockaddr*>(&local), &local_size) != 0 ||
-        getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &peer_size) != 0)
-      continue;
-    const auto port_of = [](const sockaddr_storage& a) {
-      return a.ss_family == AF_INET    ? ntohs(reinterpret_cast<const sockaddr_in&>(a).sin_port)
-             : a.ss_family == AF_INET6 ? ntohs(reinterpret_cast<const sockaddr_in6&>(a).sin6_port)
-                                       : 0;
-    };
-    if (port_of(local) == req.local_port && port_of(peer) == req.remote_port) found = fd;
+    sockaddr_storage here{}, there{};
+    socklen_t here_size = sizeof here, there_size = sizeof there;
+    if (fd <= 2 || getsockname(fd, reinterpret_cast<sockaddr*>(&here), &here_size) != 0 || port_of(here) != local) continue;
+    const int other = getpeername(fd, reinterpret_cast<sockaddr*>(&there), &there_size) == 0 ? port_of(there) : -1;
+    if (other == peer) found = fd;
   }
   closedir(fds);
   return found;
@@ -185,7 +184,7 @@ struct Server::Impl {
       // The proof runs beside the connection's thread, which watches the socket: a client that
       // leaves stops its proof at once, as an analysis's does.
       std::future<Answer> proof = std::async(std::launch::async, [this, &p, tracked] { return api.proof(p, &tracked->cancel); });
-      const int fd = connection_socket(req);
+      const int fd = socket_with(req.local_port, req.remote_port);  // a proof sends nothing until it ends: the socket tells
       while (proof.wait_for(std::chrono::milliseconds(200)) != std::future_status::ready)
         if (fd >= 0 && client_gone(fd)) tracked->cancel = true;
       send(res, proof.get());
@@ -263,6 +262,9 @@ int Server::bind() {
     throw InputError("cannot listen on " + impl_->options.host + ":" + std::to_string(impl_->options.port) +
                      " (in use, or not an address of this machine)");
   impl_->bound = true;
+  // cpp-httplib listens with a backlog of 5 (compiled into Debian's library): clients connecting
+  // together past it wait a second for their SYN to be sent again. Listening again sets it.
+  if (const int listener = socket_with(port, -1); listener >= 0) ::listen(listener, SOMAXCONN);
   return port;
 }
 
