@@ -134,8 +134,10 @@ case "$job" in
     # -O1: the sanitizers still see every access, and the tests run about twice as fast as at -O0.
     # The end-to-end scripts (a long run killed and resumed, the booklet and the trainer in a
     # browser) run in the test job; under the sanitizers they took 80 s of CI's 30 minutes and
-    # drive the code that the unit tests run here.
-    build build/sanitize -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-g -O1" -DKAMISADO_SANITIZE=ON
+    # drive the code that the unit tests run here. -g1: line tables only, enough for the
+    # sanitizers' file:line backtraces, and a quarter to a third less compile time than -g
+    # (test_cli.cpp 49 -> 33 s, api.cpp 14 -> 11 s, dfpn.cpp 6.3 -> 3.4 s; objects half the size).
+    build build/sanitize -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-g1 -O1" -DKAMISADO_SANITIZE=ON
     ctest --test-dir build/sanitize --output-on-failure -j"$jobs" -LE "slow|end-to-end"
     ;;
   *)
