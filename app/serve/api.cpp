@@ -123,7 +123,8 @@ struct Api::Impl {
                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(options.queue_seconds));
     // A full queue refuses at once: a waiter holds a connection's thread, and the threads left
     // are what keeps a position or a cached answer fast whatever the searches do.
-    if (waiting.size() >= std::size_t(std::max(0, options.waiting)) && (idle.empty() || !waiting.empty())) return nullptr;
+    const bool served_now = waiting.empty() && !idle.empty();
+    if (!served_now && waiting.size() >= std::size_t(std::max(0, options.waiting))) return nullptr;
     const std::uint64_t ticket = next_ticket++;
     waiting.push_back(ticket);
     while (waiting.front() != ticket || idle.empty()) {

@@ -26,7 +26,7 @@ std::string default_book_folder();
 // there), and "none" alone is no book at all.
 std::vector<std::string> book_paths(const std::vector<std::string>& given);
 
-// What the book holds, in one line: "103 positions, 530 puzzles, 120 000 round starts, ...".
+// What the book holds, in one line: "1711 positions, 239064 round starts, 0 retrograde tables".
 std::string book_summary(const solver::Book& book);
 
 }  // namespace kamisado::serve

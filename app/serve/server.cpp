@@ -180,13 +180,13 @@ struct Server::Impl {
     http.Get("/api/v1/proof", [this](const httplib::Request& req, httplib::Response& res) {
       Params p;
       if (!params_of(req, p, res)) return;
-      auto tracked = std::make_shared<Tracked>(*this);
+      Tracked tracked(*this);
       // The proof runs beside the connection's thread, which watches the socket: a client that
       // leaves stops its proof at once, as an analysis's does.
-      std::future<Answer> proof = std::async(std::launch::async, [this, &p, tracked] { return api.proof(p, &tracked->cancel); });
+      std::future<Answer> proof = std::async(std::launch::async, [this, &p, &tracked] { return api.proof(p, &tracked.cancel); });
       const int fd = socket_with(req.local_port, req.remote_port);  // a proof sends nothing until it ends: the socket tells
       while (proof.wait_for(std::chrono::milliseconds(200)) != std::future_status::ready)
-        if (fd >= 0 && client_gone(fd)) tracked->cancel = true;
+        if (fd >= 0 && client_gone(fd)) tracked.cancel = true;
       send(res, proof.get());
     });
     http.Get("/api/v1/analyse", [this](const httplib::Request& req, httplib::Response& res) {

@@ -50,10 +50,9 @@ struct Searcher {
     // The book's value; one without a distance (a puzzle's, a round start's) is searched for
     // the distance where a search may run, and kept as it is where the search finds nothing.
     const std::optional<BookValue> b = book ? book->find(p, aim) : std::nullopt;
-    const Known from_book = b ? Known{b->winner, b->plies, b->winner_moves, b->best, "book", b->source} : Known{};
-    if (b && (b->plies || !table)) return from_book;
-    Known k{std::nullopt, std::nullopt, std::nullopt, std::nullopt, "search", ""};
-    if (!table || out_of_time()) return b ? from_book : k;
+    const Known without_search = b ? Known{b->winner, b->plies, b->winner_moves, b->best, "book", b->source}
+                                   : Known{std::nullopt, std::nullopt, std::nullopt, std::nullopt, "search", ""};
+    if ((b && b->plies) || !table || out_of_time()) return without_search;
     SolveLimits l;
     l.nodes = limits.nodes;
     l.deadline = deadline;
@@ -61,10 +60,9 @@ struct Searcher {
     l.hash_mb = 0;
     const SolveResult r = solve(p, l, *table, true, aim);
     nodes += r.nodes;
-    if (r.value == Value::Unknown || (b && !r.distance_known)) return b ? from_book : k;
-    k.winner = solver::winner(r, p);
+    if (r.value == Value::Unknown || (b && !r.distance_known)) return without_search;
+    Known k{solver::winner(r, p), std::nullopt, std::nullopt, r.best, "search", ""};
     if (r.distance_known) k.plies = int(r.plies), k.winner_moves = int(r.winner_moves);
-    k.best = r.best;
     return k;
   }
 

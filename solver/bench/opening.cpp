@@ -131,8 +131,7 @@ RegroupedResult prove_regrouped(const RegroupedOptions& o, const io::Lines& line
   return r;
 }
 
-OpeningBook opening_book(const OpeningResult& r, bool replies, std::size_t hash_mb, const io::Lines& lines) {
-  const auto t0 = std::chrono::steady_clock::now();
+OpeningBook opening_book(const OpeningResult& r, std::size_t hash_mb, const io::Lines& lines) {
   const Position start = Position::initial();
   OpeningBook book;
   const auto add = [&book](const Position& pos, const Certified& c) {
@@ -148,11 +147,10 @@ OpeningBook opening_book(const OpeningResult& r, bool replies, std::size_t hash_
     const Position child = start.after(parse_move(start, m.move));
     add(child, m.proved);
     MoveList list;
-    if (replies) generate_moves(child, list);
+    generate_moves(child, list);
     for (Move reply : list)
-      if (!round_winner(child.after(reply))) after_replies.push_back(child.after(reply));
+      if (const Position next = child.after(reply); !round_winner(next)) after_replies.push_back(next);
   }
-  if (after_replies.empty()) return book;
   TranspositionTable table(hash_mb);
   io::Progress progress(lines);
   for (std::size_t i = 0; i < after_replies.size(); ++i) {
@@ -160,13 +158,12 @@ OpeningBook opening_book(const OpeningResult& r, bool replies, std::size_t hash_
     progress.count("replies proved", i + 1, after_replies.size());
   }
   book.failed = int(after_replies.size()) - book.replies;
-  book.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return book;
 }
 
 OpeningBook write_opening_book(const OpeningResult& r, const std::string& path, const io::Lines& progress) {
   io::check_writable(path);
-  const OpeningBook book = opening_book(r, true, r.hash_mb, progress);
+  const OpeningBook book = opening_book(r, r.hash_mb, progress);
   write_book_file(book.entries,
                   fmt::format("kamisado opening on {}: the start, Black's {} first moves and the {} positions after Gold's replies, each "
                               "value and exact distance with a proof tree the checker accepted ({} replies left out: certificate failed)",

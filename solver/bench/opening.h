@@ -51,16 +51,15 @@ OpeningResult prove_opening(std::size_t hash_mb, const std::string& proofs_dir, 
 
 // The start and the position after each first move, with its winner, distance, winner's moves
 // and best move, as the book holds them (analysis/book.h): only those whose proof was checked.
-// With `replies`, also the position after each reply to each first move, each proved and its
-// proof tree checked here (one table of `hash_mb` for them all), so that a board after any first
-// move is answered from the book whole. A reply whose certificate fails is left out and counted.
+// Also the position after each reply to each first move, each proved and its proof tree checked
+// here (one table of `hash_mb` for them all), so that a board after any first move is answered
+// from the book whole. A reply whose certificate fails is left out and counted.
 struct OpeningBook {
   std::vector<BookEntry> entries;
   int replies = 0, failed = 0;
-  double seconds = 0;
 };
-OpeningBook opening_book(const OpeningResult& r, bool replies, std::size_t hash_mb = 128, const io::Lines& progress = {});
-// opening_book(r, true) written to `path`, its source line saying what proved it and when.
+OpeningBook opening_book(const OpeningResult& r, std::size_t hash_mb, const io::Lines& progress = {});
+// opening_book(r) written to `path`, its source line saying what proved it and when.
 OpeningBook write_opening_book(const OpeningResult& r, const std::string& path, const io::Lines& progress = {});
 
 struct RegroupedOptions {
