@@ -249,6 +249,89 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
   return n;
 }
 
+// What an expansion knows of a child before the table: whether the attacker moves next, the
+// child's outlook and threats, and at a bounded search's edge whether its loser to move has a
+// step that cannot deadlock (M8).
+struct Prover::Glance {
+  bool attacker_next = false;
+  Outlook next{false, 0};
+  Threats threats;
+  bool no_deadlock = false;
+};
+
+// A child that is not a glimpsed step (a push, a pass, a round's or match's end, a Sumo or a free
+// choice to move): made, and asked whether it decides the aim. Returns this node settled if the
+// child decides it for the mover; else `known` says the child's bounds are set (no table look-up),
+// or `g` holds what weigh_child reads. Off the hot path: most children are glimpsed.
+[[gnu::noinline]] std::optional<Prover::Node> Prover::made_child(const Position& p, const Expansion& x, Child& ch, Glance& g, bool& known) {
+  Position cp = p.after(ch.move);
+  ch.key = key_of(cp);
+  ch.steps = 0;
+  table_.prefetch_tag(ch.key);
+  g.attacker_next = cp.side_to_move() == attacker_;
+  std::optional<Side> w = decided(aim_, cp);
+  if (!w && by_round_starts_ && cp.turn() == Turn::FreeChoice) {
+    w = limits_.round_starts->match_winner(cp);  // a known round start
+    if (!w)
+      if (auto n = limits_.round_starts->job_numbers(cp, attacker_)) {  // a job
+        ch.set({0, kNever});
+        ch.pn = n->pn;
+        ch.dn = n->dn;
+        ch.in_table = false;
+        ch.job = true;
+        known = true;
+        return std::nullopt;
+      }
+  }
+  if (w) {
+    // A move that decides the aim (M7, M8, P2, P3): a win for the mover settles the node at once.
+    if (*w == attacker_ && x.or_node) return settle(x, {x.c, x.c});
+    if (*w != attacker_ && !x.or_node) return settle(x, {kNever, kNever});
+    ch.set(*w == attacker_ ? Bounds{0, 0} : Bounds{kNever, kNever});
+    ch.in_table = false;
+    known = true;
+    return std::nullopt;
+  }
+  g.next = outlook(cp, aim_);
+  if (!g.next.wins_at_once && weigh_threats_) g.threats = threats_at(cp, g.next, aim_, g.attacker_next);
+  if (x.loser_at_edge && !g.attacker_next && !g.next.wins_at_once && cp.turn() == Turn::Designated && g.next.steps)
+    g.no_deadlock = has_step_without_deadlock(TowerMap::of(cp), cp.side_to_move(), cp.designated(), g.next.steps);
+  return std::nullopt;
+}
+
+// A child's bounds and numbers from what its parent's expansion saw of it (`g`); or, if it wins
+// at once for the side to move, or leaves the attacker no quiet move at an AND node, this node
+// settled.
+[[gnu::always_inline]] inline std::optional<Prover::Node> Prover::weigh_child(const Expansion& x, Child& ch, const Glance& g) {
+  const std::uint32_t moves = g.threats.quiet != kUnweighed ? g.threats.quiet : g.next.moves;
+  if (g.next.wins_at_once) {
+    ch.set(g.attacker_next ? Bounds{1, 1} : Bounds{kNever, kNever});
+    if (!x.or_node && !g.attacker_next) return settle(x, {kNever, kNever});
+    ch.in_table = false;
+  } else if (moves == 0) {
+    // No quiet move (threats.h): whatever the child's mover does, his opponent wins at once.
+    if (g.attacker_next) {
+      if (!x.or_node) return settle(x, {kNever, kNever});
+      ch.set({kNever, kNever});
+    } else {
+      const Distance d = Distance(cost(metric_, false) + cost(metric_, true));
+      ch.set({d, d});
+    }
+    ch.in_table = false;
+  } else {
+    ch.set({least_unfinished(metric_, g.attacker_next, wins_by_losing_round(aim_, attacker_)), kNever});
+    // The loser's own move does not end the round: the attacker needs his next move too.
+    if (g.no_deadlock) ch.at_least = Distance(cost(metric_, false) + cost(metric_, true));
+    // The attacker, to move, wins in three plies (two of his moves): known for a budget of that or more.
+    if (g.threats.wins_in_three) ch.at_most = Distance(2 * cost(metric_, true) + cost(metric_, false));
+    const ProofNumbers n = initial_numbers(moves, g.threats.fewest, g.attacker_next);
+    ch.pn = n.pn;
+    ch.dn = n.dn;
+    ch.in_table = true;
+  }
+  return std::nullopt;
+}
+
 // The children of `p`, each with its bounds and numbers as far as the rules know them without
 // the table; or, if one of them decides the aim for the side to move, this node settled. `steps`,
 // when not 0, are every move of `p` (the parent's glimpse).
@@ -275,95 +358,42 @@ inline Prover::Node Prover::settle(const Expansion& x, Bounds b) {
     Child& ch = children[i];
     ch.move = moves[i];
     ch.job = false;
-    bool attacker_next;
-    Outlook next;
-    Threats threats;
-    bool no_deadlock = false;  // at the budget's edge, the child's loser to move has a step that cannot deadlock (M8)
-    if (auto g = p.glimpse(ch.move)) {
+    Glance g;
+    if (auto glimpse = p.glimpse(ch.move)) {
       // Most children: a step handing the turn to a plain tower that can step. The child is
       // never made unless the search descends into it.
-      ch.key = g->key ^ salt_;
-      ch.steps = g->next_targets;
+      ch.key = glimpse->key ^ salt_;
+      ch.steps = glimpse->next_targets;
       table_.prefetch_tag(ch.key);
-      attacker_next = !x.or_node;
-      next = outlook_of_tower(~p.side_to_move(), g->next_targets, false, x.plain_decides);
-      const bool loser_at_edge = x.loser_at_edge && !attacker_next;
-      if (!next.wins_at_once && (weigh_threats_ || loser_at_edge)) {
+      g.attacker_next = !x.or_node;
+      g.next = outlook_of_tower(~p.side_to_move(), glimpse->next_targets, false, x.plain_decides);
+      const bool loser_at_edge = x.loser_at_edge && !g.attacker_next;
+      if (!g.next.wins_at_once && (weigh_threats_ || loser_at_edge)) {
         // The child's mover is the opponent, with the tower of the step's colour (T2).
         const Side s = p.side_to_move();
         const Colour moved = x.moved_known ? x.moved : p.tower_on(ch.move.from())->colour;
         const Square to = ch.move.to();
-        if (loser_at_edge) no_deadlock = has_step_without_deadlock(here.after_step(s, moved, to), ~s, colour_of(to), g->next_targets);
+        if (loser_at_edge) g.no_deadlock = has_step_without_deadlock(here.after_step(s, moved, to), ~s, colour_of(to), glimpse->next_targets);
         if (weigh_threats_) {
           if (!replies || replies->tower() != moved) replies.emplace(here, s, moved, x.mover_deciding), lines.reset();
-          const Bitboard quiet = g->next_targets & ~(replies->winning_after(to) & ~goal_row(~s));
-          threats = Threats{std::uint32_t(popcount(quiet)), false, 1};
-          if (attacker_next && quiet) {
+          const Bitboard quiet = glimpse->next_targets & ~(replies->winning_after(to) & ~goal_row(~s));
+          g.threats = Threats{std::uint32_t(popcount(quiet)), false, 1};
+          if (g.attacker_next && quiet) {
             if (!lines) lines.emplace(here, ~s, x.opponent_deciding, here.occupied ^ bit(here.square[index(s)][moved]));
             const LookAhead a = look_ahead(*lines, here.after_step(s, moved, to), ~s, colour_of(to), quiet, x.opponent_deciding);
-            threats.wins_in_three = a.wins_in_three;
-            threats.fewest = std::uint32_t(std::max(1, a.fewest_answers));
+            g.threats.wins_in_three = a.wins_in_three;
+            g.threats.fewest = std::uint32_t(std::max(1, a.fewest_answers));
           }
         }
       }
     } else {
-      Position cp = p.after(ch.move);
-      ch.key = key_of(cp);
-      ch.steps = 0;
-      table_.prefetch_tag(ch.key);
-      attacker_next = cp.side_to_move() == attacker_;
-      std::optional<Side> w = decided(aim_, cp);
-      if (!w && by_round_starts_ && cp.turn() == Turn::FreeChoice) {
-        w = limits_.round_starts->match_winner(cp);  // a known round start
-        if (!w)
-          if (auto n = limits_.round_starts->job_numbers(cp, attacker_)) {  // a job
-            ch.set({0, kNever});
-            ch.pn = n->pn;
-            ch.dn = n->dn;
-            ch.in_table = false;
-            ch.job = true;
-            continue;
-          }
-      }
-      if (w) {
-        // A move that decides the aim (M7, M8, P2, P3): a win for the mover settles the node at once.
-        if (*w == attacker_ && x.or_node) return settle(x, {x.c, x.c});
-        if (*w != attacker_ && !x.or_node) return settle(x, {kNever, kNever});
-        ch.set(*w == attacker_ ? Bounds{0, 0} : Bounds{kNever, kNever});
-        ch.in_table = false;
-        continue;
-      }
-      next = outlook(cp, aim_);
-      if (!next.wins_at_once && weigh_threats_) threats = threats_at(cp, next, aim_, attacker_next);
-      if (x.loser_at_edge && !attacker_next && !next.wins_at_once && cp.turn() == Turn::Designated && next.steps)
-        no_deadlock = has_step_without_deadlock(TowerMap::of(cp), cp.side_to_move(), cp.designated(), next.steps);
+      bool known = false;
+      Glance made;  // filled out of line; copied so that `g` stays in registers on the hot path
+      if (auto settled = made_child(p, x, ch, made, known)) return settled;
+      if (known) continue;
+      g = made;
     }
-    if (threats.quiet != kUnweighed) next.moves = threats.quiet;
-    if (next.wins_at_once) {
-      ch.set(attacker_next ? Bounds{1, 1} : Bounds{kNever, kNever});
-      if (!x.or_node && !attacker_next) return settle(x, {kNever, kNever});
-      ch.in_table = false;
-    } else if (next.moves == 0) {
-      // No quiet move (threats.h): whatever the child's mover does, his opponent wins at once.
-      if (attacker_next) {
-        if (!x.or_node) return settle(x, {kNever, kNever});
-        ch.set({kNever, kNever});
-      } else {
-        const Distance d = Distance(cost(metric_, false) + cost(metric_, true));
-        ch.set({d, d});
-      }
-      ch.in_table = false;
-    } else {
-      ch.set({least_unfinished(metric_, attacker_next, wins_by_losing_round(aim_, attacker_)), kNever});
-      // The loser's own move does not end the round: the attacker needs his next move too.
-      if (no_deadlock) ch.at_least = Distance(cost(metric_, false) + cost(metric_, true));
-      // The attacker, to move, wins in three plies (two of his moves): known for a budget of that or more.
-      if (threats.wins_in_three) ch.at_most = Distance(2 * cost(metric_, true) + cost(metric_, false));
-      ProofNumbers n = initial_numbers(next.moves, threats.fewest, attacker_next);
-      ch.pn = n.pn;
-      ch.dn = n.dn;
-      ch.in_table = true;
-    }
+    if (auto settled = weigh_child(x, ch, g)) return settled;
   }
   return std::nullopt;
 }

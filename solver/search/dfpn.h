@@ -140,9 +140,12 @@ class Prover {
   struct Child;
   struct Node;
   struct Expansion;
+  struct Glance;
   Node mid(const Position& p, Distance budget, std::uint32_t th_pn, std::uint32_t th_dn, Bitboard steps = 0, bool is_root = false);
   // mid's steps (dfpn.cpp): the children made and looked up, a node settled, a node left.
   std::optional<Node> make_children(const Position& p, const Expansion& x, Bitboard steps, Child* children, std::size_t& count);
+  std::optional<Node> made_child(const Position& p, const Expansion& x, Child& ch, Glance& g, bool& known);
+  std::optional<Node> weigh_child(const Expansion& x, Child& ch, const Glance& g);
   void look_up_children(Child* children, std::size_t count, Distance cb);
   Node settle(const Expansion& x, Bounds b);
   Node leave(const Expansion& x, ProofNumbers numbers, const Child* children, std::size_t count);
