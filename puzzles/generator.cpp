@@ -14,6 +14,7 @@
 #include "puzzles/certificate.h"
 #include "puzzles/features.h"
 #include "puzzles/store.h"
+#include "solver/retro/retro_file.h"
 #include "solver/retro/retro_key.h"
 #include "solver/retro/retro_table.h"
 #include "solver/search/transposition_table.h"
@@ -89,7 +90,15 @@ bool add_to_collection(const std::string& db, const Position& pos, const KeyAnal
   return store.add(make_puzzle(pos, analysis, "added by hand", {}, table, limits));
 }
 
-GenerateRun generate_into(const std::string& db, const GenerateOptions& options, const io::Lines& lines, const std::atomic<bool>* stop) {
+GenerateRun generate_into(const std::string& db, const GenerateOptions& given, const io::Lines& lines, const std::atomic<bool>* stop,
+                          const std::string& retro) {
+  GenerateOptions options = given;
+  solver::RetroTable table;
+  if (!retro.empty()) {
+    if (options.match) throw InputError("--retro and --match: a table's root decides the round, give one of them");
+    table = solver::load_retro_table(retro);
+    options.table = &table;
+  }
   Store store(db);
   GenerateRun run;
   run.before = store.count();

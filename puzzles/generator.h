@@ -63,7 +63,8 @@ GenerateProgress generate(const GenerateOptions& options, const std::function<bo
 
 // `puzzles generate`: new puzzles added to the collection `db` (made if missing) as they are
 // accepted, so a stop loses none; progress lines on `lines`. A stop (`stop` raised) is no error
-// here: the run ends `stopped`, and the collection keeps what was added.
+// here: the run ends `stopped`, and the collection keeps what was added. With `retro` the games
+// start at the root of the retrograde table in that file (read before the collection is opened).
 struct GenerateRun {
   GenerateProgress done;
   std::int64_t before = 0, total = 0;  // the collection's puzzles before and after
@@ -71,8 +72,8 @@ struct GenerateRun {
   bool stopped = false;
   double per_minute() const { return seconds > 0 ? done.accepted / (seconds / 60) : 0; }
 };
-GenerateRun generate_into(const std::string& db, const GenerateOptions& options, const io::Lines& lines = {},
-                          const std::atomic<bool>* stop = nullptr);
+GenerateRun generate_into(const std::string& db, const GenerateOptions& options, const io::Lines& lines = {}, const std::atomic<bool>* stop = nullptr,
+                          const std::string& retro = "");
 
 // The KFEN of the least image of `pos` under the symmetries of its round (B3).
 std::string canonical_kfen(const Position& pos);

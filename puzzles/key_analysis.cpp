@@ -63,7 +63,7 @@ solver::SolveLimits shared_deadline(const solver::SolveLimits& limits) {
 }
 
 std::optional<KeyAnalysis> analyse_key(const Position& pos, solver::TranspositionTable& table, const solver::SolveLimits& given) {
-  if (round_winner(pos)) throw InputError("the round is already over");
+  require_round_in_play(pos);
   // The analysis is many searches; its time limit is for all of them together.
   solver::SolveLimits limits = shared_deadline(given);
   KeyAnalysis a;

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "helpers.h"
+#include "kamisado/errors.h"
 #include "kamisado/perft.h"
 #include "kamisado/rules.h"
 #include "play/players.h"
@@ -302,6 +303,39 @@ TEST(P3_Targets, EachFormatPlaysToItsEnd) {
       EXPECT_EQ(p.side_to_move(), w);
       EXPECT_TRUE(move_names(p).empty());
     }
+}
+
+TEST(P3_Targets, NamedTargetsAndScoresAreReadOrRefusedByName) {
+  EXPECT_EQ(match_target("standard"), 3u);
+  EXPECT_EQ(match_target("long"), 7u);
+  EXPECT_EQ(match_target("marathon"), 15u);
+  EXPECT_EQ(match_target("5"), 5u);
+  for (const char* bad : {"", "0", "16", "Long", "3 ", "-1", "99999999999"}) {
+    try {
+      match_target(bad, "goal match=");
+      ADD_FAILURE() << "accepted the target '" << bad << "'";
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()).rfind(std::string("goal match= '") + bad + "'", 0), 0u) << e.what();
+    }
+  }
+  EXPECT_EQ(match_score("1-0"), (std::array<std::uint32_t, 2>{1, 0}));
+  EXPECT_EQ(match_score("15-14"), (std::array<std::uint32_t, 2>{15, 14}));
+  for (const char* bad : {"", "1", "1-", "-1", "1:0", "16-0", "0-16", "1-0-0", "a-b"}) EXPECT_THROW(match_score(bad), InputError) << bad;
+}
+
+TEST(P3_RoundInPlay, AFinishedRoundIsRefusedNamingItsWinner) {
+  EXPECT_NO_THROW(require_round_in_play(parse_kfen(std::string(kStartKfen))));
+  // M7: Black's Brown has reached a8; after a1a8 at 3:1-1 the match is between rounds (F1).
+  for (const char* over : {"Nbpkyrgn/8/8/8/8/o7/8/1GRYKPBO g o", "1bpkyrgn/8/7o/8/8/8/8/NGRYKPBO b N 3:1-1"}) {
+    Position p = parse_kfen(over);
+    if (std::string(over).find("3:") != std::string::npos) p = play_moves(p, {"a1a8"});
+    try {
+      require_round_in_play(p);
+      ADD_FAILURE() << over;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(std::string("(") + side_name(*round_winner(p)) + " won it)"), std::string::npos) << e.what();
+    }
+  }
 }
 
 // --- F1–F4 regrouping ------------------------------------------------------------------------

@@ -3,35 +3,12 @@
 #include <ostream>
 #include <string>
 
-#include <fmt/format.h>
-
 #include "cli/commands.h"
+#include "present/one_line.h"
 
 namespace kamisado::cli {
 
-namespace {
-
-// An error is one line, whatever the input it quotes holds: a line break or another control
-// character typed into a KFEN or a path is shown escaped, as C would write it.
-std::string one_line(const std::string& message) {
-  std::string out;
-  for (const char c : message) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '\n')
-      out += "\\n";
-    else if (c == '\r')
-      out += "\\r";
-    else if (c == '\t')
-      out += "\\t";
-    else if (u < 0x20 || u == 0x7f)
-      out += fmt::format("\\x{:02x}", u);
-    else
-      out += c;
-  }
-  return out;
-}
-
-}  // namespace
+using present::one_line;
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CLI::App app{
@@ -46,27 +23,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Print help for every subcommand");
   Action action;
-  add_show(app, action);
-  add_moves(app, action);
-  add_play(app, action);
-  add_perft(app, action);
-  add_bench(app, action);
-  add_selfcheck(app, action);
-  add_conform(app, action);
-  add_corpus(app, action);
-  add_engine(app, action);
-  add_serve(app, action);
-  add_serve_bench(app, action);
-  add_verify(app, action);
-  add_solve(app, action);
-  add_check_proof(app, action);
-  add_solve_bench(app, action);
-  add_match_report(app, action);
-  add_opening(app, action);
-  add_census(app, action);
-  add_retro(app, action);
-  add_puzzles(app, action);
-  add_starts(app, action);
+  for (const auto add : kCommands) add(app, action);
 
   Io io{out, err};
   if (!args.empty() && !args[0].empty() && args[0][0] != '-') {

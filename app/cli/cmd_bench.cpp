@@ -1,6 +1,5 @@
 // kamisado bench: the speed of move generation, as perft on one core (bench/perft_bench.h).
 #include "cli/commands.h"
-#include "io/files.h"
 #include "kamisado/kfen.h"
 #include "present/rules.h"
 
@@ -24,9 +23,7 @@ int bench(const BenchOptions& opt, Io& io) {
     Position pos = parse_kfen(opt.kfen);
     return io.print(present::perft_measure_answer(pos, opt.depth, opt.repeat, bench::measure_position(pos, opt.depth, opt.repeat)));
   }
-  bench::PerftBench b = bench::bench_perft(opt.depth, opt.sumo_depth, opt.repeat);
-  if (!opt.report.empty()) io::write_file_atomically(opt.report, present::perft_bench_report(b, opt.report));
-  return io.print(present::perft_bench_json(b), present::perft_bench_summary(b) + (opt.report.empty() ? "" : "wrote " + opt.report + "\n"));
+  return io.print(present::run_perft_bench(opt.depth, opt.sumo_depth, opt.repeat, opt.report));
 }
 
 }  // namespace

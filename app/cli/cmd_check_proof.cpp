@@ -1,14 +1,7 @@
 // kamisado check-proof FILE: re-verifies a proof file (solver/proof/proof_check.h).
 
-#include <filesystem>
-
 #include "cli/commands.h"
-#include "present/by_rounds.h"
 #include "present/verdict.h"
-#include "solver/match/regenerated_certificate.h"
-#include "solver/proof/proof_check.h"
-#include "solver/proof/proof_file.h"
-#include "solver/proof/proof_io.h"
 
 namespace kamisado::cli {
 
@@ -28,29 +21,15 @@ const CommandText kCheckProofText{"check-proof", "Re-verify a proof file with th
                                   "         kamisado check-proof reports/match/two-point.certificate --threads 2 --journal two-point.journal"};
 
 struct CheckProofOptions {
-  std::string file, journal;
-  unsigned threads = 1;
-  bool mpi = false;
+  std::string file;
+  solver::CertificateCheckOptions folder;  // threads, journal, mpi
 };
 
-// A folder: a match certificate in layers, stored or listed.
-int check_certificate(const CheckProofOptions& opt, Io& io) {
-  const auto check = solver::check_certificate_folder(opt.file, {opt.threads, opt.journal, io.lines(), io.stop, opt.mpi});
-  if (!check) return kOk;  // an MPI rank other than 0: rank 0 answers
-  return io.print(present::match_certificate_json(opt.file, *check), present::match_certificate_text(*check),
-                  check->holds     ? kOk
-                  : check->stopped ? kStopped
-                                   : kInternalError);
-}
-
 int check_proof(const CheckProofOptions& opt, Io& io) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(opt.file, ec)) return check_certificate(opt, io);
-  if (!opt.journal.empty() || opt.mpi)
-    throw UsageError("--journal and --mpi go on with the check of a certificate that lists its layers, not of a proof file");
-  const solver::ProofTree tree = solver::read_proof_file(opt.file);
-  const solver::ProofCheck check = solver::check_proof(tree);
-  return io.print(present::proof_check_answer(opt.file, tree, check), check.holds ? kOk : kInternalError);
+  solver::CertificateCheckOptions o = opt.folder;
+  o.lines = io.lines(), o.stop = io.stop;
+  const auto answer = present::run_check_proof(opt.file, o);
+  return answer ? io.print(*answer) : kOk;  // none: an MPI rank other than 0, rank 0 answers
 }
 
 }  // namespace
@@ -60,10 +39,11 @@ void add_check_proof(CLI::App& app, Action& action) {
   cmd->add_option("file", opt->file,
                   "The proof file (written by kamisado solve --proof), or a certificate's folder (solve --by-rounds --certificate)")
       ->required();
-  cmd->add_option("--threads", opt->threads, "A certificate's folder: threads checking its layers (default 1)")->check(CLI::Range(1, 1024));
-  output_option(cmd, "--journal", opt->journal,
+  cmd->add_option("--threads", opt->folder.threads, "A certificate's folder: threads checking its layers (default 1)")->check(CLI::Range(1, 1024));
+  output_option(cmd, "--journal", opt->folder.journal,
                 "A certificate that lists its layers: keep the layers checked in FILE, and go on from those it holds (made if missing)");
-  cmd->add_flag("--mpi", opt->mpi, "A certificate that lists its layers, checked across MPI ranks: mpirun -np N kamisado check-proof DIR --mpi");
+  cmd->add_flag("--mpi", opt->folder.mpi,
+                "A certificate that lists its layers, checked across MPI ranks: mpirun -np N kamisado check-proof DIR --mpi");
 }
 
 }  // namespace kamisado::cli

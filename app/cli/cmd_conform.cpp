@@ -7,6 +7,7 @@
 #include "conform/harness.h"
 #include "io/files.h"
 #include "kamisado/kfen.h"
+#include "kamisado/rules.h"
 #include "serve/engine_search.h"
 
 namespace kamisado::cli {
@@ -33,26 +34,19 @@ const CommandText kCorpusText{"corpus", "Write the built-in conformance corpus (
                               "Example: kamisado corpus --out conformance.json"};
 
 struct ConformOptions {
-  std::string engine, corpus, match;
+  conform::HarnessOptions harness;  // the engine's command, the walk's depth, the play-outs, the timeout
+  std::string corpus, match;
   std::vector<std::string> kfens, allow;
-  int depth = 2, random = 20;
-  std::uint64_t seed = 1;
-  double timeout = 5;
   bool match_given = false;
 };
 
 int conform(const ConformOptions& opt, Io& io) {
   // A walk of depth 0 compares nothing: a position given to walk from would be dropped in silence.
-  if (!opt.kfens.empty() && opt.depth == 0) throw UsageError("--kfen is walked from to --depth, which is 0: give --depth 1 or more");
-  conform::HarnessOptions h;
-  h.command = opt.engine;
+  if (!opt.kfens.empty() && opt.harness.depth == 0) throw UsageError("--kfen is walked from to --depth, which is 0: give --depth 1 or more");
+  conform::HarnessOptions h = opt.harness;
   h.corpus = opt.corpus.empty() ? conform::builtin_corpus() : conform::read_corpus(opt.corpus);
-  h.depth = opt.depth;
   for (const std::string& k : opt.kfens) h.walk_roots.push_back(to_kfen(parse_kfen(k)));
-  h.random_games = opt.random;
-  h.seed = opt.seed;
-  if (opt.match_given) h.match_target = match_target("--match", opt.match.empty() ? "standard" : opt.match);
-  h.timeout_seconds = opt.timeout;
+  if (opt.match_given) h.match_target = match_target(opt.match.empty() ? "standard" : opt.match);
   h.allow = conform::parse_allow(opt.allow);
   io::Progress progress(io.lines());
   conform::HarnessReport r = conform::run_harness(h, [&progress](const std::string& line) { progress.tick([&] { return "conform: " + line; }); });
@@ -95,12 +89,12 @@ int corpus(const CorpusOptions& opt, Io& io) {
 
 void add_conform(CLI::App& app, Action& action) {
   auto [cmd, opt] = command<ConformOptions>(app, action, kConformText, conform);
-  cmd->add_option("--engine", opt->engine, "The command that starts the engine")->required();
+  cmd->add_option("--engine", opt->harness.command, "The command that starts the engine")->required();
   cmd->add_option("--corpus", opt->corpus, "A conformance corpus (JSON, see kamisado corpus); default: the built-in one");
   cmd->add_option("--kfen", opt->kfens, "Also walk from this position (repeatable)");
-  cmd->add_option("--depth", opt->depth, "Walk depth, 0 for none (default 2)")->check(CLI::Range(0, 6));
-  cmd->add_option("--random", opt->random, "Seeded random play-outs (default 20)")->check(CLI::Range(0, 100000));
-  seed_option(cmd, opt->seed, "the play-outs");
+  cmd->add_option("--depth", opt->harness.depth, "Walk depth, 0 for none (default 2)")->check(CLI::Range(0, 6));
+  cmd->add_option("--random", opt->harness.random_games, "Seeded random play-outs (default 20)")->check(CLI::Range(0, 100000));
+  seed_option(cmd, opt->harness.seed, "the play-outs");
   CLI::Option* match =
       cmd->add_option("--match", opt->match,
                       "Play-outs are matches (else single rounds): standard (3 points, when no value is given), long, marathon or N points")
@@ -109,7 +103,8 @@ void add_conform(CLI::App& app, Action& action) {
   cmd->add_option("--allow", opt->allow,
                   "Rule IDs the engine is known to deviate from, comma-separated (e.g. M6,M8), or 'refused': still reported and "
                   "counted, but the run conforms 'except' them; one never seen is named in the verdict");
-  cmd->add_option("--timeout", opt->timeout, "Seconds the engine has for each reply (default 5)")->check(seconds_between(0.01, 3600.0));
+  cmd->add_option("--timeout", opt->harness.timeout_seconds, "Seconds the engine has for each reply (default 5)")
+      ->check(seconds_between(0.01, 3600.0));
 }
 
 void add_engine(CLI::App& app, Action& action) {

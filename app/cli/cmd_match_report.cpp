@@ -1,9 +1,7 @@
 // kamisado match-report: what the match solver proves about whole matches from the set-up
 // (solver/match/match_study.h), for reports/match.md.
 #include "cli/commands.h"
-#include "io/files.h"
 #include "present/match_report.h"
-#include "present/match_study.h"
 
 namespace kamisado::cli {
 
@@ -31,9 +29,7 @@ int match_report(const MatchReportOptions& opt, Io& io) {
   solver::MatchStudyOptions o = opt.study;
   o.proof_dir = opt.proofs;
   o.stop = io.stop;
-  solver::MatchStudy s = solver::study_matches(o, io.lines());
-  if (!opt.report.empty()) io::write_file_atomically(opt.report, present::match_study_report(s, present::match_report_command(o, opt.report)));
-  return io.print(present::match_study_json(s), present::match_study_text(s), io.stop && io.stop->load() ? kStopped : kOk);
+  return io.print(present::run_match_report(o, opt.report, io.lines()));
 }
 
 }  // namespace

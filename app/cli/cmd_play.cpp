@@ -2,6 +2,7 @@
 // and print where the game goes (play/game_text.h).
 #include "cli/commands.h"
 #include "kamisado/kfen.h"
+#include "kamisado/rules.h"
 #include "play/game_text.h"
 
 namespace kamisado::cli {
@@ -27,7 +28,7 @@ int play(const PlayOptions& opt, Io& io) {
   if (!opt.match.empty() && !opt.kfen.empty())
     throw UsageError("--match starts from the initial set-up; to start elsewhere give --kfen with a match field");
   Position start = parse_kfen(opt.kfen.empty() ? std::string(kStartKfen) : opt.kfen);
-  if (!opt.match.empty()) start = parse_kfen(std::string(kStartKfen) + " " + std::to_string(match_target("--match", opt.match)) + ":0-0");
+  if (!opt.match.empty()) start = parse_kfen(std::string(kStartKfen) + " " + std::to_string(match_target(opt.match)) + ":0-0");
   play::GameRecord game(start);
   play::play_moves(game, opt.moves);
   play::play_on(game, opt.black, opt.gold, opt.seed);

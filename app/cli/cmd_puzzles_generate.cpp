@@ -5,7 +5,6 @@
 #include "present/puzzles.h"
 #include "puzzles/features.h"
 #include "puzzles/generator.h"
-#include "solver/retro/retro_file.h"
 
 namespace kamisado::cli {
 
@@ -30,15 +29,8 @@ struct GenerateOptions {
 };
 
 int generate(const GenerateOptions& opt, Io& io) {
-  puzzles::GenerateOptions gen = opt.gen;
-  solver::RetroTable table;
-  if (!opt.retro.empty()) {
-    if (gen.match) throw UsageError("--retro and --match: a table's root decides the round, give one of them");
-    table = solver::load_retro_table(opt.retro);
-    gen.table = &table;
-  }
-  const puzzles::GenerateRun run = puzzles::generate_into(opt.db, gen, io.lines(), io.stop);
-  return io.print(present::puzzles_generate_answer(opt.db, gen.n, run), run.stopped ? kStopped : kOk);
+  const puzzles::GenerateRun run = puzzles::generate_into(opt.db, opt.gen, io.lines(), io.stop, opt.retro);
+  return io.print(present::puzzles_generate_answer(opt.db, opt.gen.n, run), run.stopped ? kStopped : kOk);
 }
 
 }  // namespace

@@ -38,7 +38,6 @@ struct BuildOptions {
 
 int build(const BuildOptions& opt, Io& io) {
   Position root = parse_kfen(opt.kfen);
-  refuse_finished_round(root);
   solver::MeasuredBuild run;
   try {
     run = solver::measure_build(root, opt.max_positions, opt.threads, io.stop, io.lines());

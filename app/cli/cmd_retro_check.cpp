@@ -2,7 +2,6 @@
 // proof search, and the tables of a list of roots built, checked and measured
 // (solver/bench/retro_bench.h).
 #include "cli/commands.h"
-#include "io/files.h"
 #include "present/retro.h"
 
 namespace kamisado::cli {
@@ -34,26 +33,14 @@ struct VerifyOptions {
   int threads = 1;
 };
 
-int verify(const VerifyOptions& opt, Io& io) {
-  solver::RetroTable table = solver::load_retro_table(opt.table);
-  io::Progress progress(io.lines());
-  auto r =
-      solver::verify_retro_table(table, opt.threads, [&](std::uint64_t done) { progress.count("retro verify:", done, table.size(), "positions"); });
-  return io.print(present::retro_verify_answer(opt.table, r, progress.elapsed()), r.holds() ? kOk : kInternalError);
-}
+int verify(const VerifyOptions& opt, Io& io) { return io.print(present::run_retro_verify(opt.table, opt.threads, io.lines())); }
 
 struct CrossCheckOptions {
   std::string table;
   solver::RetroCrossCheckOptions check;
 };
 
-int crosscheck(const CrossCheckOptions& opt, Io& io) {
-  solver::RetroTable table = solver::load_retro_table(opt.table);
-  io::Progress progress(io.lines());
-  auto r = solver::cross_check(table, opt.check,
-                               [&](std::uint64_t done, std::uint64_t total) { progress.count("retro crosscheck:", done, total, "positions"); });
-  return io.print(present::retro_crosscheck_answer(opt.table, r, opt.check.long_distance), r.holds() ? kOk : kDisagrees);
-}
+int crosscheck(const CrossCheckOptions& opt, Io& io) { return io.print(present::run_retro_crosscheck(opt.table, opt.check, io.lines())); }
 
 struct BenchOptions {
   std::string roots = "tests/data/retro_roots.json", report;
@@ -61,11 +48,7 @@ struct BenchOptions {
   int threads = 2;
 };
 
-int bench(const BenchOptions& opt, Io& io) {
-  solver::RetroBench b = solver::bench_retro(opt.roots, opt.check, opt.threads, io.lines());
-  if (!opt.report.empty()) io::write_file_atomically(opt.report, present::retro_bench_report(b, opt.report));
-  return io.print(present::retro_bench_answer(b), b.all_hold() ? kOk : kDisagrees);
-}
+int bench(const BenchOptions& opt, Io& io) { return io.print(present::run_retro_bench(opt.roots, opt.check, opt.threads, opt.report, io.lines())); }
 
 void sample_options(CLI::App* cmd, solver::RetroCrossCheckOptions& check, const std::string& sample_help) {
   cmd->add_option("--sample", check.sample, sample_help)->check(CLI::Range(std::uint64_t(1), std::uint64_t(1) << 40));

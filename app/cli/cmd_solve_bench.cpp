@@ -1,6 +1,5 @@
 // kamisado solve-bench: the proof search's benchmark suite, run or built (solver/bench/suite.h).
 #include "cli/commands.h"
-#include "io/files.h"
 #include "present/solve_bench.h"
 
 namespace kamisado::cli {
@@ -21,58 +20,12 @@ const CommandText kSolveBenchText{"solve-bench", "Benchmark the proof search on 
                                   "measures only the cost of exact distances: df-pn's nodes beside the minimax's positions.\n"
                                   "Example: kamisado solve-bench --report reports/solver.md"};
 
-struct SolveBenchOptions {
-  std::string suite = "tests/data/solver_suite.json", report, generate;
-  std::string match_suite = "tests/data/match_suite.json", generate_match, distances;
-  int match_count = 320, match_losers = 0;
-  std::uint64_t minimax_budget = 200'000;
-  int match_max_plies = 0, match_min_plies = 0;
-  double match_probe = 10;
-  std::uint64_t seed = 1;
-  int singles = 60, matches = 20;
-  std::uint64_t alphabeta_nodes = 40'000'000;
-  std::size_t hash = 64;
-  int repeat = 5;
-  bool no_match = false;
-};
-
-int solve_bench(const SolveBenchOptions& opt, Io& io) {
-  if (!opt.generate.empty()) {
-    nlohmann::json suite = solver::generate_suite(opt.seed, opt.singles, opt.matches, opt.alphabeta_nodes, io.lines());
-    io::write_file_atomically(opt.generate, suite.dump(1) + "\n");
-    return io.print(present::suite_written_answer(opt.generate, suite, false, false));
-  }
-  if (!opt.generate_match.empty()) {
-    nlohmann::json suite = solver::generate_match_suite(opt.seed, opt.match_count, opt.match_losers, opt.minimax_budget, opt.match_max_plies,
-                                                        opt.match_min_plies, io.lines(), io.stop);
-    // Stopped (Ctrl-C): the positions kept so far are written, and the exit code says so.
-    const bool stopped = io.stop && io.stop->load();
-    io::write_file_atomically(opt.generate_match, suite.dump(1) + "\n");
-    return io.print(present::suite_written_answer(opt.generate_match, suite, true, stopped), stopped ? kStopped : kOk);
-  }
-  if (!opt.distances.empty()) {
-    solver::DistanceBench d = solver::bench_distances(opt.distances, opt.hash, io.lines());
-    if (!opt.report.empty()) io::write_file_atomically(opt.report, present::with_section(present::distances_markdown(d), opt.report));
-    return io.print(present::distances_json(d), present::distances_summary(d), d.failures ? kInternalError : kOk);
-  }
-  solver::SuiteBench b = solver::bench_suite(opt.suite, opt.hash, opt.repeat, io.lines());
-  nlohmann::json j = present::suite_json(b);
-  if (opt.no_match) {
-    if (!opt.report.empty()) io::write_file_atomically(opt.report, present::keep_comparison(present::suite_report(b, opt.report), opt.report));
-    return io.print(j, present::suite_summary(b), b.disagreements() ? kInternalError : kOk);
-  }
-  solver::MatchSuiteBench m = solver::bench_match_suite(opt.match_suite, opt.hash, opt.match_probe, io.lines());
-  if (!opt.report.empty())
-    io::write_file_atomically(opt.report,
-                              present::keep_comparison(present::suite_report(b, opt.report) + "\n" + present::match_suite_markdown(m), opt.report));
-  j["match"] = present::match_suite_json(m);
-  return io.print(j, present::suite_summary(b) + present::match_suite_summary(m), b.disagreements() || m.failures ? kInternalError : kOk);
-}
+int solve_bench(const present::SolveBenchRequest& opt, Io& io) { return io.print(present::run_solve_bench(opt, io.lines(), io.stop)); }
 
 }  // namespace
 
 void add_solve_bench(CLI::App& app, Action& action) {
-  auto [cmd, opt] = command<SolveBenchOptions>(app, action, kSolveBenchText, solve_bench, Needs::CtrlC);
+  auto [cmd, opt] = command<present::SolveBenchRequest>(app, action, kSolveBenchText, solve_bench, Needs::CtrlC);
   cmd->add_option("--suite", opt->suite, "The suite to run (default tests/data/solver_suite.json)");
   report_option(cmd, opt->report);
   output_option(cmd, "--generate", opt->generate, "Build a suite from self-play and write it to FILE");

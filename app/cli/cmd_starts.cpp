@@ -1,8 +1,7 @@
 // kamisado starts check: a round-start table cross-checked from outside (issue 43), a seeded
 // sample of its match starts valued again by the whole-match search (solver/match/starts_check.h).
-#include <charconv>
-
 #include "cli/commands.h"
+#include "kamisado/rules.h"
 #include "present/by_rounds.h"
 
 namespace kamisado::cli {
@@ -21,20 +20,9 @@ struct CheckOptions {
   solver::StartsCheckOptions check;
 };
 
-// "B-G": the points of the two sides.
-std::array<std::uint32_t, 2> score_of(const std::string& text) {
-  std::array<std::uint32_t, 2> points{};
-  const char* end = text.data() + text.size();
-  auto [dash, e1] = std::from_chars(text.data(), end, points[0]);
-  if (e1 == std::errc() && dash != end && *dash == '-')
-    if (auto [last, e2] = std::from_chars(dash + 1, end, points[1]); e2 == std::errc() && last == end && points[0] < 16 && points[1] < 16)
-      return points;
-  throw UsageError("--score '" + text + "': give the two sides' points as B-G, e.g. 1-1 (P3: at most 15 each)");
-}
-
 int check(const CheckOptions& opt, Io& io) {
   solver::StartsCheckOptions o = opt.check;
-  if (!opt.score.empty()) o.score = score_of(opt.score);
+  if (!opt.score.empty()) o.score = match_score(opt.score);
   o.stop = io.stop;
   const solver::StartsCheck c = solver::check_starts(solver::read_round_starts(opt.table), o, io.lines());
   return io.print(present::starts_check_answer(opt.table, c), c.disagreeing() ? kInternalError : kOk);

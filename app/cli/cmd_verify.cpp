@@ -1,6 +1,5 @@
 // kamisado verify: the rules checker's proofs over all positions, with Z3 (verify/report.h).
 #include "cli/commands.h"
-#include "io/files.h"
 #include "present/rules.h"
 
 namespace kamisado::cli {
@@ -25,12 +24,8 @@ struct VerifyCommandOptions {
 int run_verify(const VerifyCommandOptions& opt, Io& io) {
   verify::VerifyOptions o = opt.verify;
   o.witnesses = !opt.no_witnesses;
-  verify::VerifyRun run = verify::run_verification(
-      o, io.json ? io::Lines() : [&io](const std::string& line) { io.out << line << "\n"; });
-  if (!opt.corpus.empty()) io::write_file_atomically(opt.corpus, verify::witness_corpus(run).dump(2) + "\n");
-  if (!opt.report.empty())
-    io::write_file_atomically(opt.report, verify::verification_report(run, present::verify_command(o, opt.corpus, opt.report)));
-  return io.print(present::verify_answer(run, opt.corpus, opt.report), run.all_proved ? kOk : kInternalError);
+  const io::Lines lines = io.json ? io::Lines() : [&io](const std::string& line) { io.out << line << "\n"; };
+  return io.print(present::run_verify(o, opt.corpus, opt.report, lines));
 }
 
 }  // namespace

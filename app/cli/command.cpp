@@ -8,7 +8,6 @@
 
 #include "cli/interrupt.h"
 #include "io/files.h"
-#include "kamisado/rules.h"
 
 namespace kamisado::cli {
 
@@ -86,22 +85,6 @@ CLI::Option* output_option(CLI::App* cmd, const std::string& name, std::string& 
       },
       "FILE");
   return cmd->add_option(name, path, help)->check(kWritable);
-}
-
-void refuse_finished_round(const Position& pos) {
-  if (auto winner = round_winner(pos))
-    throw UsageError(std::string("the round is already over at this position (") + side_name(*winner) + " won it): there is nothing to solve");
-}
-
-std::uint32_t match_target(const std::string& option, const std::string& value) {
-  if (value == "standard") return 3;
-  if (value == "long") return 7;
-  if (value == "marathon") return 15;
-  std::uint32_t n = 0;
-  auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-  if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n == 0 || n > 15)
-    throw UsageError(option + " '" + value + "': give standard, long, marathon or a number of points from 1 to 15 (P3)");
-  return n;
 }
 
 }  // namespace kamisado::cli

@@ -44,7 +44,12 @@ struct Io {
       out << text;
     return code;
   }
-  int print(const present::Answer& a, int code = kOk) const { return print(a.json, a.text, code); }
+  // An answer, with the exit code its status gives, or `code`.
+  int print(const present::Answer& a) const { return print(a.json, a.text, exit_code(a.status)); }
+  int print(const present::Answer& a, int code) const { return print(a.json, a.text, code); }
+  static int exit_code(present::Status s) {
+    return s == present::Status::Ok ? kOk : s == present::Status::Failed ? kInternalError : s == present::Status::Disagrees ? kDisagrees : kStopped;
+  }
 };
 
 // The chosen subcommand's work; returns the exit code. InputError becomes one line and exit
@@ -87,13 +92,5 @@ CLI::Option* output_option(CLI::App* cmd, const std::string& name, std::string& 
 inline CLI::Option* report_option(CLI::App* cmd, std::string& path) {
   return output_option(cmd, "--report", path, "Write the results as Markdown to FILE");
 }
-
-// The one answer of every command that proves a round (solve, puzzles solve, retro build) to a
-// position whose round is over: bad input, naming who won it.
-void refuse_finished_round(const Position& pos);
-
-// P3: "standard" (3), "long" (7), "marathon" (15) or a number of points from 1 to 15. Throws
-// UsageError naming `option` otherwise.
-std::uint32_t match_target(const std::string& option, const std::string& value);
 
 }  // namespace kamisado::cli

@@ -28,4 +28,10 @@ void add_starts(CLI::App& app, Action& action);
 void add_serve(CLI::App& app, Action& action);
 void add_serve_bench(CLI::App& app, Action& action);
 
+// In the order --help lists them.
+inline constexpr void (*kCommands[])(CLI::App&, Action&) = {
+    add_show,        add_moves,        add_play,    add_perft,       add_bench,  add_selfcheck, add_conform,
+    add_corpus,      add_engine,       add_serve,   add_serve_bench, add_verify, add_solve,     add_check_proof,
+    add_solve_bench, add_match_report, add_opening, add_census,      add_retro,  add_puzzles,   add_starts};
+
 }  // namespace kamisado::cli

@@ -275,8 +275,9 @@ Answer round_starts_answer(const std::string& path, std::size_t entries, const C
 Answer census_report_answer(const std::vector<CensusMerged>& runs, const std::string& report_path) {
   nlohmann::json all = nlohmann::json::array();
   std::string summary;
-  for (const auto& m : runs) all.push_back(census_json(m)), summary += census_summary(m);
-  return {{{"runs", all}, {"report", report_path}}, summary + "wrote " + report_path + "\n"};
+  bool sound = true;
+  for (const auto& m : runs) all.push_back(census_json(m)), summary += census_summary(m), sound = sound && m.sound();
+  return {{{"runs", all}, {"report", report_path}}, summary + "wrote " + report_path + "\n", sound ? Status::Ok : Status::Failed};
 }
 
 nlohmann::json census_json(const CensusMerged& m) {

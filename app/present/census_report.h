@@ -39,7 +39,8 @@ struct CensusReportOptions {
 };
 // The report's Markdown, of runs already merged.
 std::string census_report(const std::vector<solver::CensusMerged>& runs, const CensusReportOptions& options);
-// The runs a report was written of (`report_path`): each run's JSON and summary.
+// The runs a report was written of (`report_path`): each run's JSON and summary; Failed unless
+// every run is sound.
 Answer census_report_answer(const std::vector<solver::CensusMerged>& runs, const std::string& report_path);
 // `census report`: each run merged, then the report written (atomically) to report_path.
 std::vector<solver::CensusMerged> write_census_report(const CensusReportOptions& options, const io::Lines& lines = {},

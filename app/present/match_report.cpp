@@ -6,7 +6,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "io/files.h"
 #include "kamisado/kfen.h"
+#include "present/match_study.h"
 
 namespace kamisado::present {
 
@@ -374,6 +376,12 @@ std::string match_report_command(const MatchStudyOptions& o, const std::string& 
     add("--cross-round-two", o.cross_round_two.sample);
   }
   return c;
+}
+
+Answer run_match_report(const MatchStudyOptions& options, const std::string& report, const io::Lines& lines) {
+  MatchStudy s = study_matches(options, lines);
+  if (!report.empty()) io::write_file_atomically(report, match_study_report(s, match_report_command(options, report)));
+  return {match_study_json(s), match_study_text(s), options.stop && options.stop->load() ? Status::Stopped : Status::Ok};
 }
 
 }  // namespace kamisado::present

@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "io/progress.h"
 #include "io/report.h"
+#include "present/answer.h"
 #include "solver/match/by_rounds_study.h"
 #include "solver/match/match_certificate.h"
 #include "solver/match/match_study.h"
@@ -19,6 +21,10 @@ std::string match_study_report(const solver::MatchStudy& s, const std::string& c
 // The command that makes the same study again: `kamisado match-report` with every option of
 // `options` (a report names it; `report` is where it was written, "" for none).
 std::string match_report_command(const solver::MatchStudyOptions& options, const std::string& report);
+
+// kamisado match-report: the study made (Stopped if `options.stop` was raised during it), and its
+// report written to `report` if named.
+Answer run_match_report(const solver::MatchStudyOptions& options, const std::string& report, const io::Lines& lines);
 
 // The report's sections, each also on its own (the tests read them):
 // a match certificate in layers (the one in `dir`) as the check found it: its winner and weight

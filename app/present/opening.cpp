@@ -1,10 +1,13 @@
 #include "present/opening.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include <fmt/format.h>
 
+#include "io/files.h"
 #include "io/report.h"
+#include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 
 namespace kamisado::present {
@@ -118,6 +121,26 @@ nlohmann::json regrouped_json(const RegroupedResult& r) {
           {"read_back", r.resumed},
           {"rechecked", r.rechecked},
           {"unchecked", r.resumed - r.rechecked}};
+}
+
+Answer run_opening(const OpeningRequest& r, const io::Lines& lines, const std::atomic<bool>* stop) {
+  if (r.regrouped.count > 0) {
+    RegroupedOptions o = r.regrouped;
+    if (o.checkpoint.empty()) o.checkpoint = fmt::format("regrouped-{}.jsonl", o.seed);
+    io::check_writable(o.checkpoint);
+    o.hash_mb = r.hash ? r.hash : 64;
+    o.stop = stop;
+    RegroupedResult g = prove_regrouped(o, lines);
+    if (!r.report.empty()) io::write_file_atomically(r.report, regrouped_report(g, r.report));
+    return {regrouped_json(g), regrouped_summary(g) + (g.failures ? fmt::format("; {} proofs FAILED their check", g.failures) : "") + "\n",
+            g.failures ? Status::Failed : Status::Ok};
+  }
+  if (r.regrouped.recheck) throw InputError("--recheck proves again what a --regrouped checkpoint holds: add --regrouped N");
+  if (!r.proofs.empty() && !std::filesystem::is_directory(r.proofs)) throw InputError("cannot write proofs into '" + r.proofs + "': no such folder");
+  OpeningResult o = prove_opening(r.hash ? r.hash : 128, r.proofs, lines);
+  if (!r.report.empty()) io::write_file_atomically(r.report, opening_report(o, r.report));
+  if (!r.book.empty()) write_opening_book(o, r.book, lines);
+  return {opening_json(o), opening_summary(o), o.failures() ? Status::Failed : Status::Ok};
 }
 
 }  // namespace kamisado::present

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "io/files.h"
 #include "kamisado/kfen.h"
 #include "present/words.h"
 
@@ -100,6 +101,33 @@ Answer retro_bench_answer(const RetroBench& b) {
   std::string text;
   for (const auto& row : b.rows) text += retro_bench_row_summary(row) + "\n";
   return {retro_bench_json(b), text};
+}
+
+Answer run_retro_verify(const std::string& path, int threads, const io::Lines& lines) {
+  RetroTable table = load_retro_table(path);
+  io::Progress progress(lines);
+  auto r = verify_retro_table(table, threads, [&](std::uint64_t done) { progress.count("retro verify:", done, table.size(), "positions"); });
+  Answer a = retro_verify_answer(path, r, progress.elapsed());
+  a.status = r.holds() ? Status::Ok : Status::Failed;
+  return a;
+}
+
+Answer run_retro_crosscheck(const std::string& path, const RetroCrossCheckOptions& check, const io::Lines& lines) {
+  RetroTable table = load_retro_table(path);
+  io::Progress progress(lines);
+  auto r = cross_check(table, check, [&](std::uint64_t done, std::uint64_t total) { progress.count("retro crosscheck:", done, total, "positions"); });
+  Answer a = retro_crosscheck_answer(path, r, check.long_distance);
+  a.status = r.holds() ? Status::Ok : Status::Disagrees;
+  return a;
+}
+
+Answer run_retro_bench(const std::string& roots, const RetroCrossCheckOptions& check, int threads, const std::string& report,
+                       const io::Lines& lines) {
+  RetroBench b = bench_retro(roots, check, threads, lines);
+  if (!report.empty()) io::write_file_atomically(report, retro_bench_report(b, report));
+  Answer a = retro_bench_answer(b);
+  a.status = b.all_hold() ? Status::Ok : Status::Disagrees;
+  return a;
 }
 
 }  // namespace kamisado::present

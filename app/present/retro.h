@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "io/progress.h"
 #include "kamisado/position.h"
 #include "present/answer.h"
 #include "present/retro_bench.h"
@@ -27,5 +28,13 @@ Answer retro_verify_answer(const std::string& path, const solver::RetroVerifyRes
 Answer retro_crosscheck_answer(const std::string& path, const solver::RetroCrossCheck& r, int long_distance);
 // Each root's table built, verified and cross-checked (retro bench): one line a root.
 Answer retro_bench_answer(const solver::RetroBench& b);
+
+// The runs of retro verify, crosscheck and bench: the table at `path` (or each of `roots`')
+// loaded and checked, with progress lines, `report` written if named. Failed (verify) or
+// Disagrees (crosscheck, bench) unless every value holds.
+Answer run_retro_verify(const std::string& path, int threads, const io::Lines& lines);
+Answer run_retro_crosscheck(const std::string& path, const solver::RetroCrossCheckOptions& check, const io::Lines& lines);
+Answer run_retro_bench(const std::string& roots, const solver::RetroCrossCheckOptions& check, int threads, const std::string& report,
+                       const io::Lines& lines);
 
 }  // namespace kamisado::present

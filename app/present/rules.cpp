@@ -4,6 +4,7 @@
 
 #include "io/board_svg.h"
 #include "io/describe.h"
+#include "io/files.h"
 #include "io/report.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
@@ -131,6 +132,21 @@ Answer selfcheck_answer(const std::vector<verify::SelfCheckResult>& checks) {
   }
   return {{{"checks", results}, {"passed", passed}, {"failed", failed}},
           text + fmt::format("selfcheck: {} checks held, {} failed\n", passed, failed)};
+}
+
+Answer run_perft_bench(int depth, int sumo_depth, int repeat, const std::string& report) {
+  PerftBench b = bench_perft(depth, sumo_depth, repeat);
+  if (!report.empty()) io::write_file_atomically(report, perft_bench_report(b, report));
+  return {perft_bench_json(b), perft_bench_summary(b) + (report.empty() ? "" : "wrote " + report + "\n")};
+}
+
+Answer run_verify(const verify::VerifyOptions& o, const std::string& corpus, const std::string& report, const io::Lines& lines) {
+  verify::VerifyRun run = verify::run_verification(o, lines);
+  if (!corpus.empty()) io::write_file_atomically(corpus, verify::witness_corpus(run).dump(2) + "\n");
+  if (!report.empty()) io::write_file_atomically(report, verify::verification_report(run, verify_command(o, corpus, report)));
+  Answer a = verify_answer(run, corpus, report);
+  a.status = run.all_proved ? Status::Ok : Status::Failed;
+  return a;
 }
 
 }  // namespace kamisado::present

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "bench/perft_bench.h"
+#include "io/progress.h"
 #include "kamisado/position.h"
 #include "present/answer.h"
 #include "verify/report.h"
@@ -20,6 +21,8 @@ Answer perft_measure_answer(const Position& pos, int depth, int repeat, const be
 std::string perft_bench_report(const bench::PerftBench& b, const std::string& report_path);
 nlohmann::json perft_bench_json(const bench::PerftBench& b);
 std::string perft_bench_summary(const bench::PerftBench& b);
+// kamisado bench's standard suites (bench/perft_bench.h) measured, `report` written if named.
+Answer run_perft_bench(int depth, int sumo_depth, int repeat, const std::string& report);
 // Every legal move, marked # if it reaches the goal row and x if it ends the round in a deadlock.
 Answer moves_answer(const Position& pos);
 // The board as text, its KFEN and status; `svg`: where its picture was written, if anywhere.
@@ -28,6 +31,9 @@ Answer show_answer(const Position& pos, const std::string& svg);
 // if none), and the command that makes its report again.
 Answer verify_answer(const verify::VerifyRun& run, const std::string& corpus, const std::string& report);
 std::string verify_command(const verify::VerifyOptions& o, const std::string& corpus, const std::string& report);
+// kamisado verify: the rules checker run, and its witness corpus and report written where named;
+// Failed unless every check is proved.
+Answer run_verify(const verify::VerifyOptions& o, const std::string& corpus, const std::string& report, const io::Lines& lines);
 Answer selfcheck_answer(const std::vector<verify::SelfCheckResult>& checks);
 
 }  // namespace kamisado::present

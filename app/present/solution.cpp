@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include "kamisado/kfen.h"
+#include "present/puzzles.h"
 
 namespace kamisado::present {
 
@@ -52,5 +53,15 @@ Told tell(const Position& pos, const KeyAnalysis& a) {
 
 nlohmann::json solution_json(const Position& pos, const KeyAnalysis& a) { return tell(pos, a).json; }
 std::string solution_text(const Position& pos, const KeyAnalysis& a) { return tell(pos, a).text; }
+
+Answer solved_puzzle_answer(const Position& pos, const puzzles::SolvedPuzzle& s, const std::string& db) {
+  if (!s.analysis) return no_puzzle_answer(pos);
+  Answer a{solution_json(pos, *s.analysis), solution_text(pos, *s.analysis)};
+  if (s.added) {
+    a.json["added"] = *s.added;
+    a.text += *s.added ? "added to " + db + "\n" : db + " holds it already (or its mirror image)\n";
+  }
+  return a;
+}
 
 }  // namespace kamisado::present

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "io/files.h"
 #include "io/report.h"
 #include "kamisado/kfen.h"
 
@@ -204,6 +205,40 @@ std::string suite_summary(const SuiteBench& b) {
                      b.time_met() ? "met" : "NOT met",
                      b.disagreements() ? fmt::format("{} positions DISAGREE with the suite\n", b.disagreements())
                                        : "every value and distance agrees with the suite\n");
+}
+
+Answer run_solve_bench(const SolveBenchRequest& r, const io::Lines& lines, const std::atomic<bool>* stop) {
+  if (!r.generate.empty()) {
+    nlohmann::json suite = generate_suite(r.seed, r.singles, r.matches, r.alphabeta_nodes, lines);
+    io::write_file_atomically(r.generate, suite.dump(1) + "\n");
+    return suite_written_answer(r.generate, suite, false, false);
+  }
+  if (!r.generate_match.empty()) {
+    nlohmann::json suite =
+        generate_match_suite(r.seed, r.match_count, r.match_losers, r.minimax_budget, r.match_max_plies, r.match_min_plies, lines, stop);
+    const bool stopped = stop && stop->load();
+    io::write_file_atomically(r.generate_match, suite.dump(1) + "\n");
+    Answer a = suite_written_answer(r.generate_match, suite, true, stopped);
+    a.status = stopped ? Status::Stopped : Status::Ok;
+    return a;
+  }
+  if (!r.distances.empty()) {
+    DistanceBench d = bench_distances(r.distances, r.hash, lines);
+    if (!r.report.empty()) io::write_file_atomically(r.report, with_section(distances_markdown(d), r.report));
+    return {distances_json(d), distances_summary(d), d.failures ? Status::Failed : Status::Ok};
+  }
+  SuiteBench b = bench_suite(r.suite, r.hash, r.repeat, lines);
+  Answer a{suite_json(b), suite_summary(b), b.disagreements() ? Status::Failed : Status::Ok};
+  std::string report = r.report.empty() ? "" : suite_report(b, r.report);
+  if (!r.no_match) {
+    MatchSuiteBench m = bench_match_suite(r.match_suite, r.hash, r.match_probe, lines);
+    report += r.report.empty() ? "" : "\n" + match_suite_markdown(m);
+    a.json["match"] = match_suite_json(m);
+    a.text += match_suite_summary(m);
+    if (m.failures) a.status = Status::Failed;
+  }
+  if (!r.report.empty()) io::write_file_atomically(r.report, keep_comparison(report, r.report));
+  return a;
 }
 
 }  // namespace kamisado::present

@@ -1,9 +1,15 @@
 #include "present/verdict.h"
 
+#include <filesystem>
+
 #include <fmt/format.h>
 
+#include "kamisado/errors.h"
 #include "kamisado/kfen.h"
+#include "present/by_rounds.h"
 #include "present/words.h"
+#include "solver/proof/proof_file.h"
+#include "solver/proof/proof_io.h"
 
 namespace kamisado::present {
 
@@ -126,6 +132,25 @@ Answer proof_check_answer(const std::string& path, const ProofTree& tree, const 
           check.holds ? fmt::format("proof holds: {} wins {} within {} from {} ({} positions, {} leaves){}\n", side_name(tree.winner), what, within,
                                     tree.nodes[0].kfen, check.nodes, check.leaves, layer)
                       : "proof REJECTED: " + check.failure + "\n"};
+}
+
+std::optional<Answer> run_check_proof(const std::string& path, const CertificateCheckOptions& options) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    const auto check = check_certificate_folder(path, options);
+    if (!check) return std::nullopt;
+    return Answer{match_certificate_json(path, *check), match_certificate_text(*check),
+                  check->holds     ? Status::Ok
+                  : check->stopped ? Status::Stopped
+                                   : Status::Failed};
+  }
+  if (!options.journal.empty() || options.mpi)
+    throw InputError("--journal and --mpi go on with the check of a certificate that lists its layers, not of a proof file");
+  const ProofTree tree = read_proof_file(path);
+  const ProofCheck check = check_proof(tree);
+  Answer a = proof_check_answer(path, tree, check);
+  a.status = check.holds ? Status::Ok : Status::Failed;
+  return a;
 }
 
 }  // namespace kamisado::present

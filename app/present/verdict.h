@@ -13,6 +13,7 @@
 
 #include "kamisado/position.h"
 #include "present/answer.h"
+#include "solver/match/regenerated_certificate.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/proof_check.h"
 #include "solver/search/goal.h"
@@ -25,5 +26,10 @@ Answer verdict_of(const Position& pos, const solver::CertifyOptions& options, co
 
 // A proof file (`path`, read into `tree`) checked by the move generator alone (check-proof).
 Answer proof_check_answer(const std::string& path, const solver::ProofTree& tree, const solver::ProofCheck& check);
+// kamisado check-proof: the proof file at `path` (proof_file.h), or the match certificate in
+// layers its folder holds, checked: Failed if it does not hold, Stopped if stopped first. `options`
+// other than lines and stop are a folder's (InputError with a file); nullopt only on an MPI rank
+// other than 0 (rank 0 answers).
+std::optional<Answer> run_check_proof(const std::string& path, const solver::CertificateCheckOptions& options);
 
 }  // namespace kamisado::present

@@ -333,7 +333,7 @@ class RetroBuilder {
 }  // namespace
 
 RetroTable build_retro_table(const Position& root, const RetroBuildLimits& limits, RetroBuildStats* stats_out) {
-  if (round_winner(root)) throw InputError("the round is already over at the root");
+  require_round_in_play(root);
   RetroBuilder build(root, limits);
   build.enumerate();
   build.build_graphs();

@@ -1,7 +1,9 @@
 #include "kamisado/rules.h"
 
 #include <algorithm>
+#include <charconv>
 
+#include "kamisado/errors.h"
 #include "kamisado/movegen.h"
 
 namespace kamisado {
@@ -61,6 +63,32 @@ std::array<Square, 8> regrouped_squares(const Position& pos, Side player, FillSi
   std::array<Square, 8> squares{};
   for (int i = 0; i < 8; ++i) squares[order[i]] = make_square(from_file_a ? i : 7 - i, home);
   return squares;
+}
+
+void require_round_in_play(const Position& pos) {
+  if (auto winner = round_winner(pos))
+    throw InputError(std::string("the round is already over at this position (") + side_name(*winner) + " won it): there is nothing to solve");
+}
+
+std::uint32_t match_target(std::string_view value, std::string_view option) {
+  if (value == "standard") return 3;
+  if (value == "long") return 7;
+  if (value == "marathon") return 15;
+  std::uint32_t n = 0;
+  auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+  if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n == 0 || n > 15)
+    throw InputError(std::string(option) + " '" + std::string(value) + "': give standard, long, marathon or a number of points from 1 to 15 (P3)");
+  return n;
+}
+
+std::array<std::uint32_t, 2> match_score(std::string_view text, std::string_view option) {
+  std::array<std::uint32_t, 2> points{};
+  const char* end = text.data() + text.size();
+  auto [dash, e1] = std::from_chars(text.data(), end, points[0]);
+  if (e1 == std::errc() && dash != end && *dash == '-')
+    if (auto [last, e2] = std::from_chars(dash + 1, end, points[1]); e2 == std::errc() && last == end && points[0] < 16 && points[1] < 16)
+      return points;
+  throw InputError(std::string(option) + " '" + std::string(text) + "': give the two sides' points as B-G, e.g. 1-1 (P3: at most 15 each)");
 }
 
 }  // namespace kamisado

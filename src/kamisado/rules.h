@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "kamisado/bitboard.h"
 #include "kamisado/board.h"
@@ -40,6 +41,17 @@ inline std::optional<Side> round_winner(const Position& pos) {
   if (pos.turn() == Turn::BetweenRounds) return pos.side_to_move();
   return std::nullopt;
 }
+
+// Throws InputError naming who won when the round being played is over at `pos`: a search, a
+// puzzle or a table of that round has nothing to prove there.
+void require_round_in_play(const Position& pos);
+
+// P3: a match played to "standard" (3 points), "long" (7), "marathon" (15) or a number of points
+// from 1 to 15. Throws InputError naming `option` (as the asker spells it) otherwise.
+std::uint32_t match_target(std::string_view value, std::string_view option = "--match");
+// P3: a score "B-G", the points of the two sides (at most 15 each), e.g. 1-1. Throws InputError
+// naming `option` otherwise.
+std::array<std::uint32_t, 2> match_score(std::string_view text, std::string_view option = "--score");
 
 // What the rules say of how fast a round can end. The searches (df-pn's bounds and move order,
 // the retrograde build, the puzzle screens, the players) take these shortcuts and ask here

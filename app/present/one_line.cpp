@@ -1,0 +1,25 @@
+#include "present/one_line.h"
+
+#include <fmt/format.h>
+
+namespace kamisado::present {
+
+std::string one_line(const std::string& message) {
+  std::string out;
+  for (const char c : message) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c == '\t')
+      out += "\\t";
+    else if (u < 0x20 || u == 0x7f)
+      out += fmt::format("\\x{:02x}", u);
+    else
+      out += c;
+  }
+  return out;
+}
+
+}  // namespace kamisado::present
