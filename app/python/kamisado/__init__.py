@@ -1,0 +1,43 @@
+"""Kamisado's rules, proved: kamisado-lab as a Python module.
+
+Positions are read and written in KFEN and moves in the notation of rules.md section 6
+("c1c4", "pass", "fill-left", "fill-right"). A Position is a value: play() returns the next one.
+
+>>> import kamisado
+>>> p = kamisado.Position()            # the set-up, Black to move (rules.md T1)
+>>> kamisado.perft(p, 2)                # rules.md section 7
+1150
+>>> kamisado.solve(p)["value"]        # the side to move wins the round
+'win'
+
+Errors in what is given (a malformed KFEN, an illegal move, a goal the position cannot be
+asked) raise kamisado.InputError, a ValueError, with the command line's one-line message.
+The dicts that solve, check_proof and solve_puzzle return are the `--json` answers of
+`kamisado solve`, `check-proof` and `puzzles solve`.
+"""
+
+from ._kamisado import (  # noqa: F401
+    START,
+    InputError,
+    Position,
+    Stopped,
+    check_proof,
+    divide,
+    match_target,
+    perft,
+    solve,
+    solve_puzzle,
+)
+
+__all__ = [
+    "START",
+    "InputError",
+    "Position",
+    "Stopped",
+    "check_proof",
+    "divide",
+    "match_target",
+    "perft",
+    "solve",
+    "solve_puzzle",
+]

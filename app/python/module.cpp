@@ -1,0 +1,161 @@
+// The Python module (import kamisado): the rules engine, the proof search, the proof checker and
+// the puzzle solver, for engines and tests written in Python (docs/python.md). A thin client like
+// a command: each function calls one library function, and the answers that a command prints
+// as JSON come back as the same dict (present/), the errors with the command line's one line.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <nlohmann/json.hpp>
+
+#include "io/board_svg.h"
+#include "io/describe.h"
+#include "kamisado/errors.h"
+#include "kamisado/kfen.h"
+#include "kamisado/movegen.h"
+#include "kamisado/perft.h"
+#include "kamisado/rules.h"
+#include "play/game_text.h"
+#include "present/one_line.h"
+#include "present/solution.h"
+#include "present/verdict.h"
+#include "puzzles/solve_puzzle.h"
+#include "solver/proof/certify.h"
+
+namespace py = pybind11;
+using namespace kamisado;
+
+namespace {
+
+// A JSON answer as Python data, through Python's own json module (exact integers, no loss).
+py::object to_python(const nlohmann::json& j) { return py::module_::import("json").attr("loads")(j.dump()); }
+
+std::vector<std::string> legal_moves(const Position& pos) {
+  MoveList moves;
+  generate_moves(pos, moves);
+  std::vector<std::string> out;
+  for (const Move m : moves) out.push_back(to_string(m));
+  return out;
+}
+
+// Each move in notation, played in turn (rules.md §6), as `kamisado play --moves` plays them: a
+// move that is not legal where it is played raises InputError naming it and the legal moves.
+Position played(const Position& pos, const std::vector<std::string>& moves) {
+  play::GameRecord game(pos);
+  std::string list;
+  for (const std::string& m : moves) list += (list.empty() ? "" : " ") + m;
+  play::play_moves(game, list);
+  return game.current();
+}
+
+py::object side_or_none(std::optional<Side> s) { return s ? py::object(py::str(*s == Side::Black ? "black" : "gold")) : py::none(); }
+
+// kamisado solve --json, without the files: who wins, in how many plies, the best move.
+py::object solve(const Position& pos, const std::string& goal, std::uint64_t nodes, double seconds, std::size_t hash_mb, bool value_only) {
+  solver::CertifyOptions c;
+  c.aim = solver::parse_aim(goal, pos, "goal", '=');
+  c.limits.hash_mb = hash_mb;
+  c.limits.nodes = nodes;
+  c.limits.seconds = seconds;
+  c.value_only = value_only;
+  c.tree = false;
+  c.check = false;
+  solver::Solved s;
+  {
+    py::gil_scoped_release free;  // other Python threads run while the search does
+    s = solver::solve_position(pos, c);
+  }
+  return to_python(present::verdict_of(pos, c, s.proved, s.stakes).json);
+}
+
+py::object check_proof(const std::string& path, unsigned threads) {
+  solver::CertificateCheckOptions o;
+  o.threads = threads;
+  std::optional<present::Answer> a;
+  {
+    py::gil_scoped_release free;
+    a = present::run_check_proof(path, o);
+  }
+  return to_python(a->json);
+}
+
+py::object solve_puzzle(const Position& pos, std::size_t hash_mb, double seconds) {
+  puzzles::PuzzleRequest r;
+  r.hash_mb = hash_mb;
+  r.seconds = seconds;
+  puzzles::SolvedPuzzle s;
+  {
+    py::gil_scoped_release free;
+    s = puzzles::solve_puzzle(pos, r);
+  }
+  return to_python(present::solved_puzzle_answer(pos, s, "").json);
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_kamisado, m) {
+  m.doc() = "Kamisado's rules (rules.md), its proof search and checkers: kamisado-lab as a Python module";
+  static py::exception<InputError> input_error(m, "InputError", PyExc_ValueError);
+  static py::exception<Stopped> stopped(m, "Stopped", PyExc_RuntimeError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const InputError& e) {
+      input_error(present::one_line(e.what()).c_str());
+    } catch (const Stopped& e) {
+      stopped(present::one_line(e.what()).c_str());
+    }
+  });
+
+  m.attr("START") = std::string(kStartKfen);
+  py::class_<Position>(m, "Position")
+      .def(py::init([](const std::string& kfen) { return parse_kfen(kfen); }), py::arg("kfen") = std::string(kStartKfen))
+      .def_property_readonly("kfen", [](const Position& p) { return to_kfen(p); })
+      .def_property_readonly("side_to_move", [](const Position& p) { return p.side_to_move() == Side::Black ? "black" : "gold"; })
+      .def_property_readonly("round_winner", [](const Position& p) { return side_or_none(round_winner(p)); })
+      .def_property_readonly("is_over", [](const Position& p) { return p.outcome().over(); })
+      .def("moves", &legal_moves)
+      .def(
+          "play",
+          [](const Position& p, const std::string& move) {
+            if (move.find_first_of(" ,") != std::string::npos) throw InputError("play takes one move, not '" + move + "': play_all takes a list");
+            return played(p, {move});
+          },
+          py::arg("move"))
+      .def("play_all", &played, py::arg("moves"))
+      .def("status", [](const Position& p) { return to_python(io::status_json(p)); })
+      .def("status_line", [](const Position& p) { return io::status_line(p); })
+      .def("_repr_svg_", [](const Position& p) { return io::board_svg(p); })
+      .def("__str__", [](const Position& p) { return io::board_text(p); })
+      .def("__repr__", [](const Position& p) { return "Position('" + to_kfen(p) + "')"; })
+      .def("__eq__", [](const Position& a, const Position& b) { return to_kfen(a) == to_kfen(b); })
+      .def("__hash__", [](const Position& p) { return py::hash(py::str(to_kfen(p))); });
+
+  m.def(
+      "perft",
+      [](const Position& p, int depth) {
+        if (depth < 0) throw InputError("perft depth must be 0 or more");
+        py::gil_scoped_release free;
+        return perft(p, depth);
+      },
+      py::arg("position"), py::arg("depth"));
+  m.def(
+      "divide",
+      [](const Position& p, int depth) {
+        if (depth < 1) throw InputError("divide depth must be 1 or more");
+        std::vector<DivideEntry> d;
+        {
+          py::gil_scoped_release free;
+          d = divide(p, depth);
+        }
+        py::dict out;
+        for (const DivideEntry& e : d) out[py::str(to_string(e.move))] = e.nodes;
+        return out;
+      },
+      py::arg("position"), py::arg("depth"));
+  m.def(
+      "match_target", [](const std::string& name) { return match_target(name, "target"); }, py::arg("name"));
+  m.def("solve", &solve, py::arg("position"), py::arg("goal") = "round", py::arg("nodes") = 0, py::arg("seconds") = 0.0, py::arg("hash_mb") = 64,
+        py::arg("value_only") = false);
+  m.def("check_proof", &check_proof, py::arg("path"), py::arg("threads") = 1);
+  m.def("solve_puzzle", &solve_puzzle, py::arg("position"), py::arg("hash_mb") = 64, py::arg("seconds") = 0.0);
+}

@@ -1,0 +1,169 @@
+"""The Python module (import kamisado) against the command line it shares its libraries with:
+perft (rules.md section 7), the legal moves and play (M1-M9, S1-S5), the solver's values and
+distances, the proof checker, the puzzle solver, and errors with the CLI's one line.
+
+Run by ctest (python_module): KAMISADO is the CLI binary, PYTHONPATH holds the built package.
+"""
+
+import json
+import os
+import random
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+import kamisado
+
+CLI = os.environ["KAMISADO"]
+ROOT = Path(__file__).resolve().parents[2]
+# A match position with Sumos (S1-S5: pushes) and a score (P3), between rounds: Black, the
+# Defender, chooses how to regroup (F1-F4: rules.md's worked example).
+SUMO_MATCH = "o1p2r1O+/3k4/1b2g1B1/3Y4/4y3/1G3P1n/8/N1R1K3 b * 3:1-0"
+LATE = "o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O"
+
+
+def cli(*args, check=True):
+    r = subprocess.run([CLI, *args], capture_output=True, text=True)
+    if check:
+        assert r.returncode == 0, r.stderr
+    return r
+
+
+def cli_json(*args):
+    return json.loads(cli(*args, "--json").stdout)
+
+
+def test_perft_from_the_set_up_matches_rules_md_section_7():
+    counts = [kamisado.perft(kamisado.Position(), d) for d in range(1, 6)]
+    assert counts == [102, 1150, 11182, 105078, 902410]
+
+
+def test_perft_and_divide_agree_with_the_cli_on_a_sumo_rich_match_position():
+    p = kamisado.Position(SUMO_MATCH)
+    for depth in range(1, 6):
+        assert kamisado.perft(p, depth) == cli_json("perft", str(depth), "--kfen", p.kfen)["nodes"]
+    theirs = cli_json("perft", "3", "--kfen", p.kfen, "--divide")["divide"]
+    assert kamisado.divide(p, 3) == theirs
+
+
+def test_moves_and_play_agree_with_the_cli_along_random_games():
+    rng = random.Random(7)
+    for start in [kamisado.START, kamisado.START + " 15:0-0"]:
+        p = kamisado.Position(start)
+        for _ in range(40):
+            ours = p.moves()
+            theirs = [m["move"] for m in cli_json("moves", p.kfen)["moves"]]
+            assert sorted(ours) == sorted(theirs), p.kfen
+            if not ours:
+                break
+            move = rng.choice(ours)
+            after = p.play(move)
+            assert after.kfen == cli_json("play", "--kfen", p.kfen, "--moves", move)["kfen"]
+            p = after
+
+
+def test_status_names_the_winner_and_how():
+    # M7: Black's Brown has reached a8.
+    p = kamisado.Position("Nbpkyrgn/8/8/8/8/o7/8/1GRYKPBO g o")
+    assert p.is_over and p.round_winner == "black"
+    assert p.status() == cli_json("show", p.kfen)["status"]
+    assert p.moves() == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("show", "obpkyrgn/8/8/8/8/8/8/NGRYKPBO x -"),
+        ("show", "obpkyrgn/8/8/8\n/8/8/8/NGRYKPBO b -"),
+        ("show", "obpkyrgn/8/8/8/8/8/8/NGRYKPBO"),
+    ],
+)
+def test_bad_kfen_raises_the_clis_message(args):
+    with pytest.raises(kamisado.InputError) as raised:
+        kamisado.Position(args[1])
+    err = cli(*args, check=False)
+    assert err.returncode == 2
+    assert err.stderr == f"kamisado: error: {raised.value}\n"
+
+
+def test_an_illegal_move_raises_the_clis_message():
+    with pytest.raises(kamisado.InputError) as raised:
+        kamisado.Position().play("h1h8")  # M1: Gold's Orange stands on h8
+    err = cli("play", "--moves", "h1h8", check=False)
+    assert err.returncode == 2 and err.stderr == f"kamisado: error: {raised.value}\n"
+    assert isinstance(raised.value, ValueError)
+
+
+def test_solve_the_set_up_black_wins_in_17_plies():
+    a = kamisado.solve(kamisado.Position())
+    b = cli_json("solve", kamisado.START)
+    assert a["value"] == b["value"] == "win" and a["winner"] == "black"
+    assert a["distance"] == b["distance"] and a["distance"]["plies"] == 17
+    assert a["best"] == b["best"]
+
+
+def test_solve_agrees_with_the_solver_suite_on_a_sample():
+    suite = json.loads((ROOT / "tests/data/solver_suite.json").read_text())["positions"]
+    for case in random.Random(3).sample(suite, 8):
+        a = kamisado.solve(kamisado.Position(case["kfen"]))
+        assert a["value"] == case["value"], case["kfen"]
+        assert a["distance"]["plies"] == case["plies"] and a["winner"] == case["winner"], case["kfen"]
+
+
+def test_a_budget_leaves_the_value_unknown_and_the_gil_free():
+    ticks = []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(1)
+            stop.wait(0.001)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    a = kamisado.solve(kamisado.Position(kamisado.START + " 3:0-0"), goal="match", nodes=200000)
+    stop.set()
+    t.join()
+    assert a["value"] == "unknown"
+    assert len(ticks) > 1  # the other thread ran during the search
+
+
+def test_a_goal_the_position_cannot_be_asked_raises():
+    with pytest.raises(kamisado.InputError, match="needs a match position"):
+        kamisado.solve(kamisado.Position(), goal="match")
+
+
+def test_check_proof_agrees_with_the_cli(tmp_path):
+    proof = tmp_path / "start.proof"
+    cli("solve", kamisado.START, "--proof", str(proof))
+    ours = kamisado.check_proof(str(proof))
+    assert ours["holds"] and ours == cli_json("check-proof", str(proof))
+    proof.write_text(proof.read_text().replace(" win ", " loss ", 1))
+    with pytest.raises(kamisado.InputError) as raised:
+        kamisado.check_proof(str(tmp_path / "missing.proof"))
+    assert "missing.proof" in str(raised.value)
+
+
+def test_solve_puzzle_agrees_with_the_cli():
+    ours = kamisado.solve_puzzle(kamisado.Position(LATE))
+    theirs = cli_json("puzzles", "solve", LATE)
+    drop = lambda d: {k: v for k, v in d.items() if k not in ("seconds", "nodes")}
+    assert drop(ours) == drop(theirs)
+    assert ours["puzzle"] and ours["n"] == 2
+
+
+def test_match_targets_by_name():
+    assert [kamisado.match_target(n) for n in ("standard", "long", "marathon", "9")] == [3, 7, 15, 9]
+    with pytest.raises(kamisado.InputError, match="from 1 to 15"):
+        kamisado.match_target("16")
+
+
+def test_a_position_is_a_value_with_a_picture():
+    p = kamisado.Position()
+    assert p == kamisado.Position(kamisado.START) and hash(p) == hash(kamisado.Position())
+    assert p.play("a1a2") != p and p.kfen == kamisado.START
+    assert repr(p) == f"Position('{kamisado.START}')"
+    svg = p._repr_svg_()
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
