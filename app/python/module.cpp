@@ -127,8 +127,8 @@ PYBIND11_MODULE(_kamisado, m) {
       .def("_repr_svg_", [](const Position& p) { return io::board_svg(p); })
       .def("__str__", [](const Position& p) { return io::board_text(p); })
       .def("__repr__", [](const Position& p) { return "Position('" + to_kfen(p) + "')"; })
-      .def("__eq__", [](const Position& a, const Position& b) { return to_kfen(a) == to_kfen(b); })
-      .def("__hash__", [](const Position& p) { return py::hash(py::str(to_kfen(p))); });
+      .def("__eq__", [](const Position& a, const Position& b) { return a == b; })
+      .def("__hash__", [](const Position& p) { return p.key(); });  // equal positions have equal Zobrist keys
 
   m.def(
       "perft",

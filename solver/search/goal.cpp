@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "kamisado/errors.h"
+#include "kamisado/rules.h"
 #include "solver/search/solve.h"
 
 namespace kamisado::solver {
@@ -10,9 +11,7 @@ namespace kamisado::solver {
 Aim parse_aim(const std::string& text, const Position& pos, std::string_view option, char join) {
   auto spelled = [&](const std::string& goal) { return std::string(option) + join + goal; };
   if (text == "round") {
-    if (auto w = round_winner(pos))
-      throw InputError(std::string("the round is already over at this position (") + side_name(*w) + " won it): there is nothing to solve" +
-                       (pos.outcome().over() ? "" : "; " + spelled("match") + " asks who wins the match"));
+    require_round_in_play(pos, pos.outcome().over() ? "" : "; " + spelled("match") + " asks who wins the match");
     return Aim::round();
   }
   const bool match = pos.match().is_match();

@@ -65,9 +65,10 @@ std::array<Square, 8> regrouped_squares(const Position& pos, Side player, FillSi
   return squares;
 }
 
-void require_round_in_play(const Position& pos) {
+void require_round_in_play(const Position& pos, std::string_view hint) {
   if (auto winner = round_winner(pos))
-    throw InputError(std::string("the round is already over at this position (") + side_name(*winner) + " won it): there is nothing to solve");
+    throw InputError(std::string("the round is already over at this position (") + side_name(*winner) + " won it): there is nothing to solve" +
+                     std::string(hint));
 }
 
 std::uint32_t match_target(std::string_view value, std::string_view option) {

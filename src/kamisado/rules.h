@@ -43,8 +43,8 @@ inline std::optional<Side> round_winner(const Position& pos) {
 }
 
 // Throws InputError naming who won when the round being played is over at `pos`: a search, a
-// puzzle or a table of that round has nothing to prove there.
-void require_round_in_play(const Position& pos);
+// puzzle or a table of that round has nothing to prove there. `hint`, if given, ends the message.
+void require_round_in_play(const Position& pos, std::string_view hint = "");
 
 // P3: a match played to "standard" (3 points), "long" (7), "marathon" (15) or a number of points
 // from 1 to 15. Throws InputError naming `option` (as the asker spells it) otherwise.
