@@ -24,6 +24,7 @@
 #include "conform/harness.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
+#include "kamisado/movegen.h"
 
 using namespace kamisado;
 using namespace kamisado::conform;
@@ -167,6 +168,67 @@ TEST(Conform_Harness, OneFaultIsOneRuleInEveryContext) {
       EXPECT_EQ(harness_json(r)["deviations"][0]["consequences"], r.deviations[0].consequences);
     }
   }
+}
+
+namespace {
+// An engine in-process (conform/engine.h), as a Python or JavaScript engine is checked from its own
+// test runner (issue 48): our rules, and with `forget_deadlock` a planted fault, a round won by
+// deadlock said to be still going (M8). It names itself, declares nothing, and gives its moves
+// in reverse order (the harness sorts them).
+class InProcessEngine : public Engine {
+ public:
+  explicit InProcessEngine(bool forget_deadlock) : forget_deadlock_(forget_deadlock) {}
+  const std::string& name() const override { return name_; }
+  const std::vector<std::string>& features() const override { return features_; }
+  std::string set_position(const std::string& kfen) override {
+    try {
+      pos_ = parse_kfen(kfen);
+      return "ok";
+    } catch (const InputError& e) {
+      return std::string("error ") + e.what();
+    }
+  }
+  std::string moves(std::vector<std::string>& out) override {
+    MoveList moves;
+    generate_moves(pos_, moves);
+    out.clear();
+    for (Move m : moves) out.insert(out.begin(), to_string(m));
+    return "ok";
+  }
+  std::string play(const std::string& move) override {
+    try {
+      pos_ = pos_.after(parse_move(pos_, move));
+      return to_kfen(pos_);
+    } catch (const InputError& e) {
+      return std::string("error ") + e.what();
+    }
+  }
+  std::string status() override {
+    const std::string s = protocol_status(pos_);
+    return forget_deadlock_ && s.ends_with("deadlock") ? "ongoing" : s;
+  }
+
+ private:
+  bool forget_deadlock_;
+  std::string name_ = "in-process";
+  std::vector<std::string> features_;
+  Position pos_ = parse_kfen(kStartKfen);
+};
+}  // namespace
+
+// Issue 48: the harness takes an engine object as well as a command; the same comparisons give
+// the same verdict: the correct one conforms, the planted fault is named by its one rule.
+TEST(Conform_Harness, AnInProcessEngineIsCheckedAsAProcessIs) {
+  const HarnessOptions o = corpus_run("", 2, 10, 3);
+  InProcessEngine correct(false), faulty(true);
+  HarnessReport good = run_harness(correct, o);
+  EXPECT_TRUE(good.conforms()) << harness_text(good);
+  EXPECT_EQ(good.verdict().find("in-process conforms to rules.md ("), 0u) << good.verdict();
+  HarnessReport through_a_pipe = run_harness(corpus_run(fixture(), 2, 10, 3));
+  EXPECT_EQ(good.positions(), through_a_pipe.positions());
+  HarnessReport bad = run_harness(faulty, o);
+  EXPECT_FALSE(bad.failure);
+  EXPECT_EQ(rules(bad), std::set<std::string>{"M8"}) << harness_text(bad);
 }
 
 // Issue 46: a position between rounds after a deadlock is set up, in the walk, by the move that

@@ -6,18 +6,11 @@
 #pragma once
 
 #include <sys/types.h>
-#include <stdexcept>
 #include <string>
 
-namespace kamisado::conform {
+#include "conform/engine.h"  // EngineFailure
 
-// The engine failed to answer: it timed out, exited, or wrote something that is not a reply.
-class EngineFailure : public std::runtime_error {
- public:
-  enum class Kind { Timeout, Exited, Garbled };
-  EngineFailure(Kind kind, const std::string& what) : std::runtime_error(what), kind(kind) {}
-  Kind kind;
-};
+namespace kamisado::conform {
 
 class EngineProcess {
  public:

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "conform/engine.h"
 #include "conform/labels.h"
 #include "conform/remote_engine.h"
 #include "kamisado/kfen.h"
@@ -89,8 +90,8 @@ constexpr Root kMatchRoots[] = {
 
 class Harness {
  public:
-  Harness(const HarnessOptions& o, std::function<void(const std::string&)> progress)
-      : opt_(o), progress_(std::move(progress)), engine_(o.command, o.timeout_seconds) {
+  Harness(const HarnessOptions& o, Engine& engine, std::function<void(const std::string&)> progress)
+      : opt_(o), progress_(std::move(progress)), engine_(engine) {
     report_.engine_name = engine_.name();
     report_.command = o.command;
     report_.features = engine_.features();
@@ -113,6 +114,13 @@ class Harness {
  private:
   // The engine's view after `position kfen` and the moves; false if it refused one of them
   // (its reply is then in refusal_).
+  // The engine's legal moves, sorted as ours are (an engine gives them in any order).
+  std::string ask_moves(std::vector<std::string>& out) {
+    std::string answer = engine_.moves(out);
+    std::sort(out.begin(), out.end());
+    return answer;
+  }
+
   bool set_up(const std::string& kfen, const std::vector<std::string>& moves) {
     refusal_ = engine_.set_position(kfen);
     count(1);
@@ -223,7 +231,7 @@ class Harness {
   bool passes_as_m6(const Position& p) {
     std::vector<std::string> moves;
     count(2);
-    if (engine_.moves(moves) != "ok" || moves != std::vector<std::string>{"pass"}) return true;
+    if (ask_moves(moves) != "ok" || moves != std::vector<std::string>{"pass"}) return true;
     try {
       const Position after = parse_kfen(engine_.play("pass"));
       return after.turn() != Turn::Designated || after.designated() == colour_of(p.square_of(p.side_to_move(), p.designated()));
@@ -245,7 +253,7 @@ class Harness {
       return Disagreement{source, kfen, moves, "status", ours, theirs, probe_deadlock(p, ours, read, label_status(p, ours, read)), {}, {}};
     }
     std::vector<std::string> their_moves;
-    std::string answer = engine_.moves(their_moves);
+    std::string answer = ask_moves(their_moves);
     count(1);
     std::vector<std::string> mine = our_moves(p);
     if (answer != "ok") return Disagreement{source, kfen, moves, "moves", join(mine), answer, label_moves(p, mine, {}), mine, {}};
@@ -507,7 +515,7 @@ class Harness {
         theirs = engine_.status();
       } else if (d.what == "moves") {
         std::vector<std::string> mv;
-        std::string a = engine_.moves(mv);
+        std::string a = ask_moves(mv);
         theirs = a != "ok" ? a : join(mv);
       } else {
         std::string reply = engine_.play(to_string(path.back()));
@@ -554,7 +562,7 @@ class Harness {
 
   HarnessOptions opt_;
   std::function<void(const std::string&)> progress_;
-  RemoteEngine engine_;
+  Engine& engine_;
   HarnessReport report_;
   std::set<std::pair<std::string, std::string>> reported_;  // (source, rule)
   std::map<std::string, Deviation> deviations_;
@@ -620,15 +628,25 @@ std::string HarnessReport::verdict() const {
                      allowed.empty() ? "" : "; allowed: " + allowed, unseen);
 }
 
+HarnessReport failed_before_the_first_check(const std::string& command, const EngineFailure& e) {
+  HarnessReport r;
+  r.command = command;
+  r.failure = e.what();
+  return r;
+}
+
 HarnessReport run_harness(const HarnessOptions& options, const std::function<void(const std::string&)>& progress) {
+  std::optional<RemoteEngine> engine;
   try {
-    return Harness(options, progress).run();
-  } catch (const EngineFailure& e) {  // the engine failed before the first check
-    HarnessReport r;
-    r.command = options.command;
-    r.failure = e.what();
-    return r;
+    engine.emplace(options.command, options.timeout_seconds);
+  } catch (const EngineFailure& e) {
+    return failed_before_the_first_check(options.command, e);
   }
+  return run_harness(*engine, options, progress);
+}
+
+HarnessReport run_harness(Engine& engine, const HarnessOptions& options, const std::function<void(const std::string&)>& progress) {
+  return Harness(options, engine, progress).run();
 }
 
 namespace {

@@ -31,11 +31,12 @@
 
 #include "conform/corpus.h"
 #include "conform/coverage.h"
+#include "conform/engine.h"
 
 namespace kamisado::conform {
 
 struct HarnessOptions {
-  std::string command;
+  std::string command;  // the engine's, started with /bin/sh -c (run_harness's first form)
   std::vector<CorpusCase> corpus;
   int depth = 2;                        // walk depth (0: no walk)
   std::vector<std::string> walk_roots;  // KFENs, walked after the start and the built-in roots
@@ -119,8 +120,15 @@ struct HarnessReport {
   std::string verdict() const;
 };
 
-// Runs the comparison. Progress lines go to `progress` when it is set.
+// Runs the comparison against the engine of `options.command`, started as a child process.
+// Progress lines go to `progress` when it is set.
 HarnessReport run_harness(const HarnessOptions& options, const std::function<void(const std::string&)>& progress = {});
+// The same against an engine already at hand (an in-process one: engine.h); options.command and
+// timeout_seconds are not used.
+HarnessReport run_harness(Engine& engine, const HarnessOptions& options, const std::function<void(const std::string&)>& progress = {});
+// The report of an engine that failed before the first comparison (it did not start, or its
+// greeting was wrong).
+HarnessReport failed_before_the_first_check(const std::string& command, const EngineFailure& e);
 
 // The report for scripts (JSON) and for people: each deviation with its count and smallest
 // reproduction, the sources, the rules checked and not, and the verdict.

@@ -1,14 +1,8 @@
 #include "conform/remote_engine.h"
 
-#include <algorithm>
 #include <sstream>
 
 namespace kamisado::conform {
-
-namespace {
-// The words of `hello ... features` (README, "Checking another implementation").
-bool known_feature(const std::string& word) { return word == "single-round" || word == "sumo" || word == "match"; }
-}  // namespace
 
 RemoteEngine::RemoteEngine(const std::string& command, double timeout_seconds)
     : process_(std::make_unique<EngineProcess>(command)), timeout_(timeout_seconds) {
@@ -19,19 +13,16 @@ RemoteEngine::RemoteEngine(const std::string& command, double timeout_seconds)
   std::istringstream words(reply.substr(19));
   std::string word;
   bool listing = false;
+  std::vector<std::string> features;
   for (name_.clear(); words >> word;) {
     if (word == "features")
       listing = true;
-    else if (listing && !known_feature(word))
-      // A misspelt word must not make the check smaller in silence: every case of the feature
-      // it meant would be skipped and the run would still say "agrees".
-      throw EngineFailure(EngineFailure::Kind::Garbled,
-                          "'hello' declares the unknown feature '" + word.substr(0, 40) + "' (the features are single-round, sumo and match)");
     else if (listing)
-      features_.push_back(word);
+      features.push_back(word);
     else
       name_ += (name_.empty() ? "" : " ") + word;
   }
+  features_ = declared_features(features, "'hello'");
   if (name_.empty()) name_ = "engine";
 }
 
@@ -58,7 +49,6 @@ std::string RemoteEngine::moves(std::vector<std::string>& out) {
   out.clear();
   std::istringstream words(reply);
   for (std::string w; words >> w;) out.push_back(w);
-  std::sort(out.begin(), out.end());
   return "ok";
 }
 

@@ -17,24 +17,24 @@
 #include <string>
 #include <vector>
 
+#include "conform/engine.h"
 #include "conform/engine_process.h"
 
 namespace kamisado::conform {
 
-// A reply of the wrong form is an EngineFailure of kind Garbled; `error ...` replies are
-// returned as such so that the harness can report them as disagreements.
-class RemoteEngine {
+// The engine of `kamisado conform --engine CMD`. A reply of the wrong form is an EngineFailure of
+// kind Garbled; `error ...` replies are returned as such so that the harness can report them as
+// disagreements.
+class RemoteEngine : public Engine {
  public:
   RemoteEngine(const std::string& command, double timeout_seconds);
-  const std::string& name() const { return name_; }
-  // The features it declared (empty: it plays everything).
-  const std::vector<std::string>& features() const { return features_; }
+  const std::string& name() const override { return name_; }
+  const std::vector<std::string>& features() const override { return features_; }
 
-  // Each returns the engine's answer; an `error ...` reply comes back as that text.
-  std::string set_position(const std::string& kfen);  // "ok" or "error ..."
-  std::string moves(std::vector<std::string>& out);   // "ok" (out filled, sorted) or "error ..."
-  std::string play(const std::string& move);          // the KFEN, or "error ..."
-  std::string status();                               // e.g. "ongoing", or "error ..."
+  std::string set_position(const std::string& kfen) override;
+  std::string moves(std::vector<std::string>& out) override;
+  std::string play(const std::string& move) override;
+  std::string status() override;
 
  private:
   std::string ask(const std::string& line, const std::string& expected_word);
