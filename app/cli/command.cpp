@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "cli/interrupt.h"
 #include "io/files.h"
+#include "run/ctrl_c.h"
 
 namespace kamisado::cli {
 
@@ -17,7 +17,7 @@ CLI::App* add_command(CLI::App& parent, Action& action, const CommandText& text,
   if (needs != Needs::OwnJson) cmd->add_flag("--json", *json, "Print one JSON object");
   cmd->callback([&action, run, needs] {
     action = [run, needs](Io& io) {
-      std::optional<CtrlC> ctrl_c;
+      std::optional<run::CtrlC> ctrl_c;
       if (needs == Needs::CtrlC) io.stop = ctrl_c.emplace().flag();
       return run(io);
     };

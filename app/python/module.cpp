@@ -2,11 +2,11 @@
 // the puzzle solver, for engines and tests written in Python (docs/python.md). A thin client like
 // a command: each function calls one library function, and the answers that a command prints
 // as JSON come back as the same dict (present/), the errors with the command line's one line.
-#include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <nlohmann/json.hpp>
 
+#include "conform/corpus.h"
 #include "io/board_svg.h"
 #include "io/describe.h"
 #include "kamisado/errors.h"
@@ -19,15 +19,47 @@
 #include "present/solution.h"
 #include "present/verdict.h"
 #include "puzzles/solve_puzzle.h"
+#include "python/bindings.h"
+#include "run/ctrl_c.h"
 #include "solver/proof/certify.h"
 
 namespace py = pybind11;
 using namespace kamisado;
 
+namespace kamisado::python {
+py::object to_python(const nlohmann::json& j) { return py::module_::import("json").attr("loads")(j.dump()); }
+}  // namespace kamisado::python
+
+using kamisado::python::to_python;
+
 namespace {
 
-// A JSON answer as Python data, through Python's own json module (exact integers, no loss).
-py::object to_python(const nlohmann::json& j) { return py::module_::import("json").attr("loads")(j.dump()); }
+// Runs `work(stop)` without the GIL, so that other Python threads run meanwhile. Called from the
+// main thread, Ctrl-C raises `stop` (the run ends within a few thousand nodes) and then
+// KeyboardInterrupt, as Python code would; Python's own handler is back on every way out.
+template <class Work>
+auto interruptible(Work work) {
+  const bool main_thread = py::module_::import("threading").attr("current_thread")().is(py::module_::import("threading").attr("main_thread")());
+  std::optional<run::CtrlC> ctrl_c;
+  if (main_thread) ctrl_c.emplace();
+  const std::atomic<bool>* stop = ctrl_c ? ctrl_c->flag() : nullptr;
+  auto interrupted = [&] {
+    if (!ctrl_c || !ctrl_c->pressed()) return;
+    ctrl_c.reset();
+    PyErr_SetNone(PyExc_KeyboardInterrupt);
+    throw py::error_already_set();
+  };
+  try {
+    py::gil_scoped_release free;
+    auto result = work(stop);
+    py::gil_scoped_acquire held;
+    interrupted();
+    return result;
+  } catch (const Stopped&) {  // a search stopped by Ctrl-C, not by its budget
+    interrupted();
+    throw;
+  }
+}
 
 std::vector<std::string> legal_moves(const Position& pos) {
   MoveList moves;
@@ -59,11 +91,10 @@ py::object solve(const Position& pos, const std::string& goal, std::uint64_t nod
   c.value_only = value_only;
   c.tree = false;
   c.check = false;
-  solver::Solved s;
-  {
-    py::gil_scoped_release free;  // other Python threads run while the search does
-    s = solver::solve_position(pos, c);
-  }
+  const solver::Solved s = interruptible([&](const std::atomic<bool>* stop) {
+    c.limits.stop = stop;
+    return solver::solve_position(pos, c);
+  });
   return to_python(present::verdict_of(pos, c, s.proved, s.stakes).json);
 }
 
@@ -82,11 +113,10 @@ py::object solve_puzzle(const Position& pos, std::size_t hash_mb, double seconds
   puzzles::PuzzleRequest r;
   r.hash_mb = hash_mb;
   r.seconds = seconds;
-  puzzles::SolvedPuzzle s;
-  {
-    py::gil_scoped_release free;
-    s = puzzles::solve_puzzle(pos, r);
-  }
+  const puzzles::SolvedPuzzle s = interruptible([&](const std::atomic<bool>* stop) {
+    r.stop = stop;
+    return puzzles::solve_puzzle(pos, r);
+  });
   return to_python(present::solved_puzzle_answer(pos, s, "").json);
 }
 
@@ -124,6 +154,7 @@ PYBIND11_MODULE(_kamisado, m) {
       .def("play_all", &played, py::arg("moves"))
       .def("status", [](const Position& p) { return to_python(io::status_json(p)); })
       .def("status_line", [](const Position& p) { return io::status_line(p); })
+      .def_property_readonly("protocol_status", [](const Position& p) { return conform::protocol_status(p); })
       .def("_repr_svg_", [](const Position& p) { return io::board_svg(p); })
       .def("__str__", [](const Position& p) { return io::board_text(p); })
       .def("__repr__", [](const Position& p) { return "Position('" + to_kfen(p) + "')"; })
@@ -158,4 +189,5 @@ PYBIND11_MODULE(_kamisado, m) {
         py::arg("value_only") = false);
   m.def("check_proof", &check_proof, py::arg("path"), py::arg("threads") = 1);
   m.def("solve_puzzle", &solve_puzzle, py::arg("position"), py::arg("hash_mb") = 64, py::arg("seconds") = 0.0);
+  kamisado::python::bind_conform(m);
 }

@@ -1,13 +1,14 @@
-// Ctrl-C for long commands: while a CtrlC guard lives, SIGINT only raises a flag that the
+// Ctrl-C for long runs: while a CtrlC guard lives, SIGINT only raises a flag that the
 // search, build or generator polls (their `stop`), so they end cleanly with what they have;
 // the previous handler is restored when the guard goes, on every path out, exceptions included.
-// One command runs at a time, so one flag serves them all.
+// One run at a time holds it (a command of the CLI, a call into the Python module from the main
+// thread), so one flag serves them all.
 #pragma once
 
 #include <atomic>
 #include <csignal>
 
-namespace kamisado::cli {
+namespace kamisado::run {
 
 inline std::atomic<bool> g_ctrl_c{false};
 extern "C" inline void on_ctrl_c(int) { g_ctrl_c = true; }
@@ -26,4 +27,4 @@ class CtrlC {
   void (*previous_)(int);
 };
 
-}  // namespace kamisado::cli
+}  // namespace kamisado::run

@@ -8,8 +8,10 @@ Run by ctest (python_module): KAMISADO is the CLI binary, PYTHONPATH holds the b
 import json
 import os
 import random
+import signal
 import subprocess
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -128,6 +130,20 @@ def test_a_budget_leaves_the_value_unknown_and_the_gil_free():
     t.join()
     assert a["value"] == "unknown"
     assert len(ticks) > 1  # the other thread ran during the search
+
+
+def test_ctrl_c_stops_a_search_with_keyboard_interrupt():
+    # The match from SUMO_MATCH is not proved in a minute: Ctrl-C (SIGINT to the process, after
+    # 0.3 s) must end the search at once with KeyboardInterrupt, and give Python its handler back.
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        kamisado.solve(kamisado.Position(SUMO_MATCH), goal="match", seconds=60)
+    timer.join()
+    assert time.monotonic() - started < 30
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert kamisado.solve(kamisado.Position())["value"] == "win"  # and the next search runs
 
 
 def test_a_goal_the_position_cannot_be_asked_raises():

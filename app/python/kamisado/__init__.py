@@ -14,6 +14,9 @@ Errors in what is given (a malformed KFEN, an illegal move, a goal the position 
 asked) raise kamisado.InputError, a ValueError, with the command line's one-line message.
 The dicts that solve, check_proof and solve_puzzle return are the `--json` answers of
 `kamisado solve`, `check-proof` and `puzzles solve`.
+
+kamisado.testing checks an engine written in Python against the rules from pytest, in-process
+(check_conformance, assert_conforms): the verdict and rule labels of `kamisado conform`.
 """
 
 from ._kamisado import (  # noqa: F401
@@ -22,6 +25,7 @@ from ._kamisado import (  # noqa: F401
     Position,
     Stopped,
     check_proof,
+    conformance_corpus,
     divide,
     match_target,
     perft,
@@ -35,6 +39,7 @@ __all__ = [
     "Position",
     "Stopped",
     "check_proof",
+    "conformance_corpus",
     "divide",
     "match_target",
     "perft",

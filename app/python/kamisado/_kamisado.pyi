@@ -35,6 +35,9 @@ class Position:
     def status(self) -> dict[str, Any]:
         """As `kamisado show --json`'s status: the state, the winner and how (goal row, deadlock), the score."""
     def status_line(self) -> str: ...
+    @property
+    def protocol_status(self) -> str:
+        """The line protocol's words: "ongoing", "between-rounds", "won black home-row" (M7), "won gold deadlock" (M8), "match-won black" (P3)."""
     def _repr_svg_(self) -> str:
         """The board as SVG (its colours and towers): shown by Jupyter."""
     def __eq__(self, other: object) -> bool: ...
@@ -60,7 +63,8 @@ def solve(
     """Who wins and in how many plies, with the best move: `kamisado solve --json`'s answer.
 
     goal: "round", "match" (P3, across rounds) or "ring:P" (P2). nodes/seconds: a budget (0: none);
-    past it the value is "unknown". Releases the GIL while it searches.
+    past it the value is "unknown". Releases the GIL while it searches; from the main thread,
+    Ctrl-C stops it and raises KeyboardInterrupt.
     """
 
 def check_proof(path: str, threads: int = 1) -> dict[str, Any]:
@@ -68,3 +72,10 @@ def check_proof(path: str, threads: int = 1) -> dict[str, Any]:
 
 def solve_puzzle(position: Position, hash_mb: int = 64, seconds: float = 0.0) -> dict[str, Any]:
     """A "win in N" puzzle: key, main line, duals, slower wins (`kamisado puzzles solve --json`)."""
+
+def conformance_corpus() -> dict[str, Any]:
+    """The built-in conformance corpus (`kamisado corpus`): positions where implementations are known to disagree, with what the rules say there."""
+
+def _check_conformance(
+    engine: Any, depth: int, games: int, seed: int, match: str, allow: list[str], corpus: str
+) -> tuple[dict[str, Any], str]: ...

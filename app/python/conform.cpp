@@ -1,0 +1,107 @@
+// kamisado.check_conformance: the conformance harness (conform/harness.h) run against an engine
+// object of the user's own, in-process, from pytest (docs/python.md): no child process and no line
+// protocol, but the same requests, the same comparisons, rule labels and verdict as
+// `kamisado conform`.
+#include "python/bindings.h"
+
+#include <pybind11/stl.h>
+
+#include "conform/harness.h"
+#include "kamisado/errors.h"
+#include "kamisado/rules.h"
+
+namespace py = pybind11;
+
+namespace kamisado::python {
+
+namespace {
+
+// The user's object: set_position(kfen), moves() -> iterable of str, play(move) -> the KFEN
+// after it, status() -> the protocol's words; optional `name` and `features`. An exception the
+// object raises is its refusal ("error <text>", reported as a disagreement); a reply of the wrong
+// type is a failure, as a garbled line is. KeyboardInterrupt and SystemExit end the run.
+class PythonEngine : public conform::Engine {
+ public:
+  explicit PythonEngine(py::object engine) : engine_(std::move(engine)) {
+    name_ = py::str(py::getattr(engine_, "name", py::type::of(engine_).attr("__name__")));
+    std::vector<std::string> words;
+    for (py::handle f : py::iter(py::getattr(engine_, "features", py::list()))) words.push_back(py::str(f));
+    features_ = conform::declared_features(words, name_ + ".features");
+  }
+  const std::string& name() const override { return name_; }
+  const std::vector<std::string>& features() const override { return features_; }
+
+  std::string set_position(const std::string& kfen) override {
+    return ask("set_position", [&] { return engine_.attr("set_position")(kfen), std::string("ok"); });
+  }
+  std::string moves(std::vector<std::string>& out) override {
+    return ask("moves", [&] {
+      out.clear();
+      for (py::handle m : py::iter(engine_.attr("moves")())) out.push_back(text(m, "moves()", "each move a str"));
+      return std::string("ok");
+    });
+  }
+  std::string play(const std::string& move) override {
+    return ask("play", [&] { return text(engine_.attr("play")(move), "play()", "the KFEN after the move, a str"); });
+  }
+  std::string status() override {
+    return ask("status", [&] { return text(engine_.attr("status")(), "status()", "the protocol's words, a str (\"ongoing\", ...)"); });
+  }
+
+ private:
+  static std::string text(py::handle h, const char* call, const char* should) {
+    if (!py::isinstance<py::str>(h))
+      throw conform::EngineFailure(conform::EngineFailure::Kind::Garbled, std::string(call) + " should return " + should + ", got " +
+                                                                              std::string(py::str(py::type::of(h).attr("__name__"))));
+    return h.cast<std::string>();
+  }
+
+  // Calls into Python; Ctrl-C between two requests stops the run.
+  template <class Call>
+  std::string ask(const char* method, Call call) {
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    try {
+      return call();
+    } catch (py::error_already_set& e) {
+      if (!e.matches(PyExc_Exception)) throw;  // KeyboardInterrupt, SystemExit
+      const std::string what = py::str(e.value());
+      return "error " + std::string(method) + " raised " + std::string(py::str(e.type().attr("__name__"))) + (what.empty() ? "" : ": " + what);
+    }
+  }
+
+  py::object engine_;
+  std::string name_;
+  std::vector<std::string> features_;
+};
+
+// (the report as `kamisado conform --json` gives it, the report as it prints it)
+std::pair<py::object, std::string> check_conformance(py::object engine, int depth, int games, std::uint64_t seed, const std::string& match,
+                                                     const std::vector<std::string>& allow, const std::string& corpus) {
+  conform::HarnessOptions o;
+  o.corpus = corpus.empty() ? conform::builtin_corpus() : conform::read_corpus(corpus);
+  if (depth < 0) throw InputError("depth must be 0 or more");
+  if (games < 0) throw InputError("games must be 0 or more");
+  o.depth = depth;
+  o.random_games = games;
+  o.seed = seed;
+  o.match_target = match.empty() ? 0 : match_target(match, "match");
+  o.allow = conform::parse_allow(allow);
+  conform::HarnessReport r;
+  try {
+    PythonEngine e(std::move(engine));
+    r = conform::run_harness(e, o);
+  } catch (const conform::EngineFailure& e) {
+    r = conform::failed_before_the_first_check("", e);
+  }
+  return {to_python(conform::harness_json(r)), conform::harness_text(r)};
+}
+
+}  // namespace
+
+void bind_conform(py::module_& m) {
+  m.def("_check_conformance", &check_conformance, py::arg("engine"), py::arg("depth"), py::arg("games"), py::arg("seed"), py::arg("match"),
+        py::arg("allow"), py::arg("corpus"));
+  m.def("conformance_corpus", [] { return to_python(conform::corpus_to_json(conform::builtin_corpus())); });
+}
+
+}  // namespace kamisado::python
