@@ -10,12 +10,9 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "io/board_svg.h"
-#include "io/describe.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "present/analysis.h"
+#include "present/board_answers.h"
 #include "serve/book_files.h"
 #include "solver/analysis/analysis.h"
 #include "solver/proof/certify.h"
@@ -196,25 +193,7 @@ Api::~Api() = default;
 Answer Api::position(const Params& p) const {
   try {
     only(p, {"kfen"});
-    const Position pos = kfen_of(p);
-    nlohmann::json j = io::position_json(pos);
-    nlohmann::json moves = nlohmann::json::array();
-    MoveList list;
-    if (!pos.outcome().over()) generate_moves(pos, list);
-    for (Move m : list) {
-      const Position child = pos.after(m);
-      moves.push_back({{"move", to_string(m)}, {"kfen", to_kfen(child)}, {"status", io::status_json(child)}});
-    }
-    j["moves"] = moves;
-    j["designated"] =
-        pos.turn() == Turn::Designated ? nlohmann::json(io::tower_label(pos.side_to_move(), pos.designated())) : nlohmann::json(nullptr);
-    j["match"] = pos.match().is_match()
-                     ? nlohmann::json{{"target", pos.match().target}, {"black", pos.match().points[0]}, {"gold", pos.match().points[1]}}
-                     : nlohmann::json(nullptr);
-    j["words"] = io::status_line(pos);
-    j["board"] = io::board_text(pos);
-    j["svg"] = io::board_svg(pos);
-    return {200, j.dump(), "application/json", 0};
+    return {200, present::position_page(kfen_of(p)).dump(), "application/json", 0};
   } catch (const BadRequest& e) {
     return error_answer(400, e.message);
   }
@@ -238,11 +217,7 @@ class Lease {
 
 // An analysis as the API answers it; a complete one is kept in the cache.
 Answer analysis_answer(Api::Impl& impl, const Asked& asked, const solver::Analysis& a) {
-  nlohmann::json j = present::analysis_json(a);
-  j["kfen"] = to_kfen(asked.pos);
-  j["goal"] = solver::aim_id(asked.aim);
-  j["side_to_move"] = side_id(asked.pos.side_to_move());
-  std::string body = j.dump();
+  std::string body = present::analysis_page(asked.pos, asked.aim, a).dump();
   if (a.complete()) impl.keep(asked.cache_key("analyse"), body);
   return {200, body, "application/json", 0};
 }

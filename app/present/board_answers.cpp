@@ -1,0 +1,40 @@
+#include "present/board_answers.h"
+
+#include "io/board_svg.h"
+#include "io/describe.h"
+#include "kamisado/kfen.h"
+#include "kamisado/movegen.h"
+#include "present/analysis.h"
+#include "solver/search/goal.h"
+
+namespace kamisado::present {
+
+nlohmann::json position_page(const Position& pos) {
+  nlohmann::json j = io::position_json(pos);
+  nlohmann::json moves = nlohmann::json::array();
+  MoveList list;
+  if (!pos.outcome().over()) generate_moves(pos, list);
+  for (Move m : list) {
+    const Position child = pos.after(m);
+    moves.push_back({{"move", to_string(m)}, {"kfen", to_kfen(child)}, {"status", io::status_json(child)}});
+  }
+  j["moves"] = moves;
+  j["designated"] = pos.turn() == Turn::Designated ? nlohmann::json(io::tower_label(pos.side_to_move(), pos.designated())) : nlohmann::json(nullptr);
+  j["match"] = pos.match().is_match()
+                   ? nlohmann::json{{"target", pos.match().target}, {"black", pos.match().points[0]}, {"gold", pos.match().points[1]}}
+                   : nlohmann::json(nullptr);
+  j["words"] = io::status_line(pos);
+  j["board"] = io::board_text(pos);
+  j["svg"] = io::board_svg(pos);
+  return j;
+}
+
+nlohmann::json analysis_page(const Position& pos, const solver::Aim& aim, const solver::Analysis& a) {
+  nlohmann::json j = analysis_json(a);
+  j["kfen"] = to_kfen(pos);
+  j["goal"] = solver::aim_id(aim);
+  j["side_to_move"] = side_id(pos.side_to_move());
+  return j;
+}
+
+}  // namespace kamisado::present
