@@ -53,6 +53,9 @@ std::string perft_bench_report(const PerftBench& b, const std::string& report_pa
           "rings on the board), each played as a round with Sumos on its own (no match field, rules.md §6):")
       .raw(suite + "\n")
       .paragraph(fmt::format("Compiler: g++ {}.", __VERSION__))
+      .paragraph(
+          "The WebAssembly package (app/wasm) against this binary, on the proof search and perft: reports/wasm.md "
+          "(`scripts/wasm-vs-native.sh`).")
       .markdown();
 }
 

@@ -1,7 +1,9 @@
 // The Kamisado analysis board. It knows no rules: the server (kamisado serve, app/serve/api.h)
 // says which moves are legal and where each leads (/api/v1/position), and what each is worth
 // (/api/v1/analyse: from the book of what is proved, a retrograde table, or the proof search).
-// The page only draws, lets a person set up a position, and sends the KFEN.
+// The page only draws, lets a person set up a position, and sends the KFEN. With no server (the
+// page opened from a file, or the server gone), the same answers come from the WebAssembly
+// package beside the page (app/wasm: kamisado_wasm.js), computed in the browser.
 (function () {
   'use strict';
   var SVG = 'http://www.w3.org/2000/svg';
@@ -64,13 +66,41 @@
   function plies(n) { return n + (n === 1 ? ' ply' : ' plies'); }
   function showError(text) { $('error').textContent = text || ''; $('error').hidden = !text; }
 
-  function get(path, params) {
+  // ---- the answers: the server's, or with none the WebAssembly package's ----------------------
+  var offline = location.protocol === 'file:', local = null;
+  function wasm() {
+    if (!local) local = new Promise(function (resolve, reject) {
+      var script = document.createElement('script');
+      script.src = 'kamisado_wasm.js';
+      script.onload = function () { createKamisado().then(resolve, reject); };
+      script.onerror = function () { reject(new Error('no server, and no kamisado_wasm.js beside the page')); };
+      document.head.appendChild(script);
+    });
+    return local;
+  }
+  // The package's {"ok": ...} or {"error": ...}, after a pause that lets the page show
+  // "Analysing…" first (a search here holds the page until its budget is spent).
+  function answerHere(path, params) {
+    return wasm().then(function (m) {
+      return new Promise(function (resolve) { setTimeout(resolve, 30); }).then(function () {
+        var a = JSON.parse(path === 'position' ? m.positionPage(params.kfen) : m.analyse(params.kfen, params.goal, +params.ms));
+        if ('error' in a) throw new Error(a.error);
+        return a.ok;
+      });
+    });
+  }
+  function get(path, params, signal) {
+    if (offline) return answerHere(path, params);
     var q = Object.keys(params).map(function (k) { return k + '=' + encodeURIComponent(params[k]); }).join('&');
-    return fetch('/api/v1/' + path + '?' + q).then(function (res) {
+    return fetch('/api/v1/' + path + '?' + q, signal ? { signal: signal } : {}).then(function (res) {
       return res.json().then(function (body) {
         if (!res.ok) throw new Error(body.error || ('HTTP ' + res.status));
         return body;
       });
+    }, function (e) {
+      if (e.name === 'AbortError') throw e;
+      offline = true;  // no server: answered here from now on
+      return answerHere(path, params);
     });
   }
 
@@ -232,10 +262,7 @@
     $('verdict').textContent = 'Analysing…';
     var ctl = window.AbortController ? new AbortController() : null;
     st.request = ctl;
-    var q = '/api/v1/analyse?kfen=' + encodeURIComponent(pos.kfen) + '&goal=' + encodeURIComponent(goal) + '&ms=' + $('budget').value;
-    fetch(q, ctl ? { signal: ctl.signal } : {}).then(function (res) {
-      return res.json().then(function (body) { if (!res.ok) throw new Error(body.error || ('HTTP ' + res.status)); return body; });
-    }).then(function (a) {
+    get('analyse', { kfen: pos.kfen, goal: goal, ms: $('budget').value }, ctl ? ctl.signal : null).then(function (a) {
       if (st.pos !== pos) return;
       st.analysis = a;
       show(a);
@@ -252,8 +279,8 @@
     else $('verdict').textContent = (a.value === 'win' ? side : other) + ' wins ' + what +
       (a.plies === null ? '' : ' in ' + plies(a.plies) +
        (a.winner_moves ? ' (' + plural(a.winner_moves, 'move') + ' of the winner)' : ''));
-    // The proof of a proved value, asked with the same question and effort.
-    $('proof').hidden = a.value === 'unknown';
+    // The proof of a proved value, asked with the same question and effort (of the server).
+    $('proof').hidden = a.value === 'unknown' || offline;
     $('proof').href = '/api/v1/proof?kfen=' + encodeURIComponent(a.kfen) + '&goal=' + encodeURIComponent(a.goal) + '&ms=' + $('budget').value;
     var table = $('moves').tBodies[0];
     table.innerHTML = '';
@@ -281,7 +308,7 @@
     });
     $('line').textContent = a.best_line.length ? 'Best line: ' + a.best_line.join(' ') : '';
     var from = a.by === 'book' ? 'from the book: ' + a.source.split(' (')[0].split('/').pop() :
-      a.by === 'table' ? 'retrograde table' : plural(a.nodes, 'node');
+      a.by === 'table' ? 'retrograde table' : plural(a.nodes, 'node') + (offline ? ', in this browser' : '');
     $('analysis-meta').textContent = '(' + from + ', ' + a.seconds.toFixed(2) + ' s)';
     $('analysis-meta').title = a.source || '';
     $('analysis').setAttribute('data-state', 'done');

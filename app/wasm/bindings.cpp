@@ -1,0 +1,236 @@
+// The WebAssembly package (app/wasm/package, docs/javascript.md): the rules, the proof search and
+// the conformance harness for JavaScript and TypeScript, in Node and in the browser, with no
+// server. A thin client like a command: each function calls one library function. Across the
+// boundary go strings only (positions in KFEN, moves in rules.md section 6's notation): every
+// answer is JSON text, {"ok": value} or {"error": the command line's one line}, which
+// package/index.js turns into a value or a thrown KamisadoError.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "conform/corpus.h"
+#include "conform/harness.h"
+#include "io/board_svg.h"
+#include "io/describe.h"
+#include "kamisado/errors.h"
+#include "kamisado/kfen.h"
+#include "kamisado/movegen.h"
+#include "kamisado/perft.h"
+#include "kamisado/rules.h"
+#include "play/game_record.h"
+#include "play/game_text.h"
+#include "present/board_answers.h"
+#include "present/one_line.h"
+#include "serve/api.h"
+#include "solver/analysis/analysis.h"
+#include "solver/search/goal.h"
+#include "solver/search/solve.h"
+
+using namespace kamisado;
+using nlohmann::json;
+
+namespace {
+
+template <class Work>
+std::string answer(Work work) {
+  try {
+    return json{{"ok", work()}}.dump();
+  } catch (const InputError& e) {
+    return json{{"error", present::one_line(e.what())}}.dump();
+  } catch (const std::exception& e) {
+    return json{{"error", "internal error: " + present::one_line(e.what())}}.dump();
+  }
+}
+
+std::vector<std::string> words(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+std::string moves(const std::string& kfen) {
+  return answer([&] {
+    MoveList list;
+    const Position pos = parse_kfen(kfen);
+    generate_moves(pos, list);
+    std::vector<std::string> out;
+    for (Move m : list) out.push_back(to_string(m));
+    return out;
+  });
+}
+
+// The position after each move in turn, as `kamisado play --moves` plays them (its messages).
+std::string played(const std::string& kfen, const std::string& moves) {
+  return answer([&] {
+    play::GameRecord game(parse_kfen(kfen));
+    play::play_moves(game, moves);
+    return to_kfen(game.current());
+  });
+}
+
+// The status where `moves` (possibly none) lead from `kfen`: a KFEN alone cannot tell a deadlock
+// caused by a push (rules.md section 6), whose winner differs (M8), so the move that ended the
+// round is given with the position before it.
+std::string status(const std::string& kfen, const std::string& moves) {
+  return answer([&] {
+    play::GameRecord game(parse_kfen(kfen));
+    play::play_moves(game, moves);
+    const Position& pos = game.current();
+    json j = io::status_json(pos);
+    j["protocol"] = conform::protocol_status(pos);
+    return j;
+  });
+}
+
+std::string perft_count(const std::string& kfen, int depth) {
+  return answer([&] {
+    if (depth < 0) throw InputError("perft depth must be 0 or more");
+    return perft(parse_kfen(kfen), depth);
+  });
+}
+
+std::string divide_counts(const std::string& kfen, int depth) {
+  return answer([&] {
+    if (depth < 1) throw InputError("divide depth must be 1 or more");
+    json out = json::object();
+    for (const DivideEntry& e : divide(parse_kfen(kfen), depth)) out[to_string(e.move)] = e.nodes;
+    return out;
+  });
+}
+
+// Who wins `goal` from the position, in how many plies, with which move: the fields of
+// `kamisado solve --json` that a search without a proof file gives.
+std::string solve(const std::string& kfen, const std::string& goal, double nodes, double seconds, int hash_mb) {
+  return answer([&] {
+    const Position pos = parse_kfen(kfen);
+    solver::SolveLimits limits;
+    if (nodes < 0 || seconds < 0 || hash_mb < 1) throw InputError("nodes and seconds must be 0 or more, hashMb 1 or more");
+    limits.nodes = std::uint64_t(nodes);
+    limits.seconds = seconds;
+    limits.hash_mb = std::size_t(hash_mb);
+    const solver::SolveResult r = solver::solve(pos, limits, true, solver::parse_aim(goal, pos, "goal", '='));
+    json j = {{"kfen", to_kfen(pos)},
+              {"goal", goal},
+              {"side_to_move", pos.side_to_move() == Side::Black ? "black" : "gold"},
+              {"value", solver::value_name(r.value)},
+              {"winner", nullptr},
+              {"best", r.best ? json(to_string(*r.best)) : json(nullptr)},
+              {"distance", nullptr},
+              {"nodes", r.nodes},
+              {"seconds", r.seconds},
+              {"nodes_per_second", r.seconds > 0 ? double(r.nodes) / r.seconds : 0.0}};
+    if (r.value != solver::Value::Unknown) j["winner"] = solver::winner(r, pos) == Side::Black ? "black" : "gold";
+    if (r.distance_known) j["distance"] = {{"plies", r.plies}, {"winner_moves", r.winner_moves}};
+    return j;
+  });
+}
+
+std::string board_svg(const std::string& kfen) {
+  return answer([&] { return io::board_svg(parse_kfen(kfen)); });
+}
+
+// The analysis board's answers (present/board_answers.h), as kamisado serve's /api/v1/position and
+// /api/v1/analyse give them: the page answers from these when no server is running.
+std::string position_page(const std::string& kfen) {
+  return answer([&] { return present::position_page(parse_kfen(kfen)); });
+}
+
+// One table for every analysis, as the server keeps one: what an analysis proved serves the next.
+solver::TranspositionTable& board_table() {
+  static solver::TranspositionTable table(64);
+  return table;
+}
+
+std::string analyse(const std::string& kfen, const std::string& goal, int ms) {
+  return answer([&] {
+    const Position pos = parse_kfen(kfen);
+    const solver::Aim aim = solver::parse_aim(goal, pos, "goal", '=');
+    const serve::ApiOptions server;  // the server's budgets, so that the page answers alike
+    solver::AnalysisLimits limits;
+    limits.nodes = server.default_nodes;
+    limits.seconds = (ms > 0 ? std::min(double(ms), server.max_ms) : server.default_ms) / 1000;
+    return present::analysis_page(pos, aim, solver::analyse(pos, aim, limits, board_table()));
+  });
+}
+
+std::string corpus() {
+  return answer([] { return conform::corpus_to_json(conform::builtin_corpus()); });
+}
+
+// The user's engine, behind index.js's adapter: each method returns the protocol's reply
+// ("ok", "moves a1a2 ...", a KFEN, status words, or "error ..."), or "failure: <why>" when the
+// engine answered the wrong type (the adapter catches what the engine throws: a refusal).
+class JsEngine : public conform::Engine {
+ public:
+  explicit JsEngine(emscripten::val adapter) : adapter_(std::move(adapter)) {
+    name_ = adapter_["name"].as<std::string>();
+    features_ = conform::declared_features(words(adapter_["features"].as<std::string>()), name_ + ".features");
+  }
+  const std::string& name() const override { return name_; }
+  const std::vector<std::string>& features() const override { return features_; }
+  std::string set_position(const std::string& kfen) override { return checked(adapter_.call<std::string>("setPosition", kfen)); }
+  std::string moves(std::vector<std::string>& out) override {
+    const std::string reply = checked(adapter_.call<std::string>("moves"));
+    if (reply.rfind("error", 0) == 0) return reply;
+    out = words(reply);
+    out.erase(out.begin());  // "moves"
+    return "ok";
+  }
+  std::string play(const std::string& move) override { return checked(adapter_.call<std::string>("play", move)); }
+  std::string status() override { return checked(adapter_.call<std::string>("status")); }
+
+ private:
+  static std::string checked(std::string reply) {
+    if (reply.rfind("failure: ", 0) == 0) throw conform::EngineFailure(conform::EngineFailure::Kind::Garbled, reply.substr(9));
+    return reply;
+  }
+  emscripten::val adapter_;
+  std::string name_;
+  std::vector<std::string> features_;
+};
+
+// kamisado conform against a JavaScript engine object, in-process: {"json": the report as
+// `kamisado conform --json`, "text": as it prints it}.
+std::string check_conformance(emscripten::val adapter, int depth, int games, double seed, const std::string& match, const std::string& allow,
+                              const std::string& corpus_json) {
+  return answer([&] {
+    conform::HarnessOptions o;
+    o.corpus = corpus_json.empty() ? conform::builtin_corpus() : conform::corpus_from_json(json::parse(corpus_json));
+    if (depth < 0 || games < 0 || seed < 0) throw InputError("depth, games and seed must be 0 or more");
+    o.depth = depth;
+    o.random_games = games;
+    o.seed = std::uint64_t(seed);
+    o.match_target = match.empty() ? 0 : match_target(match, "match");
+    if (!allow.empty()) o.allow = conform::parse_allow({allow});
+    conform::HarnessReport r;
+    try {
+      JsEngine engine(adapter);
+      r = conform::run_harness(engine, o);
+    } catch (const conform::EngineFailure& e) {
+      r = conform::failed_before_the_first_check("", e);
+    }
+    return json{{"json", conform::harness_json(r)}, {"text", conform::harness_text(r)}};
+  });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(kamisado) {
+  emscripten::constant("START", std::string(kStartKfen));
+  emscripten::function("moves", &moves);
+  emscripten::function("play", &played);
+  emscripten::function("status", &status);
+  emscripten::function("perft", &perft_count);
+  emscripten::function("divide", &divide_counts);
+  emscripten::function("solve", &solve);
+  emscripten::function("boardSvg", &board_svg);
+  emscripten::function("corpus", &corpus);
+  emscripten::function("positionPage", &position_page);
+  emscripten::function("analyse", &analyse);
+  emscripten::function("checkConformance", &check_conformance);
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/python3
+"""The analysis board with no server (issue 48): headless Chromium opens the board that the
+WebAssembly build puts beside its module (build/<config>/wasm/board/index.html) from the disk, a
+file:// page, and the page answers from the module in the browser.
+
+  - the set-up is drawn with its 102 legal moves and analysed: Black wins the round in 17 plies
+    (the proof search, here, in the browser), the meta line says so and no proof link is offered
+    (a proof is the server's);
+  - each move's value (and distance, where the budget gave it) in the table is `kamisado solve`
+    run on the position it leads to, for a sample of the moves;
+  - the Best move button plays the analysis's best move: the KFEN is the one `kamisado play` gives;
+  - a bad KFEN typed in shows the CLI's one-line message;
+  - the browser logged no script error.
+
+Usage: board_offline_in_browser.py KAMISADO BOARD_DIR SCRATCH_DIR (exit 77: skipped without
+selenium and chromium-driver outside CI).
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+kamisado, board, scratch = sys.argv[1], sys.argv[2], sys.argv[3]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser import chromium, fail, wait_for as wait  # noqa: E402 (exits 77 without selenium)
+from selenium.webdriver.common.by import By  # noqa: E402
+
+START = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -"
+shutil.rmtree(scratch, ignore_errors=True)
+os.makedirs(scratch)
+page = "file://" + os.path.abspath(os.path.join(board, "index.html"))
+if not os.path.exists(os.path.join(board, "kamisado_wasm.js")):
+    fail("no kamisado_wasm.js in " + board)
+
+
+def cli_json(*args):
+    return json.loads(subprocess.run([kamisado, *args, "--json"], check=True, capture_output=True, text=True).stdout)
+
+
+driver = chromium(scratch, browser_log=True)
+try:
+    def wait_for(what, check, seconds=120):
+        return wait(what, check, seconds, lambda: "status: " + driver.find_element(By.ID, "status").text + "; verdict: " +
+                    driver.find_element(By.ID, "verdict").text + "; error: " + driver.find_element(By.ID, "error").text)
+
+    def analysed():
+        return driver.find_element(By.ID, "analysis").get_attribute("data-state") == "done"
+
+    driver.get(page)
+    wait_for("the set-up drawn", lambda: driver.find_element(By.ID, "status").text == "Black to move, any tower (T1)")
+    wait_for("the analysis", analysed)
+    verdict = driver.find_element(By.ID, "verdict").text
+    if verdict != "Black wins the round in 17 plies (9 moves of the winner)":
+        fail("verdict: " + verdict)
+    meta = driver.find_element(By.ID, "analysis-meta").text
+    if "in this browser" not in meta:
+        fail("the meta line does not say it was searched here: " + meta)
+    if driver.find_element(By.ID, "proof").is_displayed():
+        fail("a proof link is offered with no server")
+    rows = driver.find_elements(By.CSS_SELECTOR, "#moves tr.move")
+    if len(rows) != 102:
+        fail(f"{len(rows)} moves in the table, not 102")
+    proved = [r for r in rows if r.get_attribute("data-value") != "unknown"]
+    for row in proved[:: max(1, len(proved) // 6)]:
+        child = row.get_attribute("data-kfen")
+        solved = cli_json("solve", child)
+        mover_wins = solved["winner"] == "black"
+        plies = row.get_attribute("data-plies")  # empty: the value proved, its distance not within the budget
+        if (row.get_attribute("data-value") == "win") != mover_wins or (plies and int(plies) != solved["distance"]["plies"] + 1):
+            fail(f"{row.get_attribute('data-move')}: {row.get_attribute('data-value')} in {row.get_attribute('data-plies')}, "
+                 f"kamisado solve: {solved['winner']} in {solved['distance']['plies']} from {child}")
+
+    best = driver.find_element(By.CSS_SELECTOR, "#moves tr.move").get_attribute("data-move")
+    driver.find_element(By.ID, "best").click()
+    expected = cli_json("play", "--kfen", START, "--moves", best)["kfen"]
+    wait_for("the best move played", lambda: driver.find_element(By.ID, "kfen").get_attribute("value") == expected)
+
+    field = driver.find_element(By.ID, "kfen")
+    field.clear()
+    field.send_keys("obpkyrgn/8 b -")
+    driver.find_element(By.ID, "load").click()
+    cli = subprocess.run([kamisado, "show", "obpkyrgn/8 b -"], capture_output=True, text=True)
+    message = cli.stderr.strip().removeprefix("kamisado: error: ")
+    wait_for("the error shown", lambda: driver.find_element(By.ID, "error").text == message)
+
+    errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    if errors:
+        fail("script errors: " + "; ".join(e["message"] for e in errors))
+    print("board offline: the set-up analysed in the browser (17 plies), moves checked against kamisado solve, best move played")
+finally:
+    driver.quit()
