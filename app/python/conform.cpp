@@ -35,9 +35,15 @@ class PythonEngine : public conform::Engine {
     return ask("set_position", [&] { return engine_.attr("set_position")(kfen), std::string("ok"); });
   }
   std::string moves(std::vector<std::string>& out) override {
+    py::object list;
+    const std::string refused = ask("moves", [&] { return list = engine_.attr("moves")(), std::string("ok"); });
+    if (refused != "ok") return refused;
+    if (!py::isinstance<py::iterable>(list) || py::isinstance<py::str>(list))
+      throw conform::EngineFailure(conform::EngineFailure::Kind::Garbled,
+                                   "moves() should return the legal moves, an iterable of str, got " + type_name(list));
+    out.clear();
     return ask("moves", [&] {
-      out.clear();
-      for (py::handle m : py::iter(engine_.attr("moves")())) out.push_back(text(m, "moves()", "each move a str"));
+      for (py::handle m : list) out.push_back(text(m, "moves()", "each move a str"));
       return std::string("ok");
     });
   }
@@ -49,10 +55,10 @@ class PythonEngine : public conform::Engine {
   }
 
  private:
+  static std::string type_name(py::handle h) { return py::str(py::type::of(h).attr("__name__")); }
   static std::string text(py::handle h, const char* call, const char* should) {
     if (!py::isinstance<py::str>(h))
-      throw conform::EngineFailure(conform::EngineFailure::Kind::Garbled, std::string(call) + " should return " + should + ", got " +
-                                                                              std::string(py::str(py::type::of(h).attr("__name__"))));
+      throw conform::EngineFailure(conform::EngineFailure::Kind::Garbled, std::string(call) + " should return " + should + ", got " + type_name(h));
     return h.cast<std::string>();
   }
 

@@ -94,6 +94,12 @@ def test_an_engine_that_answers_the_wrong_type_fails_and_one_that_raises_refuses
     assert report.failure == "play() should return the KFEN after the move, a str, got NoneType"
     assert not report.conforms
 
+    class NoList(FixtureEngine):
+        def moves(self):
+            return " ".join(super().moves())
+
+    assert check_conformance(NoList(), **OPTIONS).failure == "moves() should return the legal moves, an iterable of str, got str"
+
     class BlackOnly(FixtureEngine):
         def set_position(self, kfen):
             if kfen.split()[1] == "g":
