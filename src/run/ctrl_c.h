@@ -3,6 +3,11 @@
 // the previous handler is restored when the guard goes, on every path out, exceptions included.
 // One run at a time holds it (a command of the CLI, a call into the Python module from the main
 // thread), so one flag serves them all.
+//
+// sigaction, not std::signal: the previous action comes back exactly as it was, flags included.
+// Python installs its handler without SA_RESTART, so that a blocking read returns at Ctrl-C and
+// raises KeyboardInterrupt; put back by std::signal it would come back with SA_RESTART, and an
+// input() after a search would no longer be interrupted.
 #pragma once
 
 #include <atomic>
@@ -15,8 +20,15 @@ extern "C" inline void on_ctrl_c(int) { g_ctrl_c = true; }
 
 class CtrlC {
  public:
-  CtrlC() : previous_(std::signal(SIGINT, on_ctrl_c)) { g_ctrl_c = false; }
-  ~CtrlC() { std::signal(SIGINT, previous_); }
+  CtrlC() {
+    struct sigaction ours = {};
+    ours.sa_handler = on_ctrl_c;
+    sigemptyset(&ours.sa_mask);
+    ours.sa_flags = SA_RESTART;  // the run's own reads and writes go on; only the flag is raised
+    g_ctrl_c = false;
+    sigaction(SIGINT, &ours, &previous_);
+  }
+  ~CtrlC() { sigaction(SIGINT, &previous_, nullptr); }
   CtrlC(const CtrlC&) = delete;
   CtrlC& operator=(const CtrlC&) = delete;
 
@@ -24,7 +36,7 @@ class CtrlC {
   bool pressed() const { return g_ctrl_c.load(); }
 
  private:
-  void (*previous_)(int);
+  struct sigaction previous_ = {};
 };
 
 }  // namespace kamisado::run

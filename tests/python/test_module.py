@@ -5,6 +5,7 @@ distances, the proof checker, the puzzle solver, and errors with the CLI's one l
 Run by ctest (python_module): KAMISADO is the CLI binary, PYTHONPATH holds the built package.
 """
 
+import ctypes
 import json
 import os
 import random
@@ -132,9 +133,21 @@ def test_a_budget_leaves_the_value_unknown_and_the_gil_free():
     assert len(ticks) > 1  # the other thread ran during the search
 
 
+class _Sigaction(ctypes.Structure):  # glibc's struct sigaction on Linux
+    _fields_ = [("handler", ctypes.c_void_p), ("mask", ctypes.c_ulong * 16), ("flags", ctypes.c_int), ("restorer", ctypes.c_void_p)]
+
+
+def sigint_action():
+    """SIGINT's action as the C library holds it: the handler and the flags (SA_RESTART or not)."""
+    a = _Sigaction()
+    assert ctypes.CDLL(None).sigaction(signal.SIGINT, None, ctypes.byref(a)) == 0
+    return a.handler, a.flags
+
+
 def test_ctrl_c_stops_a_search_with_keyboard_interrupt():
     # The match from SUMO_MATCH is not proved in a minute: Ctrl-C (SIGINT to the process, after
     # 0.3 s) must end the search at once with KeyboardInterrupt, and give Python its handler back.
+    python_s = sigint_action()
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     started = time.monotonic()
     timer.start()
@@ -143,7 +156,9 @@ def test_ctrl_c_stops_a_search_with_keyboard_interrupt():
     timer.join()
     assert time.monotonic() - started < 30
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert sigint_action() == python_s  # flags too: Python's reads still return at Ctrl-C
     assert kamisado.solve(kamisado.Position())["value"] == "win"  # and the next search runs
+    assert sigint_action() == python_s
 
 
 def test_a_goal_the_position_cannot_be_asked_raises():
