@@ -23,6 +23,13 @@ test.before(async () => {
   k = await load();
 });
 
+test('an ES module imports it by name too', async () => {
+  const { pathToFileURL } = require('node:url');
+  const esm = await import(pathToFileURL(path.join(process.env.KAMISADO_WASM, 'index.js')).href);
+  assert.equal(typeof esm.load, 'function');
+  assert.equal(esm.KamisadoError, KamisadoError);
+});
+
 test('perft from the set-up matches rules.md section 7', () => {
   assert.deepEqual([1, 2, 3, 4, 5].map((d) => k.perft(k.START, d)), [102, 1150, 11182, 105078, 902410]);
 });
