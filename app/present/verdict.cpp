@@ -7,6 +7,7 @@
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "present/by_rounds.h"
+#include "present/search_answer.h"
 #include "present/words.h"
 #include "solver/proof/proof_file.h"
 #include "solver/proof/proof_io.h"
@@ -53,18 +54,8 @@ std::string stakes_text(const Position& pos, const RoundStakes& s, nlohmann::jso
 Answer verdict_of(const Position& pos, const CertifyOptions& c, const Certified& proved, const std::optional<RoundStakes>& stakes) {
   const SolveResult& r = proved.result;
   const bool known = r.value != Value::Unknown;
-  double rate = r.seconds > 0 ? double(r.nodes) / r.seconds : 0;
-  nlohmann::json j = {{"kfen", to_kfen(pos)},
-                      {"value", !known                  ? "unknown"
-                                : r.value == Value::Win ? "win"
-                                                        : "loss"},
-                      {"side_to_move", side_id(pos.side_to_move())},
-                      {"nodes", r.nodes},
-                      {"seconds", r.seconds},
-                      {"nodes_per_second", rate},
-                      {"root_pn", r.root_pn},
-                      {"root_dn", r.root_dn}};
-  j["goal"] = aim_id(c.aim);
+  const double rate = r.seconds > 0 ? double(r.nodes) / r.seconds : 0;
+  nlohmann::json j = search_answer_json(pos, c.aim, r);
   // A search resumed from a checkpoint rests on the table it read back: unchecked (a checksum is
   // no proof) unless its proof tree was checked, and the answer's own line says so.
   const bool unchecked = proved.resumed.has_value() && !(proved.check && proved.check->holds);
@@ -74,17 +65,7 @@ Answer verdict_of(const Position& pos, const CertifyOptions& c, const Certified&
                                          c.aim.kind == AimKind::Round ? "" : " " + aim_text(c.aim), resting)
                            : fmt::format("unknown (stopped: root proof number {}, disproof number {})\n", r.root_pn, r.root_dn);
   text += distance_text(r, proved.winner, c.value_only);
-  if (known) j["winner"] = side_id(proved.winner);
-  if (r.best) {
-    j["best"] = to_string(*r.best);
-    text += best_label(r) + to_string(*r.best) + "\n";
-  }
-  if (r.distance_known)
-    j["distance"] = {{"plies", r.plies}, {"winner_moves", r.winner_moves}};
-  else if (known && r.plies_bounds.exact())
-    j["distance"] = {{"plies", r.plies_bounds.at_most}, {"winner_moves", nullptr}};
-  else if (known && r.plies_bounds.at_most != kNever)
-    j["distance_bounds"] = {{"at_least", r.plies_bounds.at_least}, {"at_most", r.plies_bounds.at_most}};
+  if (r.best) text += best_label(r) + to_string(*r.best) + "\n";
   if (stakes) text += stakes_text(pos, *stakes, j);
   text += fmt::format("{} nodes, {:.2f} s, {:.2f} M nodes/s\n", r.nodes, r.seconds, rate / 1e6);
   if (!c.checkpoint.empty()) {

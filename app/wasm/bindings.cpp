@@ -25,6 +25,7 @@
 #include "play/game_text.h"
 #include "present/board_answers.h"
 #include "present/one_line.h"
+#include "present/search_answer.h"
 #include "serve/api.h"
 #include "solver/analysis/analysis.h"
 #include "solver/search/goal.h"
@@ -103,8 +104,8 @@ std::string divide_counts(const std::string& kfen, int depth) {
   });
 }
 
-// Who wins `goal` from the position, in how many plies, with which move: the fields of
-// `kamisado solve --json` that a search without a proof file gives.
+// Who wins `goal` from the position, in how many plies, with which move: `kamisado solve --json`
+// without what needs files (present/search_answer.h).
 std::string solve(const std::string& kfen, const std::string& goal, double nodes, double seconds, int hash_mb) {
   return answer([&] {
     const Position pos = parse_kfen(kfen);
@@ -113,20 +114,8 @@ std::string solve(const std::string& kfen, const std::string& goal, double nodes
     limits.nodes = std::uint64_t(nodes);
     limits.seconds = seconds;
     limits.hash_mb = std::size_t(hash_mb);
-    const solver::SolveResult r = solver::solve(pos, limits, true, solver::parse_aim(goal, pos, "goal", '='));
-    json j = {{"kfen", to_kfen(pos)},
-              {"goal", goal},
-              {"side_to_move", pos.side_to_move() == Side::Black ? "black" : "gold"},
-              {"value", solver::value_name(r.value)},
-              {"winner", nullptr},
-              {"best", r.best ? json(to_string(*r.best)) : json(nullptr)},
-              {"distance", nullptr},
-              {"nodes", r.nodes},
-              {"seconds", r.seconds},
-              {"nodes_per_second", r.seconds > 0 ? double(r.nodes) / r.seconds : 0.0}};
-    if (r.value != solver::Value::Unknown) j["winner"] = solver::winner(r, pos) == Side::Black ? "black" : "gold";
-    if (r.distance_known) j["distance"] = {{"plies", r.plies}, {"winner_moves", r.winner_moves}};
-    return j;
+    const solver::Aim aim = solver::parse_aim(goal, pos, "goal", '=');
+    return present::search_answer_json(pos, aim, solver::solve(pos, limits, true, aim));
   });
 }
 

@@ -80,7 +80,9 @@ test('solve on the set-up: Black wins in 17 plies, as the CLI says', () => {
   assert.deepEqual(a.distance, b.distance);
   assert.equal(a.distance.plies, 17);
   assert.equal(a.best, b.best);
-  assert.equal(a.nodes, b.nodes);  // the same search, node for node
+  // The same search node for node, and the same answer but for its timing (present/search_answer.h).
+  const untimed = ({ seconds, nodes_per_second, ...rest }) => rest;
+  assert.deepEqual(untimed(a), untimed(b));
 });
 
 test('solve agrees with the solver suite on a sample, and a budget leaves the value unknown', () => {

@@ -16,21 +16,26 @@ export interface Status {
   protocol: string;
 }
 
-/** Who wins and how fast: the fields of `kamisado solve --json` a search without a proof file gives. */
+/** Who wins and how fast: `kamisado solve --json` without what needs files (the proof, the checkpoint). */
 export interface Solution {
   kfen: string;
   goal: string;
   side_to_move: 'black' | 'gold';
   /** For the side to move; "unknown" when the budget ran out first. */
   value: 'win' | 'loss' | 'unknown';
-  winner: 'black' | 'gold' | null;
-  /** The winner's fastest win, or the loser's longest defence. */
-  best: string | null;
-  /** Exact: the least plies the winner needs against the longest defence, and the winner's own moves. */
-  distance: { plies: number; winner_moves: number } | null;
+  /** When the value is known. */
+  winner?: 'black' | 'gold';
+  /** The winner's fastest win (once the plies are exact; before, a proved win), or the loser's longest defence. */
+  best?: string;
+  /** Exact: the least plies the winner needs against the longest defence, and the winner's own moves (null if not proved). */
+  distance?: { plies: number; winner_moves: number | null };
+  /** What was proved of the plies when the budget ran out before they were exact. */
+  distance_bounds?: { at_least: number; at_most: number };
   nodes: number;
   seconds: number;
   nodes_per_second: number;
+  root_pn: number;
+  root_dn: number;
 }
 
 export interface SolveOptions {
