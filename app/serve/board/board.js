@@ -79,10 +79,12 @@
     return local;
   }
   // The package's {"ok": ...} or {"error": ...}, after a pause that lets the page show
-  // "Analysing…" first (a search here holds the page until its budget is spent).
-  function answerHere(path, params) {
+  // "Analysing…" first (a search here holds the page until its budget is spent); not searched
+  // at all if the page has moved on meanwhile (the request aborted).
+  function answerHere(path, params, signal) {
     return wasm().then(function (m) {
       return new Promise(function (resolve) { setTimeout(resolve, 30); }).then(function () {
+        if (signal && signal.aborted) { var gone = new Error('aborted'); gone.name = 'AbortError'; throw gone; }
         var a = JSON.parse(path === 'position' ? m.positionPage(params.kfen) : m.analyse(params.kfen, params.goal, +params.ms));
         if ('error' in a) throw new Error(a.error);
         return a.ok;
@@ -90,7 +92,7 @@
     });
   }
   function get(path, params, signal) {
-    if (offline) return answerHere(path, params);
+    if (offline) return answerHere(path, params, signal);
     var q = Object.keys(params).map(function (k) { return k + '=' + encodeURIComponent(params[k]); }).join('&');
     return fetch('/api/v1/' + path + '?' + q, signal ? { signal: signal } : {}).then(function (res) {
       return res.json().then(function (body) {
@@ -100,7 +102,7 @@
     }, function (e) {
       if (e.name === 'AbortError') throw e;
       offline = true;  // no server: answered here from now on
-      return answerHere(path, params);
+      return answerHere(path, params, signal);
     });
   }
 
