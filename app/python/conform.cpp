@@ -24,8 +24,11 @@ class PythonEngine : public conform::Engine {
  public:
   explicit PythonEngine(py::object engine) : engine_(std::move(engine)) {
     name_ = py::str(py::getattr(engine_, "name", py::type::of(engine_).attr("__name__")));
+    // A list of words, or one str of them as the protocol's hello line gives them.
+    py::object declared = py::getattr(engine_, "features", py::list());
+    if (py::isinstance<py::str>(declared)) declared = declared.attr("split")();
     std::vector<std::string> words;
-    for (py::handle f : py::iter(py::getattr(engine_, "features", py::list()))) words.push_back(py::str(f));
+    for (py::handle f : py::iter(declared)) words.push_back(py::str(f));
     features_ = conform::declared_features(words, name_ + ".features");
   }
   const std::string& name() const override { return name_; }

@@ -118,6 +118,11 @@ def test_features_are_checked_and_what_is_left_out_is_said():
 
     report = check_conformance(SingleRounds(), depth=1, games=2)
     assert report.conforms and report.json["features"] == ["single-round"]
+
+    class AsInHello(FixtureEngine):
+        features = "single-round sumo"  # one str of words, as the protocol's hello gives them
+
+    assert check_conformance(AsInHello(), depth=1, games=2).json["features"] == ["single-round", "sumo"]
     assert report.json["not_checked"], "rounds with Sumos and matches are said not to be checked"
 
     class Typo(FixtureEngine):

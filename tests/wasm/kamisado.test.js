@@ -188,4 +188,13 @@ test('an engine that answers the wrong type fails; one that throws refuses', () 
   const refused = r.json.deviations.find((d) => d.rule === 'refused');
   assert.equal(refused.smallest.theirs, 'error setPosition threw RangeError: this engine plays Black only');
   assert.throws(() => k.checkConformance(new JsEngine(), { allow: ['M99'] }), /--allow: 'M99' is not a rule ID of rules\.md/);
+  class SingleRounds extends JsEngine {
+    features = 'single-round sumo';  // one string of words, as the protocol's hello gives them
+  }
+  assert.deepEqual(k.checkConformance(new SingleRounds(), { depth: 1, games: 2 }).json.features, ['single-round', 'sumo']);
+  class Typo extends JsEngine {
+    features = ['single_round'];
+  }
+  assert.equal(k.checkConformance(new Typo(), { depth: 1, games: 2 }).failure,
+               "js-engine.features declares the unknown feature 'single_round' (the features are single-round, sumo and match)");
 });

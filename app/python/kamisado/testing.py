@@ -11,7 +11,7 @@ verdict. Your engine is any object with these methods (its state is the position
                                         "won gold deadlock", "match-won black", ...
 
 and, optionally, `name` (a str) and `features` (what it plays: any of "single-round", "sumo",
-"match"; without it, everything). Raising an exception refuses a request (a disagreement,
+"match", a list or one str of words; without it, everything). Raising an exception refuses a request (a disagreement,
 labelled "refused" or with the rule the refused move shows); returning the wrong type is a
 failure. Ctrl-C stops the check.
 

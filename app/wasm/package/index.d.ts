@@ -54,8 +54,8 @@ export interface SolveOptions {
  */
 export interface Engine {
   name?: string;
-  /** What it plays: "single-round", "sumo", "match" (default: everything). */
-  features?: string[];
+  /** What it plays: "single-round", "sumo", "match" (default: everything); a list, or one string of words. */
+  features?: string[] | string;
   setPosition(kfen: string): void;
   moves(): Iterable<string>;
   /** Plays the move; returns the KFEN after it. */

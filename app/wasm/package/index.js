@@ -39,7 +39,9 @@ function adapter(engine) {
     return reply(value);
   };
   const text = (call, should) => (v) => (typeof v === 'string' ? v : `failure: ${call} should return ${should}, got ${typeName(v)}`);
-  const features = engine.features === undefined ? [] : Array.from(engine.features, String);
+  // A list of words, or one string of them as the protocol's hello line gives them.
+  const declared = engine.features === undefined ? [] : engine.features;
+  const features = typeof declared === 'string' ? declared.split(/\s+/).filter(Boolean) : Array.from(declared, String);
   return {
     name: typeof engine.name === 'string' ? engine.name : (engine.constructor && engine.constructor.name) || 'engine',
     features: features.join(' '),
