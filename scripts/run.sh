@@ -60,6 +60,8 @@ case "$job" in
     $k selfcheck
     $k verify --report reports/verification.md --corpus reports/witness-corpus.json
     $k bench --depth 7 --sumo-depth 8 --repeat 10 --report reports/performance.md
+    # The WebAssembly package against this binary (about 10 s), beside the perft figures.
+    scripts/wasm-vs-native.sh --pairs 5 --report reports/wasm.md
     $k opening --report reports/opening.md
     # Resumes from its checkpoint if an earlier run was stopped.
     $k opening --regrouped 1000 --seed 1 --checkpoint build/regrouped-1.jsonl --report reports/regrouped.md
