@@ -10,6 +10,7 @@ file:// page, and the page answers from the module in the browser.
     run on the position it leads to, for a sample of the moves;
   - the Best move button plays the analysis's best move: the KFEN is the one `kamisado play` gives;
   - a bad KFEN typed in shows the CLI's one-line message;
+  - the same folder on a host of files only (no API) answers in the browser too;
   - the browser logged no script error.
 
 Usage: board_offline_in_browser.py KAMISADO BOARD_DIR SCRATCH_DIR (exit 77: skipped without
@@ -87,6 +88,20 @@ try:
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     if errors:
         fail("script errors: " + "; ".join(e["message"] for e in errors))
+
+    # The same folder on a host of files only (Python's http.server): no API there, so the page
+    # answers in the browser as from the disk.
+    host = subprocess.Popen([sys.executable, "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", board],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        port = host.stdout.readline().split("port ")[1].split()[0]
+        driver.get(f"http://127.0.0.1:{port}/index.html")
+        wait_for("the set-up from a host of files", lambda: driver.find_element(By.ID, "status").text == "Black to move, any tower (T1)")
+        wait_for("its analysis", analysed)
+        if "in this browser" not in driver.find_element(By.ID, "analysis-meta").text:
+            fail("from a host of files, the analysis was not made in the browser")
+    finally:
+        host.terminate()
     print("board offline: the set-up analysed in the browser (17 plies), moves checked against kamisado solve, best move played")
 finally:
     driver.quit()

@@ -2,8 +2,9 @@
 // says which moves are legal and where each leads (/api/v1/position), and what each is worth
 // (/api/v1/analyse: from the book of what is proved, a retrograde table, or the proof search).
 // The page only draws, lets a person set up a position, and sends the KFEN. With no server (the
-// page opened from a file, or the server gone), the same answers come from the WebAssembly
-// package beside the page (app/wasm: kamisado_wasm.js), computed in the browser.
+// page opened from a file, served by a host of files only, or the server gone), the same answers
+// come from the WebAssembly package beside the page (app/wasm: kamisado_wasm.js), computed in
+// the browser.
 (function () {
   'use strict';
   var SVG = 'http://www.w3.org/2000/svg';
@@ -95,6 +96,12 @@
     if (offline) return answerHere(path, params, signal);
     var q = Object.keys(params).map(function (k) { return k + '=' + encodeURIComponent(params[k]); }).join('&');
     return fetch('/api/v1/' + path + '?' + q, signal ? { signal: signal } : {}).then(function (res) {
+      // A host of files only (the board's folder on any static server) has no API: its answer is
+      // not JSON, and the page answers here, as with no server at all.
+      if (!/json/.test(res.headers.get('content-type') || '')) {
+        offline = true;
+        return answerHere(path, params, signal);
+      }
       return res.json().then(function (body) {
         if (!res.ok) throw new Error(body.error || ('HTTP ' + res.status));
         return body;
