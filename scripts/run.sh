@@ -30,7 +30,7 @@ packages=(cmake g++ make pkg-config python3 node-typescript
           libz3-dev libboost-graph-dev libtbb-dev libzstd-dev libxxhash-dev libsqlite3-dev libcpp-httplib-dev
           openmpi-bin libopenmpi-dev openssh-client
           chromium chromium-driver python3-selenium clang libclang-rt-14-dev clang-format
-          pybind11-dev python3-dev python3-pytest emscripten)
+          pybind11-dev python3-dev python3-pytest python3-venv emscripten)
 # The slow job also starts a single-node Slurm to test scripts/census.sbatch.
 if [ "$job" = slow ]; then packages+=(slurm-wlm munge); fi
 missing=()
