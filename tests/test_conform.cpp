@@ -220,13 +220,12 @@ class InProcessEngine : public Engine {
 // the same verdict: the correct one conforms, the planted fault is named by its one rule.
 TEST(Conform_Harness, AnInProcessEngineIsCheckedAsAProcessIs) {
   const HarnessOptions o = corpus_run("", 2, 10, 3);
-  InProcessEngine correct(false), faulty(true);
-  HarnessReport good = run_harness(correct, o);
+  HarnessReport good = run_harness([] { return std::make_unique<InProcessEngine>(false); }, o);
   EXPECT_TRUE(good.conforms()) << harness_text(good);
   EXPECT_EQ(good.verdict().find("in-process conforms to rules.md ("), 0u) << good.verdict();
   HarnessReport through_a_pipe = run_harness(corpus_run(fixture(), 2, 10, 3));
   EXPECT_EQ(good.positions(), through_a_pipe.positions());
-  HarnessReport bad = run_harness(faulty, o);
+  HarnessReport bad = run_harness([] { return std::make_unique<InProcessEngine>(true); }, o);
   EXPECT_FALSE(bad.failure);
   EXPECT_EQ(rules(bad), std::set<std::string>{"M8"}) << harness_text(bad);
 }

@@ -7,8 +7,6 @@
 #include <pybind11/stl.h>
 
 #include "conform/harness.h"
-#include "kamisado/errors.h"
-#include "kamisado/rules.h"
 
 namespace py = pybind11;
 
@@ -86,22 +84,9 @@ class PythonEngine : public conform::Engine {
 // (the report as `kamisado conform --json` gives it, the report as it prints it)
 std::pair<py::object, std::string> check_conformance(py::object engine, int depth, int games, std::uint64_t seed, const std::string& match,
                                                      const std::vector<std::string>& allow, const std::string& corpus) {
-  conform::HarnessOptions o;
-  o.corpus = corpus.empty() ? conform::builtin_corpus() : conform::read_corpus(corpus);
-  if (depth < 0) throw InputError("depth must be 0 or more");
-  if (games < 0) throw InputError("games must be 0 or more");
-  o.depth = depth;
-  o.random_games = games;
-  o.seed = seed;
-  o.match_target = match.empty() ? 0 : match_target(match, "match");
-  o.allow = conform::parse_allow(allow);
-  conform::HarnessReport r;
-  try {
-    PythonEngine e(std::move(engine));
-    r = conform::run_harness(e, o);
-  } catch (const conform::EngineFailure& e) {
-    r = conform::failed_before_the_first_check("", e);
-  }
+  conform::HarnessOptions o = conform::harness_options(depth, games, seed, match, allow);
+  if (!corpus.empty()) o.corpus = conform::read_corpus(corpus);
+  const conform::HarnessReport r = conform::run_harness([&] { return std::make_unique<PythonEngine>(engine); }, o);
   return {to_python(conform::harness_json(r)), conform::harness_text(r)};
 }
 

@@ -188,21 +188,11 @@ class JsEngine : public conform::Engine {
 std::string check_conformance(emscripten::val adapter, int depth, int games, double seed, const std::string& match, const std::string& allow,
                               const std::string& corpus_json) {
   return answer([&] {
-    conform::HarnessOptions o;
-    o.corpus = corpus_json.empty() ? conform::builtin_corpus() : conform::corpus_from_json(json::parse(corpus_json));
-    if (depth < 0 || games < 0 || seed < 0) throw InputError("depth, games and seed must be 0 or more");
-    o.depth = depth;
-    o.random_games = games;
-    o.seed = std::uint64_t(seed);
-    o.match_target = match.empty() ? 0 : match_target(match, "match");
-    if (!allow.empty()) o.allow = conform::parse_allow({allow});
-    conform::HarnessReport r;
-    try {
-      JsEngine engine(adapter);
-      r = conform::run_harness(engine, o);
-    } catch (const conform::EngineFailure& e) {
-      r = conform::failed_before_the_first_check("", e);
-    }
+    if (seed < 0) throw InputError("seed must be 0 or more");
+    conform::HarnessOptions o =
+        conform::harness_options(depth, games, std::uint64_t(seed), match, allow.empty() ? std::vector<std::string>{} : std::vector{allow});
+    if (!corpus_json.empty()) o.corpus = conform::corpus_from_json(json::parse(corpus_json));
+    const conform::HarnessReport r = conform::run_harness([&] { return std::make_unique<JsEngine>(adapter); }, o);
     return json{{"json", conform::harness_json(r)}, {"text", conform::harness_text(r)}};
   });
 }

@@ -10,6 +10,7 @@
 
 #include "conform/engine.h"
 #include "conform/labels.h"
+#include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
 #include "kamisado/rules.h"
@@ -124,8 +125,6 @@ class Harness {
   }
 
  private:
-  // The engine's view after `position kfen` and the moves; false if it refused one of them
-  // (its reply is then in refusal_).
   // The engine's legal moves, sorted as ours are (an engine gives them in any order).
   std::string ask_moves(std::vector<std::string>& out) {
     std::string answer = engine_.moves(out);
@@ -133,6 +132,8 @@ class Harness {
     return answer;
   }
 
+  // The engine's view after `position kfen` and the moves; false if it refused one of them
+  // (its reply is then in refusal_).
   bool set_up(const std::string& kfen, const std::vector<std::string>& moves) {
     refusal_ = engine_.set_position(kfen);
     count(1);
@@ -640,15 +641,30 @@ std::string HarnessReport::verdict() const {
                      allowed.empty() ? "" : "; allowed: " + allowed, unseen);
 }
 
-HarnessReport failed_before_the_first_check(const std::string& command, const EngineFailure& e) {
-  HarnessReport r;
-  r.command = command;
-  r.failure = e.what();
-  return r;
+HarnessReport run_harness(const EngineStarter& start, const HarnessOptions& options, const std::function<void(const std::string&)>& progress) {
+  std::unique_ptr<Engine> engine;
+  try {
+    engine = start();
+  } catch (const EngineFailure& e) {  // the engine failed before the first check
+    HarnessReport r;
+    r.command = options.command;
+    r.failure = e.what();
+    return r;
+  }
+  return Harness(options, *engine, progress).run();
 }
 
-HarnessReport run_harness(Engine& engine, const HarnessOptions& options, const std::function<void(const std::string&)>& progress) {
-  return Harness(options, engine, progress).run();
+HarnessOptions harness_options(int depth, int games, std::uint64_t seed, const std::string& match, const std::vector<std::string>& allow) {
+  if (depth < 0) throw InputError("depth must be 0 or more");
+  if (games < 0) throw InputError("games must be 0 or more");
+  HarnessOptions o;
+  o.corpus = builtin_corpus();
+  o.depth = depth;
+  o.random_games = games;
+  o.seed = seed;
+  o.match_target = match.empty() ? 0 : match_target(match, "match");
+  o.allow = parse_allow(allow);
+  return o;
 }
 
 namespace {

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -120,15 +121,20 @@ struct HarnessReport {
   std::string verdict() const;
 };
 
-// Runs the comparison against the engine of `options.command`, started as a child process.
-// Progress lines go to `progress` when it is set.
+// Runs the comparison against the engine `start` makes (engine.h: a child process, an object
+// in-process). An engine that fails as it starts (it does not run, its greeting is wrong, it
+// declares an unknown feature) is the report's failure. Progress lines go to `progress` when it
+// is set.
+using EngineStarter = std::function<std::unique_ptr<Engine>()>;
+HarnessReport run_harness(const EngineStarter& start, const HarnessOptions& options, const std::function<void(const std::string&)>& progress = {});
+// The same against the engine of `options.command`, a child process (remote_engine.cpp).
 HarnessReport run_harness(const HarnessOptions& options, const std::function<void(const std::string&)>& progress = {});
-// The same against an engine already at hand (an in-process one: engine.h); options.command and
-// timeout_seconds are not used.
-HarnessReport run_harness(Engine& engine, const HarnessOptions& options, const std::function<void(const std::string&)>& progress = {});
-// The report of an engine that failed before the first comparison (it did not start, or its
-// greeting was wrong).
-HarnessReport failed_before_the_first_check(const std::string& command, const EngineFailure& e);
+
+// A run's options as a binding is given them (docs/python.md, docs/javascript.md), checked as
+// `kamisado conform` checks its own: InputError for a negative depth or count of play-outs, a
+// match that P3 does not name (empty: single rounds) or a word of `allow` that is no rule ID.
+// The corpus is the built-in one.
+HarnessOptions harness_options(int depth, int games, std::uint64_t seed, const std::string& match, const std::vector<std::string>& allow);
 
 // The report for scripts (JSON) and for people: each deviation with its count and smallest
 // reproduction, the sources, the rules checked and not, and the verdict.

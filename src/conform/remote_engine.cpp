@@ -1,6 +1,5 @@
 #include "conform/remote_engine.h"
 
-#include <optional>
 #include <sstream>
 
 #include "conform/harness.h"
@@ -62,13 +61,7 @@ std::string RemoteEngine::status() { return ask("status", "status"); }
 // The harness's first form (harness.h), here so that the harness itself needs no processes (the
 // WebAssembly build checks engines in-process only).
 HarnessReport run_harness(const HarnessOptions& options, const std::function<void(const std::string&)>& progress) {
-  std::optional<RemoteEngine> engine;
-  try {
-    engine.emplace(options.command, options.timeout_seconds);
-  } catch (const EngineFailure& e) {
-    return failed_before_the_first_check(options.command, e);
-  }
-  return run_harness(*engine, options, progress);
+  return run_harness([&] { return std::make_unique<RemoteEngine>(options.command, options.timeout_seconds); }, options, progress);
 }
 
 }  // namespace kamisado::conform
