@@ -191,7 +191,8 @@ std::string check_conformance(emscripten::val adapter, int depth, int games, dou
     if (seed < 0) throw InputError("seed must be 0 or more");
     conform::HarnessOptions o =
         conform::harness_options(depth, games, std::uint64_t(seed), match, allow.empty() ? std::vector<std::string>{} : std::vector{allow});
-    if (!corpus_json.empty()) o.corpus = conform::corpus_from_json(json::parse(corpus_json));
+    std::istringstream corpus(corpus_json);
+    if (!corpus_json.empty()) o.corpus = conform::read_corpus(corpus, "the corpus given");
     const conform::HarnessReport r = conform::run_harness([&] { return std::make_unique<JsEngine>(adapter); }, o);
     return json{{"json", conform::harness_json(r)}, {"text", conform::harness_text(r)}};
   });

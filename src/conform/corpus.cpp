@@ -151,33 +151,37 @@ std::vector<CorpusCase> corpus_from_json(const nlohmann::json& j) {
   return cases;
 }
 
-std::vector<CorpusCase> read_corpus(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw InputError("cannot read corpus '" + path + "': it is a folder");
-  std::ifstream in(path);
-  if (!in) throw InputError("cannot read corpus '" + path + "'");
+std::vector<CorpusCase> read_corpus(std::istream& in, const std::string& source) {
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(in);
   } catch (const nlohmann::json::exception& e) {
-    throw InputError("corpus '" + path + "' is not JSON: " + e.what());
+    throw InputError(source + " is not JSON: " + e.what());
   }
   std::vector<CorpusCase> cases;
   try {
     cases = corpus_from_json(j);
   } catch (const std::invalid_argument& e) {
-    throw InputError("corpus '" + path + "': " + e.what());
+    throw InputError(source + ": " + e.what());
   }
   // The corpus is only as good as its expectations: they must be ours too.
   for (CorpusCase& c : cases) {
     CorpusCase mine = expect(c.name, c.rule, c.kfen, c.setup);
     if (mine.position != c.position || mine.status != c.status || mine.moves != c.moves)
-      throw InputError("corpus '" + path + "', case '" + c.name + "': its expectations differ from this engine's");
+      throw InputError(source + ", case '" + c.name + "': its expectations differ from this engine's");
     if (!c.reach.empty() && c.reach != mine.reach)
-      throw InputError("corpus '" + path + "', case '" + c.name + "': its reach '" + c.reach + "' is not this engine's: '" + mine.reach + "'");
+      throw InputError(source + ", case '" + c.name + "': its reach '" + c.reach + "' is not this engine's: '" + mine.reach + "'");
     c.reach = mine.reach;  // a file without the field (written before it was) is read with this engine's
   }
   return cases;
+}
+
+std::vector<CorpusCase> read_corpus(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError("cannot read corpus '" + path + "': it is a folder");
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot read corpus '" + path + "'");
+  return read_corpus(in, "corpus '" + path + "'");
 }
 
 }  // namespace kamisado::conform

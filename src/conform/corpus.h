@@ -21,6 +21,7 @@
 // Moves and KFEN as in rules.md §6; statuses as in the protocol (remote_engine.h).
 #pragma once
 
+#include <iosfwd>
 #include <map>
 #include <string>
 #include <string_view>
@@ -63,5 +64,7 @@ std::vector<CorpusCase> corpus_from_json(const nlohmann::json& j);
 // A corpus file, whose every expectation must be this engine's too; a file that cannot be read,
 // is not a corpus or expects otherwise is an InputError naming it (and the case).
 std::vector<CorpusCase> read_corpus(const std::string& path);
+// The same from `in`, named `source` in what it throws ("corpus 'FILE'", "the corpus given").
+std::vector<CorpusCase> read_corpus(std::istream& in, const std::string& source);
 
 }  // namespace kamisado::conform

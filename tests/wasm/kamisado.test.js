@@ -188,6 +188,12 @@ test('an engine that answers the wrong type fails; one that throws refuses', () 
   const refused = r.json.deviations.find((d) => d.rule === 'refused');
   assert.equal(refused.smallest.theirs, 'error setPosition threw RangeError: this engine plays Black only');
   assert.throws(() => k.checkConformance(new JsEngine(), { allow: ['M99'] }), /--allow: 'M99' is not a rule ID of rules\.md/);
+  // A corpus given is checked as a corpus file is: JSON, and its expectations this engine's.
+  assert.throws(() => k.checkConformance(new JsEngine(), { corpus: '{' }), (e) => e instanceof KamisadoError && /^the corpus given is not JSON: /.test(e.message));
+  const corpus = k.conformanceCorpus();
+  corpus.cases[0].moves = corpus.cases[0].moves.slice(1);
+  assert.throws(() => k.checkConformance(new JsEngine(), { corpus }),
+                (e) => e.message === `the corpus given, case '${corpus.cases[0].name}': its expectations differ from this engine's`);
   class SingleRounds extends JsEngine {
     features = 'single-round sumo';  // one string of words, as the protocol's hello gives them
   }
