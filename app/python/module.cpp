@@ -11,7 +11,6 @@
 #include "io/describe.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
 #include "kamisado/perft.h"
 #include "kamisado/rules.h"
 #include "play/game_text.h"
@@ -59,14 +58,6 @@ auto interruptible(Work work) {
     interrupted();
     throw;
   }
-}
-
-std::vector<std::string> legal_moves(const Position& pos) {
-  MoveList moves;
-  generate_moves(pos, moves);
-  std::vector<std::string> out;
-  for (const Move m : moves) out.push_back(to_string(m));
-  return out;
 }
 
 // Each move in notation, played in turn (rules.md §6), as `kamisado play --moves` plays them: a
@@ -143,7 +134,7 @@ PYBIND11_MODULE(_kamisado, m) {
       .def_property_readonly("side_to_move", [](const Position& p) { return p.side_to_move() == Side::Black ? "black" : "gold"; })
       .def_property_readonly("round_winner", [](const Position& p) { return side_or_none(round_winner(p)); })
       .def_property_readonly("is_over", [](const Position& p) { return p.outcome().over(); })
-      .def("moves", &legal_moves)
+      .def("moves", &legal_move_names)
       .def(
           "play",
           [](const Position& p, const std::string& move) {

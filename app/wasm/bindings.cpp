@@ -18,7 +18,6 @@
 #include "io/describe.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
 #include "kamisado/perft.h"
 #include "kamisado/rules.h"
 #include "play/game_record.h"
@@ -55,14 +54,7 @@ std::vector<std::string> words(const std::string& text) {
 }
 
 std::string moves(const std::string& kfen) {
-  return answer([&] {
-    MoveList list;
-    const Position pos = parse_kfen(kfen);
-    generate_moves(pos, list);
-    std::vector<std::string> out;
-    for (Move m : list) out.push_back(to_string(m));
-    return out;
-  });
+  return answer([&] { return legal_move_names(parse_kfen(kfen)); });
 }
 
 // The position after each move in turn, as `kamisado play --moves` plays them (its messages).

@@ -31,10 +31,7 @@ std::size_t rule_rank(const std::string& rule) {
 }
 
 std::vector<std::string> our_moves(const Position& p) {
-  MoveList list;
-  generate_moves(p, list);
-  std::vector<std::string> out;
-  for (Move m : list) out.push_back(to_string(m));
+  std::vector<std::string> out = legal_move_names(p);
   std::sort(out.begin(), out.end());
   return out;
 }

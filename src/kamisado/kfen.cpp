@@ -309,11 +309,17 @@ std::string to_string(Move m) {
   return "?";
 }
 
-std::string legal_moves_text(const Position& pos) {
+std::vector<std::string> legal_move_names(const Position& pos) {
   MoveList moves;
   generate_moves(pos, moves);
+  std::vector<std::string> names;
+  for (Move m : moves) names.push_back(to_string(m));
+  return names;
+}
+
+std::string legal_moves_text(const Position& pos) {
   std::string s;
-  for (Move m : moves) s += (s.empty() ? "" : " ") + to_string(m);
+  for (const std::string& name : legal_move_names(pos)) s += (s.empty() ? "" : " ") + name;
   return s;
 }
 

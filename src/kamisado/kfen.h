@@ -21,6 +21,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "kamisado/errors.h"
 #include "kamisado/move.h"
@@ -50,7 +51,9 @@ std::string to_kfen(const Position& pos);
 std::string to_string(Move m);
 std::string square_name(Square s);
 
-// The legal moves of `pos` in notation, separated by spaces (empty when the game is over).
+// The legal moves of `pos` in notation, in the move generator's order (none when the game is
+// over); and the same separated by spaces.
+std::vector<std::string> legal_move_names(const Position& pos);
 std::string legal_moves_text(const Position& pos);
 
 // Reads a move and finds it among the legal moves of `pos`. Throws NotationError when the text
