@@ -38,7 +38,8 @@ namespace {
 // KeyboardInterrupt, as Python code would; Python's own handler is back on every way out.
 template <class Work>
 auto interruptible(Work work) {
-  const bool main_thread = py::module_::import("threading").attr("current_thread")().is(py::module_::import("threading").attr("main_thread")());
+  const py::module_ threading = py::module_::import("threading");
+  const bool main_thread = threading.attr("current_thread")().is(threading.attr("main_thread")());
   std::optional<run::CtrlC> ctrl_c;
   if (main_thread) ctrl_c.emplace();
   const std::atomic<bool>* stop = ctrl_c ? ctrl_c->flag() : nullptr;
@@ -92,11 +93,10 @@ py::object solve(const Position& pos, const std::string& goal, std::uint64_t nod
 py::object check_proof(const std::string& path, unsigned threads) {
   solver::CertificateCheckOptions o;
   o.threads = threads;
-  std::optional<present::Answer> a;
-  {
-    py::gil_scoped_release free;
-    a = present::run_check_proof(path, o);
-  }
+  const std::optional<present::Answer> a = interruptible([&](const std::atomic<bool>* stop) {
+    o.stop = stop;
+    return present::run_check_proof(path, o);
+  });
   return to_python(a->json);
 }
 

@@ -68,7 +68,10 @@ def solve(
     """
 
 def check_proof(path: str, threads: int = 1) -> dict[str, Any]:
-    """A proof file (solve --proof) or a certificate's folder re-verified: `kamisado check-proof --json`'s answer."""
+    """A proof file (solve --proof) or a certificate's folder re-verified: `kamisado check-proof --json`'s answer.
+
+    Releases the GIL; from the main thread, Ctrl-C stops a folder's check and raises KeyboardInterrupt.
+    """
 
 def solve_puzzle(position: Position, hash_mb: int = 64, seconds: float = 0.0) -> dict[str, Any]:
     """A "win in N" puzzle: key, main line, duals, slower wins (`kamisado puzzles solve --json`)."""
