@@ -28,43 +28,44 @@ start="obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -"
 samples=$(mktemp)
 trap 'rm -f "$samples"' EXIT
 
-# One line a run: side work seconds wall nodes
-wall() { python3 -c 'import time; print(time.perf_counter())'; }
-native() {
-  local t0 t1 out
-  t0=$(wall)
-  out=$("$cli" solve "$start" --json)
-  t1=$(wall)
-  python3 -c 'import json,sys; a=json.loads(sys.argv[1]); print("native solve", a["seconds"], float(sys.argv[3])-float(sys.argv[2]), a["nodes"])' "$out" "$t0" "$t1"
-  t0=$(wall)
-  out=$("$cli" perft 7 --json)
-  t1=$(wall)
-  python3 -c 'import json,sys; a=json.loads(sys.argv[1]); print("native perft", a["seconds"], float(sys.argv[3])-float(sys.argv[2]), a["nodes"])' "$out" "$t0" "$t1"
+# One line a run: side work seconds wall nodes. The wall time is the whole process's, from the
+# shell's clock; the work's seconds are the side's own (the search's, or perft timed around the call).
+now() { date +%s.%N; }
+native() {  # native WORK ARGS...: `kamisado ARGS --json`, whose seconds and nodes it reports
+  local work=$1 t0 t1 out
+  shift
+  t0=$(now)
+  out=$("$cli" "$@" --json)
+  t1=$(now)
+  python3 -c 'import json,sys; a=json.loads(sys.argv[2]); print("native", sys.argv[1], a["seconds"], float(sys.argv[4])-float(sys.argv[3]), a["nodes"])' \
+    "$work" "$out" "$t0" "$t1"
 }
-wasm() {
-  local t0 t1 out
-  for work in solve perft; do
-    t0=$(wall)
-    out=$(node -e '
-      const { load } = require(process.argv[1]);
-      load().then((k) => {
-        if (process.argv[2] === "solve") {
-          const a = k.solve(k.START);
-          console.log(a.seconds, a.nodes);
-        } else {
-          const t = process.hrtime.bigint();
-          const n = k.perft(k.START, 7);
-          console.log(Number(process.hrtime.bigint() - t) / 1e9, n);
-        }
-      });' "$package" "$work")
-    t1=$(wall)
-    read -r seconds nodes <<<"$out"
-    echo "wasm $work $seconds $(python3 -c "print(float('$t1')-float('$t0'))") $nodes"
-  done
+wasm() {  # wasm WORK: the same work in Node
+  local work=$1 t0 t1 out
+  t0=$(now)
+  out=$(node -e '
+    const { load } = require(process.argv[1]);
+    load().then((k) => {
+      if (process.argv[2] === "solve") {
+        const a = k.solve(k.START);
+        console.log(a.seconds, a.nodes);
+      } else {
+        const t = process.hrtime.bigint();
+        const n = k.perft(k.START, 7);
+        console.log(Number(process.hrtime.bigint() - t) / 1e9, n);
+      }
+    });' "$package" "$work")
+  t1=$(now)
+  read -r seconds nodes <<<"$out"
+  echo "wasm $work $seconds $(python3 -c "print(float('$t1')-float('$t0'))") $nodes"
 }
 for ((i = 1; i <= pairs; i++)); do
-  native >>"$samples"
-  wasm >>"$samples"
+  {
+    native solve solve "$start"
+    wasm solve
+    native perft perft 7
+    wasm perft
+  } >>"$samples"
   echo "wasm-vs-native: pair $i/$pairs" >&2
 done
 
