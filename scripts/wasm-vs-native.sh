@@ -24,6 +24,11 @@ done
 cli=$build/kamisado package=$(realpath "$build/wasm/package")
 [ -x "$cli" ] || { echo "wasm-vs-native: no $cli: build first (scripts/run.sh)" >&2; exit 2; }
 [ -f "$package/kamisado_wasm.js" ] || { echo "wasm-vs-native: no package in $package: apt install emscripten and build" >&2; exit 2; }
+# Never over a file this script did not write: an existing report must be one of its own.
+if [ -e "$report" ] && [ "$(head -n 1 "$report" 2>/dev/null)" != "# WebAssembly against native" ]; then
+  echo "wasm-vs-native: $report is not a report of this script (its first line is not '# WebAssembly against native'): not written over" >&2
+  exit 2
+fi
 start="obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -"
 samples=$(mktemp)
 trap 'rm -f "$samples"' EXIT
@@ -70,7 +75,7 @@ for ((i = 1; i <= pairs; i++)); do
 done
 
 python3 - "$samples" "$report" "$pairs" "$cli" <<'PY'
-import statistics, subprocess, sys, datetime, platform
+import datetime, os, platform, statistics, subprocess, sys
 samples, report, pairs, cli = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 runs = {}
 for line in open(samples):
@@ -106,6 +111,9 @@ lines += [
     "WebAssembly inlined). The two sides search node for node the same (the nodes column holds one count when they agree).",
     "",
 ]
-open(report, "w").write("\n".join(lines))
+# Written beside and renamed, as the tool writes its files (src/io/files.h): a failure leaves the report as it was.
+with open(report + ".tmp-wasm", "w") as out:
+    out.write("\n".join(lines))
+os.replace(report + ".tmp-wasm", report)
 print("\n".join(lines))
 PY
