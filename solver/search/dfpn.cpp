@@ -100,6 +100,7 @@ Threats threats_at(const Position& p, const Outlook& o, const Aim& aim, bool loo
 // Puts the children whose move ends nearer the mover's goal row first, keeping the order of
 // the others (insertion sort: a dozen children): the search takes the first of the children
 // with the least number, so this breaks its ties towards the moves that threaten soonest.
+// Most nodes' moves are one tower's steps and are made in that order (add_steps_nearest_first).
 template <class C>
 void order_by_advance(C* children, std::size_t count, Side mover) {
   auto rows_left = [&](const C& c) {
@@ -114,6 +115,14 @@ void order_by_advance(C* children, std::size_t count, Side mover) {
     for (; j > 0 && rows_left(children[j - 1]) > key; --j) children[j] = children[j - 1];
     children[j] = held;
   }
+}
+
+// The steps of the tower on `from` to `targets`, in the order order_by_advance puts them: the
+// rows nearest the mover's goal row first, each row's squares in the order of the board. Towards
+// row 1 that is the board's own order; towards row 8, row by row from the top.
+void add_steps_nearest_first(Square from, Bitboard targets, Side mover, MoveList& out) {
+  if (goal_rank(mover) == 0) return add_steps(from, targets, out);
+  for (int r = 7; r >= 0; --r) add_steps(from, targets & rank_squares(r), out);
 }
 
 // A new node's numbers (df-pn+, Nagai's initialisation from knowledge). At the defender's
@@ -341,7 +350,7 @@ struct Prover::Glance {
   // its moves, with no push and no pass to look for.
   MoveList moves;
   if (steps)
-    add_steps(p.square_of(p.side_to_move(), p.designated()), steps, moves);
+    add_steps_nearest_first(p.square_of(p.side_to_move(), p.designated()), steps, p.side_to_move(), moves);
   else
     generate_moves(p, moves);
   count = moves.size();
@@ -458,7 +467,7 @@ Prover::Node Prover::mid(const Position& p, Distance budget, std::uint32_t th_pn
   Child children[MoveList::kCapacity];
   std::size_t count = 0;
   if (auto settled = make_children(p, x, steps, children, count)) return *settled;
-  order_by_advance(children, count, p.side_to_move());
+  if (!steps) order_by_advance(children, count, p.side_to_move());  // else made in that order
   look_up_children(children, count, x.cb);
   const bool or_node = x.or_node;
   for (;;) {
