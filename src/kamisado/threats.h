@@ -53,12 +53,28 @@ inline constexpr detail::GoalLines kGoalLines = detail::make_goal_lines();
 // Lines that are never free: those of a tower that cannot win at once.
 inline constexpr Bitboard kNoLines[3] = {~Bitboard{0}, ~Bitboard{0}, ~Bitboard{0}};
 
+namespace detail {
+// goal_lines_in_range's answers, by side, rank and square: the searches ask it dozens of times a
+// node, and a look-up is cheaper than the distance to the goal row each time.
+struct GoalLinesInRange {
+  const Bitboard* lines[2][5][64];
+};
+constexpr GoalLinesInRange make_goal_lines_in_range() {
+  GoalLinesInRange t{};
+  for (Side s : {Side::Black, Side::Gold})
+    for (int rank = 0; rank < 5; ++rank)
+      for (int sq = 0; sq < 64; ++sq) {
+        const int from = rank_of(Square(sq)), goal = goal_rank(s);
+        t.lines[index(s)][rank][sq] = (from > goal ? from - goal : goal - from) <= kRangeOfRank[rank] ? kGoalLines.line[index(s)][sq] : kNoLines;
+      }
+  return t;
+}
+}  // namespace detail
+inline constexpr detail::GoalLinesInRange kGoalLinesInRange = detail::make_goal_lines_in_range();
+
 // The goal lines of the tower of `side` on `square`, of rank `rank`: its three lines to the
 // goal row if that row is within its range (S1), else kNoLines.
-inline const Bitboard* goal_lines_in_range(Side side, Square square, int rank) {
-  const int from = rank_of(square), goal = goal_rank(side);
-  return (from > goal ? from - goal : goal - from) <= kRangeOfRank[rank] ? kGoalLines.line[index(side)][square] : kNoLines;
-}
+inline const Bitboard* goal_lines_in_range(Side side, Square square, int rank) { return kGoalLinesInRange.lines[index(side)][rank][square]; }
 // Where the towers stand and their ranks: all a threat needs of a position, cheap to copy and
 // to move a tower in, so that a search can ask about a child, or a grandchild, it has not made.
 struct TowerMap {
