@@ -41,6 +41,7 @@
 #include "solver/census/features.h"
 #include "solver/census/shard.h"
 #include "solver/census/subspace.h"
+#include "solver/search/transposition_table.h"
 
 namespace kamisado::solver {
 
@@ -75,10 +76,11 @@ Census open_census(const std::string& dir, const io::Lines& lines = {});
 io::RunLock lock_census_run(const Census& c);
 
 // Proves slice k: its records, and the proofs of the second mover's wins written to proofs/.
-// Stopped: nullopt, nothing written.
+// Stopped: nullopt, nothing written. `table` (of c.plan.hash_mb) is cleared first and used for the
+// slice: a worker hands the same one to each of its slices, so that its memory is made once.
 // `starts_done`, if given, counts the starts proved as they are (for progress).
-std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32_t k, const std::atomic<bool>* stop = nullptr,
-                                                    std::atomic<std::uint64_t>* starts_done = nullptr);
+std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32_t k, TranspositionTable& table,
+                                                    const std::atomic<bool>* stop = nullptr, std::atomic<std::uint64_t>* starts_done = nullptr);
 // Shard k's records, its file read and checked (shard.h), exactly its slice's classes in order; nullopt if
 // it is not written yet. A damaged or foreign one is an InputError naming it: the user decides,
 // nothing is overwritten.
@@ -103,7 +105,7 @@ struct SliceDone {
   std::uint64_t starts = 0, nodes = 0;
 };
 // prove_slice, then its shard file written (atomically); nullopt if stopped, nothing written.
-std::optional<SliceDone> prove_and_write_shard(const Census& c, std::uint32_t k, const std::atomic<bool>* stop = nullptr,
+std::optional<SliceDone> prove_and_write_shard(const Census& c, std::uint32_t k, TranspositionTable& table, const std::atomic<bool>* stop = nullptr,
                                                std::atomic<std::uint64_t>* starts_done = nullptr);
 
 // A census run's totals, as runs.jsonl keeps them.

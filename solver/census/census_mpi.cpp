@@ -53,11 +53,13 @@ CensusRunStats run_census_mpi(const std::string& dir, const CensusRunOptions& o,
   // Every other rank reads the manifest at its first slice; all must see rank 0's run (one
   // shared folder).
   std::optional<Census> mine;
+  std::optional<TranspositionTable> table;  // the rank's, for each of its slices (prove_slice)
   const run::JobHandler prove_slice = [&](const std::string& job, const std::atomic<bool>& halt) {
     const auto j = from_bytes<SliceJob>(job, "a slice job");
     if (!mine) mine = open_census(dir);
     if (mine->run != j.run) throw InputError(fmt::format("{} holds another census run than rank 0's", dir));
-    const std::optional<SliceDone> d = prove_and_write_shard(*mine, std::uint32_t(j.slice), &halt);
+    if (!table) table.emplace(mine->plan.hash_mb);
+    const std::optional<SliceDone> d = prove_and_write_shard(*mine, std::uint32_t(j.slice), *table, &halt);
     return bytes_of(d ? SliceAnswer{1, d->starts, d->nodes} : SliceAnswer{});
   };
   run::run_on_ranks("census run", rank_zero, prove_slice, o.stop);
