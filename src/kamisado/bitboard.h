@@ -153,25 +153,28 @@ inline constexpr detail::Lines kLines = detail::make_lines();
 // The squares the tower of `side` on `square`, of rank `rank`, may step to on a board whose
 // towers stand on `occupied` (M1–M4, S1): the same squares as tower_targets (above, which the
 // rules checker proves), found by cutting each line at its first tower instead of by fills.
-// Black's lines run towards higher squares, so the first tower is the lowest bit; Gold's the
-// other way (tests/test_threats.cpp compares the two on every square, side and rank). The
-// search's glimpse of a child (position.h) and its threats (threats.h) ask it.
-template <Side S>
-inline Bitboard plain_step_targets_by_lines(Square square, Bitboard occupied) {
-  const Bitboard(&line)[3] = kLines.line[index(S)][square];
+// Black's lines run towards higher squares, so the first tower is the lowest bit, which two
+// instructions isolate. Gold's lines are Black's on the board turned top to bottom (rows
+// reversed: a byte swap; its forward directions S, SE, SW become N, NE, NW), so Gold's steps are
+// Black's from the mirrored square on the mirrored board, mirrored back: cheaper than finding
+// the highest bit of each line (tests/test_threats.cpp compares both with tower_targets on every
+// square, side and rank). The search's glimpse of a child (position.h) and its threats
+// (threats.h) ask it.
+inline Bitboard black_step_targets_by_lines(Square square, Bitboard occupied) {
+  const Bitboard(&line)[3] = kLines.line[index(Side::Black)][square];
   Bitboard targets = 0;
   for (int d = 0; d < 3; ++d) {
     const Bitboard blockers = line[d] & occupied;
-    if constexpr (S == Side::Black)
-      targets |= line[d] & ((blockers & (0 - blockers)) - 1);
-    else
-      targets |= blockers ? line[d] & ~((Bitboard{2} << (63 - std::countl_zero(blockers))) - 1) : line[d];
+    targets |= line[d] & ((blockers & (0 - blockers)) - 1);  // no blocker: 0 - 1 keeps the whole line
   }
   return targets;
 }
+inline Bitboard plain_step_targets_by_lines(Side side, Square square, Bitboard occupied) {
+  if (side == Side::Black) return black_step_targets_by_lines(square, occupied);
+  return __builtin_bswap64(black_step_targets_by_lines(Square(square ^ 56), __builtin_bswap64(occupied)));
+}
 inline Bitboard step_targets_by_lines(Side side, Square square, int rank, Bitboard occupied) {
-  const Bitboard targets =
-      side == Side::Black ? plain_step_targets_by_lines<Side::Black>(square, occupied) : plain_step_targets_by_lines<Side::Gold>(square, occupied);
+  const Bitboard targets = plain_step_targets_by_lines(side, square, occupied);
   return rank == 0 ? targets : targets & kRangeMasks.mask[index(side)][square][rank];  // a plain tower's range is the board (S1)
 }
 
