@@ -6,6 +6,7 @@
 #include "kamisado/movegen.h"
 #include "kamisado/rules.h"
 #include "kamisado/threats.h"
+#include "solver/search/move_order.h"
 
 namespace kamisado::solver {
 
@@ -95,34 +96,6 @@ Threats threats_at(const Position& p, const Outlook& o, const Aim& aim, bool loo
   if (p.turn() != Turn::Designated || !o.steps) return {};
   const Side s = p.side_to_move();
   return threats_of(TowerMap::of(p), s, p.designated(), o.steps, o.push, deciding_rank(aim, p, s), deciding_rank(aim, p, ~s), look);
-}
-
-// Puts the children whose move ends nearer the mover's goal row first, keeping the order of
-// the others (insertion sort: a dozen children): the search takes the first of the children
-// with the least number, so this breaks its ties towards the moves that threaten soonest.
-// Most nodes' moves are one tower's steps and are made in that order (add_steps_nearest_first).
-template <class C>
-void order_by_advance(C* children, std::size_t count, Side mover) {
-  auto rows_left = [&](const C& c) {
-    if (c.move.kind() != MoveKind::Step) return 8;
-    const int r = rank_of(c.move.to()), g = goal_rank(mover);
-    return r > g ? r - g : g - r;
-  };
-  for (std::size_t i = 1; i < count; ++i) {
-    C held = children[i];
-    const int key = rows_left(held);
-    std::size_t j = i;
-    for (; j > 0 && rows_left(children[j - 1]) > key; --j) children[j] = children[j - 1];
-    children[j] = held;
-  }
-}
-
-// The steps of the tower on `from` to `targets`, in the order order_by_advance puts them: the
-// rows nearest the mover's goal row first, each row's squares in the order of the board. Towards
-// row 1 that is the board's own order; towards row 8, row by row from the top.
-void add_steps_nearest_first(Square from, Bitboard targets, Side mover, MoveList& out) {
-  if (goal_rank(mover) == 0) return add_steps(from, targets, out);
-  for (int r = 7; r >= 0; --r) add_steps(from, targets & rank_squares(r), out);
 }
 
 // A new node's numbers (df-pn+, Nagai's initialisation from knowledge). At the defender's
