@@ -9,8 +9,8 @@
 #                      set beside that command's checkpoint, made right after it (a virtual
 #                      machine's speed drifts: the two are timed together, or both again)
 #   sample:1500:2      three times on 1 worker and three times on 2 MPI ranks, in turn: the speed-up
-# From scratch this takes about 70 minutes on 2 cores (measured: 12 + 41 + 7 minutes of runs,
-# 7 of merging).
+# From scratch this takes about 30 minutes on 2 cores (measured: 5 + 18 + 3 minutes of runs,
+# 3 of merging; measured 2026-12-05).
 # KAMISADO: the binary (default build/release/kamisado).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -11,7 +11,7 @@
 #             run left it): all of main, the solver suite's match section (about 10 minutes,
 #             reports/solver.md), the analysis server under load (a minute, reports/serve.md),
 #             the matches from the set-up (about 50 minutes, reports/match.md) and the
-#             first-mover census (about 70 minutes, reports/census.md)
+#             first-mover census (about 30 minutes, reports/census.md)
 #   test      the unit tests (Release build)
 #   slow      the slow tests: the large retrograde tables, built, verified and cross-checked,
 #             every certificate of the published puzzle collection, and the census batch script
@@ -98,7 +98,7 @@ case "$job" in
       [ -f reports/match/two-point.certificate/layers.txt ] && certificate=(--certificate reports/match/two-point.certificate --threads 2)
       $k match-report --report reports/match.md --proofs reports/match --seconds 120 --hash 2048 \
         --checkpoints build/match-checkpoints --starts-per-score 1000 --seed 1 "${certificate[@]}"
-      # The first-mover census: proves the runs missing under runs/census (about 70 minutes from
+      # The first-mover census: proves the runs missing under runs/census (about 30 minutes from
       # scratch on 2 cores; a complete run is only merged again), writes reports/census.md.
       bash scripts/census-report.sh
     fi
