@@ -63,6 +63,12 @@ TEST(CensusSpace_B3, BurnsideCountAndIndexMatchBruteForceOnSmallBoards) {
       const Start back = space.start_at(i);
       EXPECT_EQ(back.first, Side::Black);
       EXPECT_EQ(orbit_of(space, back), it->first) << n << " files: start_at(" << i << ") is outside its orbit";
+      // place: the same index, and which of the start and its mirror image is start_at's.
+      const Start black_first = s.first == Side::Black ? s : space.turned(s);
+      const StartSpace::Placed at = space.place(black_first);
+      ASSERT_EQ(at.index, i) << n << " files";
+      ASSERT_EQ(at.as_given, black_first == back) << n << " files, index " << i;
+      ASSERT_EQ(at.flipped, space.flipped(black_first) == back) << n << " files, index " << i;
     }
     EXPECT_EQ(index_of_orbit.size(), space.classes()) << n << " files";
     EXPECT_EQ(space.starts(), every_start(n).size()) << n << " files";
@@ -91,6 +97,10 @@ TEST(CensusSpace_B3, SampleRoundTripsAndSymmetricStartsShareAnIndex) {
     const std::uint64_t i = k < 4 ? std::array<std::uint64_t, 4>{0, 1, space.classes() - 2, space.classes() - 1}[k] : rng() % space.classes();
     const Start s = space.start_at(i);
     ASSERT_EQ(space.index_of(s), i);
+    const StartSpace::Placed rep = space.place(s), mirror = space.place(space.flipped(s));
+    ASSERT_TRUE(rep.as_given && mirror.flipped) << i;
+    ASSERT_EQ(rep.flipped, space.flipped(s) == s) << i;
+    ASSERT_EQ(mirror.as_given, space.flipped(s) == s) << i;
     // Position and back (F3 home rows), and the B3 symmetries applied by the rules library.
     const Position p = start_position(s);
     ASSERT_EQ(start_of(p), s) << to_kfen(p);

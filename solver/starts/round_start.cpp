@@ -72,18 +72,12 @@ RoundStartKey key_of(const RoundStart& start) {
   // Black moving first; then the orientation of the class's representative.
   const RoundStart s = start.rows.first == Side::Black ? start : turned(start);
   const StartSpace& space = start_space();
-  const std::uint64_t index = space.index_of(s.rows);
-  const Start rep = space.start_at(index);
-  const RoundStart f = flipped(s);
-  std::uint64_t ranks;
-  if (s.rows == rep && f.rows == rep)
-    ranks = std::min(rank_bits(s), rank_bits(f));
-  else
-    ranks = rank_bits(s.rows == rep ? s : f);
+  const StartSpace::Placed at = space.place(s.rows);
+  const std::uint64_t ranks = !at.flipped ? rank_bits(s) : !at.as_given ? rank_bits(flipped(s)) : std::min(rank_bits(s), rank_bits(flipped(s)));
   // A flip keeps the sides, so the scores read the same in either orientation.
   const std::uint64_t lo =
       ranks | std::uint64_t(s.match.target) << 48 | std::uint64_t(s.match.points[0]) << 52 | std::uint64_t(s.match.points[1]) << 56;
-  return {index, lo};
+  return {at.index, lo};
 }
 
 RoundStart round_start_of_key(const RoundStartKey& key) {

@@ -78,16 +78,20 @@ Start StartSpace::turned(const Start& s) const {
   return t;
 }
 
-std::uint64_t StartSpace::index_of(const Start& start) const {
-  const Start s = start.first == Side::Black ? start : turned(start);
+std::uint64_t StartSpace::index_of(const Start& start) const { return place(start.first == Side::Black ? start : turned(start)).index; }
+
+StartSpace::Placed StartSpace::place(const Start& s) const {
   std::uint32_t b = rank(s.black), g = rank(s.gold);
   const std::uint64_t a = lower_.size();
-  if (flip_of_[b] != b) {
-    if (flip_of_[b] < b) b = flip_of_[b], g = flip_of_[g];
-    return std::uint64_t(pos_lower_[b]) * rows_ + g;
+  if (flip_of_[b] != b) {  // the representative's Black row is the lower of B and flip B
+    const bool as_given = b < flip_of_[b];
+    if (!as_given) b = flip_of_[b], g = flip_of_[g];
+    return {std::uint64_t(pos_lower_[b]) * rows_ + g, as_given, !as_given};
   }
-  g = std::min(g, flip_of_[g]);
-  return a * rows_ + std::uint64_t(pos_symmetric_[b]) * up_to_flip_.size() + std::uint64_t(pos_up_to_flip_[g]);
+  // B is flip-symmetric: the representative's Gold row is the lower of G and flip G.
+  const std::uint32_t flip_g = flip_of_[g];
+  return {a * rows_ + std::uint64_t(pos_symmetric_[b]) * up_to_flip_.size() + std::uint64_t(pos_up_to_flip_[std::min(g, flip_g)]), g <= flip_g,
+          flip_g <= g};
 }
 
 Start StartSpace::start_at(std::uint64_t i) const {

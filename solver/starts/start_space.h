@@ -54,6 +54,14 @@ class StartSpace {
   std::uint64_t symmetric_rows() const { return symmetric_.size(); }  // s
 
   std::uint64_t index_of(const Start& start) const;
+  // Where a start with Black moving first stands: its class's index, and which of it and its
+  // mirror image (flip) is the class's representative, start_at(index); both when flip fixes
+  // it. What index_of finds on the way, without making the representative to compare.
+  struct Placed {
+    std::uint64_t index = 0;
+    bool as_given = false, flipped = false;
+  };
+  Placed place(const Start& black_first) const;
   // How many starts the class stands for: 4, or 2 when flip fixes its starts.
   std::uint32_t orbit_size(std::uint64_t index) const;
   // The sum of orbit_size over the classes [first, last).
