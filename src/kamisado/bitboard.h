@@ -32,6 +32,12 @@ inline Square pop_lsb(Bitboard& b) {
   b &= b - 1;
   return s;
 }
+inline Square msb(Bitboard b) { return Square(63 - std::countl_zero(b)); }
+inline Square pop_msb(Bitboard& b) {
+  Square s = msb(b);
+  b ^= bit(s);
+  return s;
+}
 
 template <class W>
 struct WordOps;

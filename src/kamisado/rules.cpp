@@ -47,21 +47,16 @@ std::array<Square, 8> regrouped_squares(const Position& pos, Side player, FillSi
 #ifdef KAMISADO_MUTANTS
   if (mutants::active == mutants::Mutant::FillDirection && player != pos.side_to_move()) from_file_a = fill == FillSide::Left;
 #endif
-  int home = home_rank(player);
-  std::array<Colour, 8> order{};
-  for (int c = 0; c < kColours; ++c) order[c] = Colour(c);
-  auto distance = [&](Colour c) { return std::abs(rank_of(pos.square_of(player, c)) - home); };
-  auto from_side = [&](Colour c) {
-    int f = file_of(pos.square_of(player, c));
-    return from_file_a ? f : 7 - f;
-  };
-  // F3: nearest his home row first; within one rank from the chosen side inwards.
-  std::sort(order.begin(), order.end(), [&](Colour a, Colour b) {
-    if (distance(a) != distance(b)) return distance(a) < distance(b);
-    return from_side(a) < from_side(b);
-  });
+  const int home = home_rank(player);
+  std::array<Colour, kSquares> on;  // read only where his towers stand
+  for (int c = 0; c < kColours; ++c) on[pos.square_of(player, Colour(c))] = Colour(c);
+  // F3: nearest his home row first; within one rank from the chosen side inwards. His towers'
+  // squares in that order, row by row from his home row, each row from that side.
   std::array<Square, 8> squares{};
-  for (int i = 0; i < 8; ++i) squares[order[i]] = make_square(from_file_a ? i : 7 - i, home);
+  int i = 0;
+  for (int rows_out = 0; rows_out < 8 && i < 8; ++rows_out)
+    for (Bitboard row = pos.towers(player) & rank_squares(home == 0 ? rows_out : 7 - rows_out); row; ++i)
+      squares[on[from_file_a ? pop_lsb(row) : pop_msb(row)]] = make_square(from_file_a ? i : 7 - i, home);
   return squares;
 }
 
