@@ -66,7 +66,7 @@ class JobOracle final : public RoundStartOracle {
   JobOracle(Run& run, unsigned depth, std::size_t batch)
       : run_(run), depth_(depth), batch_(batch ? batch : std::numeric_limits<std::size_t>::max()), plans_(batch == 0) {}
   std::optional<Side> match_winner(const Position& start) const override;
-  std::optional<ProofNumbers> job_numbers(const Position& start, Side attacker) const override;
+  Answer ask(const Position& start, Side attacker) const override;
   bool take_job(const Position& start) const override {
     const RoundStartKey key = key_of(*round_start_of(start));
     guessed_.insert(key);
@@ -92,6 +92,9 @@ class JobOracle final : public RoundStartOracle {
   // each dearer than a plain leaf (whose numbers start at its count of moves), since a job is a
   // whole search.
   static constexpr std::uint32_t kEasy = 64, kHard = 16 * kEasy;
+  // The two answers for a start whose key is known.
+  std::optional<Side> winner_of_start(const Position& start, const RoundStart& s, const RoundStartKey& key) const;
+  std::optional<ProofNumbers> numbers_of_job(const Position& start, const RoundStartKey& key, Side attacker) const;
   Run& run_;
   unsigned depth_;
   std::size_t batch_;
@@ -295,12 +298,23 @@ class Run {
 std::optional<Side> JobOracle::match_winner(const Position& start) const {
   const std::optional<RoundStart> s = round_start_of(start);
   if (!s || !s->match.is_match()) return std::nullopt;
+  return winner_of_start(start, *s, key_of(*s));
+}
+
+RoundStartOracle::Answer JobOracle::ask(const Position& start, Side attacker) const {
+  const std::optional<RoundStart> s = round_start_of(start);
+  if (!s || !s->match.is_match()) return {};
   const RoundStartKey key = key_of(*s);
+  if (const std::optional<Side> w = winner_of_start(start, *s, key)) return {w, std::nullopt};
+  return {std::nullopt, numbers_of_job(start, key, attacker)};
+}
+
+std::optional<Side> JobOracle::winner_of_start(const Position& start, const RoundStart& s, const RoundStartKey& key) const {
   if (const std::optional<RoundStartValue> v = run_.find(key)) {
     const bool taken = guessed_.count(key);
-    if (plans_ && !taken && winner_of(*s, *v) == guessed_match_winner(start)) return std::nullopt;  // a job until taken (above)
+    if (plans_ && !taken && winner_of(s, *v) == guessed_match_winner(start)) return std::nullopt;  // a job until taken (above)
     if (!taken && known_.insert(key).second) run_.met(depth_ + 1);
-    return winner_of(*s, *v);
+    return winner_of(s, *v);
   }
   if (guessed_.count(key) && !searched_.count(key)) return guessed_match_winner(start);
   return std::nullopt;
@@ -308,9 +322,8 @@ std::optional<Side> JobOracle::match_winner(const Position& start) const {
 
 bool JobOracle::guessed(const RoundStartKey& key) const { return guessed_.count(key) && !run_.find(key); }
 
-std::optional<ProofNumbers> JobOracle::job_numbers(const Position& start, Side attacker) const {
-  const std::optional<RoundStart> s = round_start_of(start);
-  if (!s || !s->match.is_match() || searched_.count(key_of(*s))) return std::nullopt;
+std::optional<ProofNumbers> JobOracle::numbers_of_job(const Position& start, const RoundStartKey& key, Side attacker) const {
+  if (searched_.count(key)) return std::nullopt;
   return guessed_match_winner(start) == attacker ? ProofNumbers{kEasy, kHard} : ProofNumbers{kHard, kEasy};
 }
 

@@ -116,7 +116,7 @@ struct Prover::Child {
   std::uint32_t pn, dn;
   Distance at_least, at_most;  // not a Bounds, whose initialisers would run on every expansion
   bool in_table;               // not settled by the rules at once: looked up in the table
-  bool job;                    // a round start that is a job (RoundStartOracle::job_numbers)
+  bool job;                    // a round start that is a job (RoundStartOracle::ask)
   Bitboard steps;              // from a glimpse: every move of the child (else 0)
   Bounds bounds() const { return {at_least, at_most}; }
   void set(Bounds b) { at_least = b.at_least, at_most = b.at_most; }
@@ -253,17 +253,17 @@ struct Prover::Glance {
   g.attacker_next = cp.side_to_move() == attacker_;
   std::optional<Side> w = decided(aim_, cp);
   if (!w && by_round_starts_ && cp.turn() == Turn::FreeChoice) {
-    w = limits_.round_starts->match_winner(cp);  // a known round start
-    if (!w)
-      if (auto n = limits_.round_starts->job_numbers(cp, attacker_)) {  // a job
-        ch.set({0, kNever});
-        ch.pn = n->pn;
-        ch.dn = n->dn;
-        ch.in_table = false;
-        ch.job = true;
-        known = true;
-        return std::nullopt;
-      }
+    const RoundStartOracle::Answer known_start = limits_.round_starts->ask(cp, attacker_);
+    w = known_start.winner;                                       // a known round start
+    if (const std::optional<ProofNumbers> n = known_start.job) {  // a job
+      ch.set({0, kNever});
+      ch.pn = n->pn;
+      ch.dn = n->dn;
+      ch.in_table = false;
+      ch.job = true;
+      known = true;
+      return std::nullopt;
+    }
   }
   if (w) {
     // A move that decides the aim (M7, M8, P2, P3): a win for the mover settles the node at once.

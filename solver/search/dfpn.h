@@ -74,10 +74,16 @@ class RoundStartOracle {
  public:
   virtual ~RoundStartOracle() = default;
   virtual std::optional<Side> match_winner(const Position& start) const = 0;
-  // A job-level search (match/by_rounds.h): a start the oracle does not know and will have proved
-  // as a job of its own is a leaf with these numbers (the attacker's), never searched into;
-  // nullopt: searched into as any position.
-  virtual std::optional<ProofNumbers> job_numbers(const Position& /*start*/, Side /*attacker*/) const { return std::nullopt; }
+  // What the search asks of a round start it makes: its winner if known (match_winner); else, in
+  // a job-level search (match/by_rounds.h), whether it is a start the oracle does not know and
+  // will have proved as a job of its own: a leaf with the job's numbers (the attacker's), never
+  // searched into. No job: searched into as any position. One call, so that an oracle finds the
+  // start's key once.
+  struct Answer {
+    std::optional<Side> winner;
+    std::optional<ProofNumbers> job;
+  };
+  virtual Answer ask(const Position& start, Side /*attacker*/) const { return {match_winner(start), std::nullopt}; }
   // The search chose that leaf as its most proving node: the oracle takes the job, and from then
   // on match_winner answers it with a guess, which the oracle's owner proves before it trusts a
   // value that rests on it (match/by_rounds.h). True pauses the search (prove returns, and
