@@ -11,6 +11,7 @@
 #include "io/files.h"
 #include "kamisado/kfen.h"
 #include "kamisado/rules.h"
+#include "solver/retro/retro_build.h"
 
 namespace kamisado::solver {
 
@@ -212,12 +213,47 @@ RetroTable read_retro_table(std::string_view bytes, RetroFileInfo* info) {
   return table;
 }
 
+namespace {
+
+// The fields before the root KFEN, and the KFEN's longest.
+constexpr std::size_t kFixedHead = 24, kMostHead = kFixedHead + kMaxKfenLength + 32;
+
+// What a file's head says, checked against its size before the rest is read: the magic, the
+// versions, the number of positions within what a build makes, and a body whose length is the
+// rest of the file and could hold them.
+void check_head(std::string_view head, std::uint64_t size) {
+  Reader in(head);
+  if (in.take(kMagic.size(), "magic") != kMagic) throw RetroFormatError("not a kamisado retrograde table (bad magic)");
+  if (const auto version = in.number(4, "header"); version != kRetroFormatVersion)
+    throw RetroFormatError("table format version " + std::to_string(version) + " (this build reads version " + std::to_string(kRetroFormatVersion) +
+                           ")");
+  if (const auto rules = in.number(4, "header"); rules != kRulesVersion)
+    throw RetroFormatError("table made under rules version " + std::to_string(rules) + " (this build has version " + std::to_string(kRulesVersion) +
+                           "); build it again");
+  const auto encoding = in.number(4, "header");
+  const auto kfen_length = in.number(4, "header");
+  if (kfen_length == 0 || kfen_length > kMaxKfenLength) throw RetroFormatError("bad root KFEN length");
+  in.take(kfen_length, "root KFEN");
+  const std::uint64_t n = in.number(8, "header");
+  in.take(16, "header");
+  const std::uint64_t body = in.number(8, "header");
+  if (n > kMaxRetroPositions) throw RetroFormatError("it claims " + std::to_string(n) + " positions, more than a table holds");
+  const std::uint64_t most_body = encoding == 0 ? n * 16 : ZSTD_compressBound(std::size_t(n) * 16);
+  if (body > most_body || size != kFixedHead + kfen_length + 32 + body + 8)
+    throw RetroFormatError("truncated or padded: its size (" + std::to_string(size) + " bytes) is not the one its header gives");
+}
+
+}  // namespace
+
 RetroTable load_retro_table(const std::string& path, RetroFileInfo* info) {
-  // A table is held whole in memory as it is used: one the machine could not hold is refused
-  // by its size before it is read (16 GB: the largest root's table is a small part of that).
-  std::string bytes = io::read_file(path, "table", std::uint64_t{16} << 30);
+  // A table is held whole in memory as it is used: its head is checked against the file's size
+  // before the rest is read, so a file of another kind, or one whose size is not its header's,
+  // costs no more than its head.
   try {
-    return read_retro_table(bytes, info);
+    std::string bytes = io::read_file(path, "table", std::uint64_t{16} << 30, kMostHead, check_head);
+    RetroTable table = read_retro_table(bytes, info);
+    if (info) info->digest = XXH64(bytes.data(), bytes.size(), 0);
+    return table;
   } catch (const RetroFormatError& e) {
     throw InputError(path + ": " + e.what());
   }

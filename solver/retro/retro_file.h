@@ -50,6 +50,7 @@ struct RetroFormatError : InputError {
 struct RetroFileInfo {
   std::uint64_t stored_bytes = 0;  // the file's size
   bool compressed = false;
+  std::uint64_t digest = 0;  // XXH64 of the whole file, when read by load_retro_table
 };
 
 // The file's bytes. Compresses the body with zstd when that makes it smaller.

@@ -101,7 +101,18 @@ void write_round_starts(const RoundStartTable& table, const std::string& path) {
   io::write_file_atomically(path, encode_round_starts(table));
 }
 
-RoundStartTable read_round_starts(const std::string& path) { return decode_round_starts(io::read_file(path, "round-start table"), path); }
+RoundStartTable read_round_starts(const std::string& path, std::uint64_t* digest) {
+  const std::string bytes =
+      io::read_file(path, "round-start table", io::kMostBytesRead, kHeaderBytes, [&](std::string_view head, std::uint64_t size) {
+        if (head.size() < kHeaderBytes || std::memcmp(head.data(), kMagic, 7) != 0)
+          throw InputError("round-start table '" + path + "': not a round-start table");
+        const std::uint64_t count = get(std::string(head), 8, 8);
+        if (count > (size - kHeaderBytes) / kEntryBytes || size != kHeaderBytes + count * kEntryBytes + kChecksumBytes)
+          throw InputError("round-start table '" + path + "': its size does not match its count of entries (cut short or padded)");
+      });
+  if (digest) *digest = XXH64(bytes.data(), bytes.size(), 0);
+  return decode_round_starts(bytes, path);
+}
 
 RoundStartTable merge_round_start_files(const std::vector<std::string>& paths) {
   RoundStartTable all;

@@ -62,7 +62,9 @@ std::string encode_round_starts(const RoundStartTable& table);
 RoundStartTable decode_round_starts(const std::string& bytes, const std::string& path);
 // Atomically; an existing file that is not a round-start table is refused, never written over.
 void write_round_starts(const RoundStartTable& table, const std::string& path);
-RoundStartTable read_round_starts(const std::string& path);
+// The magic and the size its count claims are checked before the file is read whole. `digest`, if
+// given, gets the XXH64 of the whole file.
+RoundStartTable read_round_starts(const std::string& path, std::uint64_t* digest = nullptr);
 // Reads and merges several workers' files; an InputError names a damaged or contradicting one.
 RoundStartTable merge_round_start_files(const std::vector<std::string>& paths);
 

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -182,7 +183,9 @@ std::ifstream open_file(const std::string& path, const std::string& what) {
   return in;
 }
 
-std::string read_file(const std::string& path, const std::string& what, std::uint64_t most) {
+std::string read_file(const std::string& path, const std::string& what, std::uint64_t most) { return read_file(path, what, most, 0, {}); }
+
+std::string read_file(const std::string& path, const std::string& what, std::uint64_t most, std::size_t head_bytes, const HeadCheck& check_head) {
   regular_to_read(path, what);
   std::error_code ec;
   const std::uintmax_t size = fs::file_size(path, ec);
@@ -191,6 +194,13 @@ std::string read_file(const std::string& path, const std::string& what, std::uin
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("cannot read " + what + " '" + path + "': " + std::strerror(errno));
   std::string bytes;
+  if (check_head) {
+    bytes.resize(std::size_t(std::min<std::uintmax_t>(head_bytes, ec ? 0 : size)));
+    in.read(bytes.data(), std::streamsize(bytes.size()));
+    bytes.resize(std::size_t(in.gcount()));
+    check_head(bytes, ec ? 0 : size);
+    in.seekg(0);
+  }
   bytes.resize(std::size_t(ec ? 0 : size));
   in.read(bytes.data(), std::streamsize(bytes.size()));
   bytes.resize(std::size_t(in.gcount()));

@@ -8,6 +8,7 @@
 #include <functional>
 #include <ostream>
 #include <string>
+#include <string_view>
 
 namespace kamisado::io {
 
@@ -46,6 +47,12 @@ constexpr std::uint64_t kMostBytesRead = std::uint64_t{1} << 30;
 // a regular file: anything else (a folder, /dev/zero, a pipe) could be endless, and a pipe with
 // no writer would block the open. A file over `most` bytes is refused by its size, unread.
 std::string read_file(const std::string& path, const std::string& what, std::uint64_t most = kMostBytesRead);
+// The same, but first the file's first `head_bytes` (all of it if it is shorter) and its size go
+// to `check_head`, which throws to refuse the file before the rest is read: a format checks its
+// magic and the size its header claims, so that a large file of another kind, or one whose size
+// is not the one it claims, costs no more than its head.
+using HeadCheck = std::function<void(std::string_view head, std::uint64_t size)>;
+std::string read_file(const std::string& path, const std::string& what, std::uint64_t most, std::size_t head_bytes, const HeadCheck& check_head);
 
 // A regular file opened to be read as a stream, by a reader that stops at its first bad byte; a
 // folder, a pipe, a device or a file that cannot be opened is an InputError naming `what`,
