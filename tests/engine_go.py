@@ -70,8 +70,11 @@ if words[1] not in legal:
     fail("bestmove %s is not legal here" % words[1])
 if not infos or not infos[-1].startswith("info nodes "):
     fail("no info line before bestmove")
-for info in infos:  # issue 45: every info line, the last too, with pn and dn
-    if [w for w in info.split()[1::2]] != ["nodes", "pn", "dn", "seconds"]:
+# The position is in the published opening book: answered from it, saying so (issue 67).
+if not any(i.startswith("info string book: ") and "opening.book" in i and "; proved: " in i for i in infos):
+    fail("a book answer without its info string: %s" % infos)
+for info in infos:  # issue 45: every info line but a string, the last too, with pn and dn
+    if not info.startswith("info string ") and [w for w in info.split()[1::2]] != ["nodes", "pn", "dn", "seconds"]:
         fail("info line without nodes, pn, dn and seconds: " + info)
 
 # Issue 45: a request sent right after reading bestmove is never refused as "a search is
@@ -110,7 +113,10 @@ if not best.endswith(" value unknown plies -") or len(best.split()) != 6:
 
 # Errors, one line each, and the rules requests still answered.
 for request, words in (("stop", "error no search is running"), ("go frob 3", "error go: unknown word 'frob'"),
-                       ("go nodes -1", "error go: nodes must be a positive number")):
+                       ("go nodes -1", "error go: nodes must be a whole number from 1 to 1000000000000000, not '-1'"),
+                       ("go nodes 1e16", "error go: nodes must be a whole number from 1 to 1000000000000000, not '1e16'"),
+                       ("go movetime 2.5e15", "error go: movetime must be a number of milliseconds from 1 to"),
+                       ("\x1b[2Jhello", "error unknown request '\\x1b[2Jhello'")):
     send(request)
     got = reply()
     if not got.startswith(words):

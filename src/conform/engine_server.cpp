@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <istream>
 #include <memory>
 #include <mutex>
@@ -26,6 +27,8 @@ namespace {
 // and an error reply (which may quote the request) that a person can read.
 constexpr std::size_t kMostRequestBytes = 1 << 16;
 constexpr std::size_t kMostReplyBytes = 300;
+// The largest nodes or movetime `go` takes: 10^15 nodes is weeks of search, 10^15 ms millennia.
+constexpr double kMostGo = 1e15;
 
 // A word of the request as an error quotes it: its first 40 characters.
 std::string quoted(const std::string& word) { return word.size() <= 40 ? word : word.substr(0, 40) + "..."; }
@@ -52,14 +55,14 @@ SearchRequest read_go(const std::string& rest) {
     } catch (const std::exception&) {
       used = 0;
     }
-    if (used != value.size() || !(v >= 1) || v > 1e15)
-      throw InputError("go: " + quoted(key) + " must be a positive number, not '" + quoted(value) + "'");
+    if (key != "nodes" && key != "movetime") throw InputError("go: unknown word '" + quoted(key) + "' (nodes N, movetime MS, goal G)");
+    if (used != value.size() || !(v >= 1) || v > kMostGo || (key == "nodes" && v != std::floor(v)))
+      throw InputError(fmt::format("go: {} must be {} from 1 to {:.0f}, not '{}'", key,
+                                   key == "nodes" ? "a whole number" : "a number of milliseconds", kMostGo, quoted(value)));
     if (key == "nodes")
       r.nodes = std::uint64_t(v);
-    else if (key == "movetime")
-      r.movetime_ms = v;
     else
-      throw InputError("go: unknown word '" + quoted(key) + "' (nodes N, movetime MS, goal G)");
+      r.movetime_ms = v;
   }
   return r;
 }
@@ -114,8 +117,16 @@ bool read_request(std::istream& in, std::string& line, bool& too_long) {
 // writes too. `done`, if given, is set under the same lock: a search's last line and its end are
 // one step, so that a request sent after reading `bestmove` never finds the search running.
 void say(std::ostream& out, std::mutex& lock, std::string reply, std::atomic<bool>* done = nullptr) {
-  std::replace(reply.begin(), reply.end(), '\n', ' ');
   if (reply.size() > kMostReplyBytes && reply.rfind("error ", 0) == 0) reply = reply.substr(0, kMostReplyBytes) + "...";
+  // A request quoted back is shown, never obeyed: a control character (an escape sequence that
+  // would drive the reader's terminal, a line break) is written as \xNN.
+  std::string shown;
+  for (const char c : reply)
+    if (const auto b = static_cast<unsigned char>(c); b < 0x20 || b == 0x7f)
+      shown += fmt::format("\\x{:02x}", b);
+    else
+      shown += c;
+  reply = std::move(shown);
   std::lock_guard<std::mutex> guard(lock);
   out << reply << std::endl;
   if (done) *done = true;
