@@ -289,11 +289,29 @@ TEST(CLI_Certificate, RegeneratedLayersAreWrittenAndCheckedByTheCommands) {
   std::tie(code, out, err) = run({"check-proof", dir, "--threads", "2", "--journal", journal});
   ASSERT_EQ(code, cli::kOk) << out << err;
   EXPECT_NE(out.find("certificate holds: Black wins the match"), std::string::npos) << out;
+  // Issue 67: a journal is a file, and a file is a claim. One that lists every layer (an earlier
+  // check's, or a forger's: they read the same) leaves every layer unchecked, and the answer says
+  // so in its first words, never "certificate holds" alone.
+  std::tie(code, out, err) = run({"check-proof", dir, "--journal", journal});
+  ASSERT_EQ(code, cli::kOk) << out << err;
+  EXPECT_EQ(
+      out.rfind(
+          "certificate holds if its journal is right: " + std::to_string(list_of(dir).layers.size()) + " layers taken from the journal unchecked", 0),
+      0u)
+      << out;
   std::tie(code, out, err) = run({"check-proof", dir, "--journal", journal, "--json"});
   ASSERT_EQ(code, cli::kOk) << out << err;
   const nlohmann::json j = nlohmann::json::parse(out);
   EXPECT_EQ(j["layers_made_again"], 0);
   EXPECT_EQ(j["layers_from_journal"], list_of(dir).layers.size());
+  EXPECT_EQ(j["checked_whole"], false);
+  // A run that fails before it writes a layer leaves no folder behind: a file that is no table,
+  // refused before it is copied in (issue 67).
+  std::tie(code, out, err) =
+      run({"solve", kfen, "--goal", "match", "--by-rounds", "--starts", journal, "--certificate", dir + "3", "--regenerate-layers"});
+  EXPECT_EQ(code, cli::kBadInput) << err;
+  EXPECT_NE(err.find(journal + "': not a round-start table"), std::string::npos) << err;
+  EXPECT_FALSE(fs::exists(dir + "3"));
   for (const auto& [args, why] : std::vector<std::pair<std::vector<std::string>, std::string>>{
            {{"solve", kfen, "--goal", "match", "--by-rounds", "--certificate", dir + "2", "--regenerate-layers"}, "name it with --starts FILE"},
            {{"solve", kfen, "--goal", "match", "--regenerate-layers"}, "add --by-rounds"},

@@ -116,6 +116,7 @@ class Writer {
     } else {
       if (table_path.empty()) throw InputError("--regenerate-layers makes the layers from a round-start table: name it with --starts FILE");
       table_bytes_ = io::read_file(table_path, "round-start table");
+      decode_round_starts(table_bytes_, table_path);  // a file that is no table is refused before it is copied in
       folder_.put(kLayerTable, table_bytes_);
       folder_.commit();
     }

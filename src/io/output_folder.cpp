@@ -38,7 +38,14 @@ void check_name(const std::string& name) {
 
 }  // namespace
 
-FolderWrite::FolderWrite(const std::string& dir, const std::string& what) : dir_(made(dir)), what_(what), lock_(RunLock::on_folder(dir_, what)) {
+FolderWrite::FolderWrite(const std::string& dir, const std::string& what)
+    : created_([&dir] {
+        std::error_code ec;
+        return !fs::exists(dir, ec);
+      }()),
+      dir_(made(dir)),
+      what_(what),
+      lock_(RunLock::on_folder(dir_, what)) {
   const fs::path ledger = fs::path(dir_) / kLedger;
   std::error_code ec;
   if (!fs::exists(ledger, ec)) return;
@@ -67,6 +74,10 @@ FolderWrite::FolderWrite(const std::string& dir, const std::string& what) : dir_
 FolderWrite::~FolderWrite() {
   std::error_code ec;
   for (const auto& [name, tmp] : staged_) fs::remove(tmp, ec);
+  if (created_ && !committed_) {  // a write that failed before its first commit leaves no empty folder behind
+    lock_.reset();
+    fs::remove(dir_, ec);  // only if empty
+  }
 }
 
 bool FolderWrite::holds(const std::string& name) const {

@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -34,7 +35,7 @@ class FolderWrite {
  public:
   // Opens `dir` (made if missing) for one write by `what` ("puzzles publish"), locked.
   FolderWrite(const std::string& dir, const std::string& what);
-  ~FolderWrite();  // what was staged and not committed is removed
+  ~FolderWrite();  // what was staged and not committed is removed, and the folder if this write made it and wrote nothing
   FolderWrite(const FolderWrite&) = delete;
   FolderWrite& operator=(const FolderWrite&) = delete;
 
@@ -64,8 +65,9 @@ class FolderWrite {
   std::string kept_or_nothing() const;
   void write_ledger(const std::multimap<std::string, Entry>& entries) const;
 
+  bool created_;  // the folder was made for this write: removed again if the write commits nothing
   std::string dir_, what_;
-  RunLock lock_;
+  std::optional<RunLock> lock_;
   std::multimap<std::string, Entry> ledger_;   // by name
   std::set<std::string> claimed_;              // names found new or the tool's
   std::map<std::string, std::string> staged_;  // name -> its temporary
