@@ -28,7 +28,7 @@ int perft(const PerftOptions& opt, Io& io) {
 
 void add_perft(CLI::App& app, Action& action) {
   auto [cmd, opt] = command<PerftOptions>(app, action, kPerftText, perft);
-  cmd->add_option("depth", opt->depth, "How many plies to look ahead (0-30)")->required()->check(CLI::Range(0, 30));
+  cmd->add_option("depth", opt->depth, "How many plies to look ahead (0-30)")->required()->check(CLI::Range(0, kMostPerftDepth));
   cmd->add_option("--kfen", opt->kfen, "The position to start from (default: the standard start)");
   cmd->add_flag("--divide", opt->divide, "Also give the count under each legal first move");
 }

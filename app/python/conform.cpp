@@ -82,9 +82,11 @@ class PythonEngine : public conform::Engine {
 };
 
 // (the report as `kamisado conform --json` gives it, the report as it prints it)
-std::pair<py::object, std::string> check_conformance(py::object engine, int depth, int games, std::uint64_t seed, const std::string& match,
+std::pair<py::object, std::string> check_conformance(py::object engine, py::handle depth, py::handle games, py::handle seed, const std::string& match,
                                                      const std::vector<std::string>& allow, const std::string& corpus) {
-  conform::HarnessOptions o = conform::harness_options(depth, games, seed, match, allow);
+  conform::HarnessOptions o =
+      conform::harness_options(int(whole_number(depth, "depth", 0, conform::kMostWalkDepth)),
+                               int(whole_number(games, "games", 0, conform::kMostPlayOuts)), whole_number(seed, "seed", 0, UINT64_MAX), match, allow);
   if (!corpus.empty()) o.corpus = conform::read_corpus(corpus);
   const conform::HarnessReport r = conform::run_harness([&] { return std::make_unique<PythonEngine>(engine); }, o);
   return {to_python(conform::harness_json(r)), conform::harness_text(r)};

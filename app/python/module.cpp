@@ -21,6 +21,7 @@
 #include "python/bindings.h"
 #include "run/ctrl_c.h"
 #include "solver/proof/certify.h"
+#include "solver/search/transposition_table.h"
 
 namespace py = pybind11;
 using namespace kamisado;
@@ -61,6 +62,18 @@ auto interruptible(Work work) {
   }
 }
 
+// The count under each first move (perft's depth 0 is the position alone), without the GIL; Ctrl-C
+// stops it between two pieces of the count (each well under a millisecond: perft.h) and raises
+// KeyboardInterrupt.
+std::vector<DivideEntry> counted(const Position& pos, int depth) {
+  if (depth == 0) return {{Move{}, 1}};
+  return interruptible([&](const std::atomic<bool>* stop) {
+    return divide(pos, depth, [stop](std::size_t, std::size_t, std::uint64_t) {
+      if (stop && stop->load()) throw Stopped("perft stopped by Ctrl-C");
+    });
+  });
+}
+
 // Each move in notation, played in turn (rules.md §6), as `kamisado play --moves` plays them: a
 // move that is not legal where it is played raises InputError naming it and the legal moves.
 Position played(const Position& pos, const std::vector<std::string>& moves) {
@@ -73,13 +86,20 @@ Position played(const Position& pos, const std::vector<std::string>& moves) {
 
 py::object side_or_none(std::optional<Side> s) { return s ? py::object(py::str(*s == Side::Black ? "black" : "gold")) : py::none(); }
 
+using python::seconds;
+using python::whole_number;
+
+std::size_t hash_mb_of(py::handle v) {
+  return std::size_t(whole_number(v, "hash_mb", solver::TranspositionTable::kLeastMegabytes, solver::TranspositionTable::kMostMegabytes));
+}
+
 // kamisado solve --json, without the files: who wins, in how many plies, the best move.
-py::object solve(const Position& pos, const std::string& goal, std::uint64_t nodes, double seconds, std::size_t hash_mb, bool value_only) {
+py::object solve(const Position& pos, const std::string& goal, py::handle nodes, py::handle time, py::handle hash_mb, bool value_only) {
   solver::CertifyOptions c;
   c.aim = solver::parse_aim(goal, pos, "goal", '=');
-  c.limits.hash_mb = hash_mb;
-  c.limits.nodes = nodes;
-  c.limits.seconds = seconds;
+  c.limits.hash_mb = hash_mb_of(hash_mb);
+  c.limits.nodes = whole_number(nodes, "nodes", 0, UINT64_MAX);
+  c.limits.seconds = seconds(time, "seconds");
   c.value_only = value_only;
   c.tree = false;
   c.check = false;
@@ -90,9 +110,9 @@ py::object solve(const Position& pos, const std::string& goal, std::uint64_t nod
   return to_python(present::verdict_of(pos, c, s.proved, s.stakes).json);
 }
 
-py::object check_proof(const std::string& path, unsigned threads) {
+py::object check_proof(const std::string& path, py::handle threads) {
   solver::CertificateCheckOptions o;
-  o.threads = threads;
+  o.threads = unsigned(whole_number(threads, "threads", 1, 256));
   const std::optional<present::Answer> a = interruptible([&](const std::atomic<bool>* stop) {
     o.stop = stop;
     return present::run_check_proof(path, o);
@@ -100,10 +120,10 @@ py::object check_proof(const std::string& path, unsigned threads) {
   return to_python(a->json);
 }
 
-py::object solve_puzzle(const Position& pos, std::size_t hash_mb, double seconds) {
+py::object solve_puzzle(const Position& pos, py::handle hash_mb, py::handle time) {
   puzzles::PuzzleRequest r;
-  r.hash_mb = hash_mb;
-  r.seconds = seconds;
+  r.hash_mb = hash_mb_of(hash_mb);
+  r.seconds = seconds(time, "seconds");
   const puzzles::SolvedPuzzle s = interruptible([&](const std::atomic<bool>* stop) {
     r.stop = stop;
     return puzzles::solve_puzzle(pos, r);
@@ -143,6 +163,8 @@ PYBIND11_MODULE(_kamisado, m) {
           },
           py::arg("move"))
       .def("play_all", &played, py::arg("moves"))
+      .def(  // one string of moves, as `kamisado play --moves` takes them: "a1a5 a8a4"
+          "play_all", [](const Position& p, const std::string& moves) { return played(p, {moves}); }, py::arg("moves"))
       .def("status", [](const Position& p) { return to_python(io::status_json(p)); })
       .def("status_line", [](const Position& p) { return io::status_line(p); })
       .def_property_readonly("protocol_status", [](const Position& p) { return conform::protocol_status(p); })
@@ -150,27 +172,23 @@ PYBIND11_MODULE(_kamisado, m) {
       .def("__str__", [](const Position& p) { return io::board_text(p); })
       .def("__repr__", [](const Position& p) { return "Position('" + to_kfen(p) + "')"; })
       .def("__eq__", [](const Position& a, const Position& b) { return a == b; })
-      .def("__hash__", [](const Position& p) { return p.key(); });  // equal positions have equal Zobrist keys
+      .def("__eq__", [](const Position&, py::object) { return false; })  // a Position equals no other kind of value
+      .def("__hash__", [](const Position& p) { return p.key(); });       // equal positions have equal Zobrist keys
 
   m.def(
       "perft",
-      [](const Position& p, int depth) {
-        if (depth < 0) throw InputError("perft depth must be 0 or more");
-        py::gil_scoped_release free;
-        return perft(p, depth);
+      [](const Position& p, py::handle depth) {
+        std::uint64_t leaves = 0;
+        for (const DivideEntry& e : counted(p, int(whole_number(depth, "perft depth", 0, kMostPerftDepth)))) leaves += e.nodes;
+        return leaves;
       },
       py::arg("position"), py::arg("depth"));
   m.def(
       "divide",
-      [](const Position& p, int depth) {
-        if (depth < 1) throw InputError("divide depth must be 1 or more");
-        std::vector<DivideEntry> d;
-        {
-          py::gil_scoped_release free;
-          d = divide(p, depth);
-        }
+      [](const Position& p, py::handle depth) {
         py::dict out;
-        for (const DivideEntry& e : d) out[py::str(to_string(e.move))] = e.nodes;
+        for (const DivideEntry& e : counted(p, int(whole_number(depth, "divide depth", 1, kMostPerftDepth))))
+          out[py::str(to_string(e.move))] = e.nodes;
         return out;
       },
       py::arg("position"), py::arg("depth"));

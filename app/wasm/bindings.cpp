@@ -8,7 +8,10 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
+
+#include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
@@ -29,6 +32,7 @@
 #include "solver/analysis/analysis.h"
 #include "solver/search/goal.h"
 #include "solver/search/solve.h"
+#include "solver/search/transposition_table.h"
 
 using namespace kamisado;
 using nlohmann::json;
@@ -44,6 +48,21 @@ std::string answer(Work work) {
   } catch (const std::exception& e) {
     return json{{"error", "internal error: " + present::one_line(e.what())}}.dump();
   }
+}
+
+// A number from JavaScript as the whole number it must be: NaN, an infinity, a fraction or a
+// number out of range is refused in one line before it is converted (a double past the target
+// type is undefined behaviour, and embind would wrap 2**32 + 2 to 2).
+std::uint64_t whole(double v, const char* name, double least, double most) {
+  if (!(v >= least && v <= most) || v != std::floor(v))
+    throw InputError(fmt::format("{} must be a whole number from {} to {}, not {}", name, least, most, v));
+  return std::uint64_t(v);
+}
+
+double seconds_of(double v) {
+  if (!std::isfinite(v) || v < 0 || v > solver::kMostSeconds)
+    throw InputError(fmt::format("seconds must be a number of seconds from 0 to {}, not {}", solver::kMostSeconds, v));
+  return v;
 }
 
 std::vector<std::string> words(const std::string& text) {
@@ -80,32 +99,28 @@ std::string status(const std::string& kfen, const std::string& moves) {
   });
 }
 
-std::string perft_count(const std::string& kfen, int depth) {
-  return answer([&] {
-    if (depth < 0) throw InputError("perft depth must be 0 or more");
-    return perft(parse_kfen(kfen), depth);
-  });
+std::string perft_count(const std::string& kfen, double depth) {
+  return answer([&] { return perft(parse_kfen(kfen), int(whole(depth, "perft depth", 0, kMostPerftDepth))); });
 }
 
-std::string divide_counts(const std::string& kfen, int depth) {
+std::string divide_counts(const std::string& kfen, double depth) {
   return answer([&] {
-    if (depth < 1) throw InputError("divide depth must be 1 or more");
     json out = json::object();
-    for (const DivideEntry& e : divide(parse_kfen(kfen), depth)) out[to_string(e.move)] = e.nodes;
+    for (const DivideEntry& e : divide(parse_kfen(kfen), int(whole(depth, "divide depth", 1, kMostPerftDepth)))) out[to_string(e.move)] = e.nodes;
     return out;
   });
 }
 
 // Who wins `goal` from the position, in how many plies, with which move: `kamisado solve --json`
 // without what needs files (present/search_answer.h).
-std::string solve(const std::string& kfen, const std::string& goal, double nodes, double seconds, int hash_mb) {
+std::string solve(const std::string& kfen, const std::string& goal, double nodes, double seconds, double hash_mb) {
   return answer([&] {
     const Position pos = parse_kfen(kfen);
     solver::SolveLimits limits;
-    if (nodes < 0 || seconds < 0 || hash_mb < 1) throw InputError("nodes and seconds must be 0 or more, hashMb 1 or more");
-    limits.nodes = std::uint64_t(nodes);
-    limits.seconds = seconds;
-    limits.hash_mb = std::size_t(hash_mb);
+    limits.nodes = whole(nodes, "nodes", 0, 0x1p53);  // a JavaScript number counts exactly to 2**53
+    limits.seconds = seconds_of(seconds);
+    limits.hash_mb = std::size_t(
+        whole(hash_mb, "hashMb", double(solver::TranspositionTable::kLeastMegabytes), double(solver::TranspositionTable::kMostMegabytes)));
     const solver::Aim aim = solver::parse_aim(goal, pos, "goal", '=');
     return present::search_answer_json(pos, aim, solver::solve(pos, limits, true, aim));
   });
@@ -127,8 +142,9 @@ solver::TranspositionTable& board_table() {
   return table;
 }
 
-std::string analyse(const std::string& kfen, const std::string& goal, int ms) {
+std::string analyse(const std::string& kfen, const std::string& goal, double ms) {
   return answer([&] {
+    if (!std::isfinite(ms)) throw InputError(fmt::format("ms must be a number of milliseconds, not {}", ms));
     const Position pos = parse_kfen(kfen);
     const solver::Aim aim = solver::parse_aim(goal, pos, "goal", '=');
     const serve::ApiOptions server;  // the server's budgets, so that the page answers alike
@@ -177,12 +193,12 @@ class JsEngine : public conform::Engine {
 
 // kamisado conform against a JavaScript engine object, in-process: {"json": the report as
 // `kamisado conform --json`, "text": as it prints it}.
-std::string check_conformance(emscripten::val adapter, int depth, int games, double seed, const std::string& match, const std::string& allow,
+std::string check_conformance(emscripten::val adapter, double depth, double games, double seed, const std::string& match, const std::string& allow,
                               const std::string& corpus_json) {
   return answer([&] {
-    if (seed < 0) throw InputError("seed must be 0 or more");
     conform::HarnessOptions o =
-        conform::harness_options(depth, games, std::uint64_t(seed), match, allow.empty() ? std::vector<std::string>{} : std::vector{allow});
+        conform::harness_options(int(whole(depth, "depth", 0, conform::kMostWalkDepth)), int(whole(games, "games", 0, conform::kMostPlayOuts)),
+                                 whole(seed, "seed", 0, 0x1p53), match, allow.empty() ? std::vector<std::string>{} : std::vector{allow});
     std::istringstream corpus(corpus_json);
     if (!corpus_json.empty()) o.corpus = conform::read_corpus(corpus, "the corpus given");
     const conform::HarnessReport r = conform::run_harness([&] { return std::make_unique<JsEngine>(adapter); }, o);

@@ -91,6 +91,9 @@ class RoundStartOracle {
   virtual bool take_job(const Position& /*start*/) const { return false; }
 };
 
+// The longest time limit any front end takes (--time, the bindings' seconds): 115 days.
+constexpr double kMostSeconds = 1e7;
+
 struct SolveLimits {
   std::size_t hash_mb = 64;
   double seconds = 0;       // 0: no limit; counted from each Prover's start

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <memory>
 #include <new>
 #include <string>
@@ -16,31 +17,37 @@ namespace kamisado::solver {
 namespace {
 
 // The memory the system can give without swapping (Linux /proc/meminfo), or 0 if unknown.
-std::size_t available_bytes() {
+std::uint64_t available_bytes() {
   std::ifstream in("/proc/meminfo");
   for (std::string line; std::getline(in, line);)
-    if (line.rfind("MemAvailable:", 0) == 0) return std::size_t(std::stoull(line.substr(13))) * 1024;
+    if (line.rfind("MemAvailable:", 0) == 0) return std::uint64_t(std::stoull(line.substr(13))) * 1024;
   return 0;
 }
 
 }  // namespace
 
 TranspositionTable::TranspositionTable(std::size_t megabytes) {
-  count_ = buckets_for(megabytes);
+  if (megabytes < kLeastMegabytes || megabytes > kMostMegabytes)
+    throw InputError("a search table of " + std::to_string(megabytes) + " MB (--hash): it takes " + std::to_string(kLeastMegabytes) + " to " +
+                     std::to_string(kMostMegabytes) + " MB");
   // Huge pages spare the search a TLB miss on nearly every look-up of a large table. The tags
-  // follow the buckets in the same memory, so that they share its huge pages.
-  constexpr std::size_t kHugePage = std::size_t{2} << 20;
-  std::size_t bytes = count_ * (sizeof(Bucket) + 1);
-  std::size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  // follow the buckets in the same memory, so that they share its huge pages. Sizes in 64 bits:
+  // in a 32-bit build (WebAssembly) a large table must be refused, not wrapped to a small one.
+  constexpr std::uint64_t kHugePage = std::uint64_t{2} << 20;
+  const std::uint64_t buckets = buckets_for(megabytes), bytes = buckets * (sizeof(Bucket) + 1);
+  const std::uint64_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
   // A table larger than the memory at hand would be granted (overcommit) and then kill the
   // process as it is cleared: refuse it first, saying what there is.
-  const std::size_t available = available_bytes();
-  void* memory = available && rounded > available ? nullptr : std::aligned_alloc(bytes >= kHugePage ? kHugePage : alignof(Bucket), rounded);
+  const std::uint64_t available = available_bytes();
+  const bool fits = rounded <= std::numeric_limits<std::size_t>::max() / 2 && (!available || rounded <= available);
+  void* memory = fits ? std::aligned_alloc(bytes >= kHugePage ? std::size_t(kHugePage) : alignof(Bucket), std::size_t(rounded)) : nullptr;
   if (!memory)
-    throw InputError("a table of " + std::to_string(rounded >> 20) + " MB (--hash) does not fit: " + std::to_string(available >> 20) +
-                     " MB of memory is available");
+    throw InputError(
+        "a search table of " + std::to_string(megabytes) + " MB (--hash) does not fit: " +
+        (available ? std::to_string(available >> 20) + " MB of memory is available" : std::string("this process cannot have that much memory")));
+  count_ = std::size_t(buckets);
 #ifdef MADV_HUGEPAGE
-  if (bytes >= kHugePage) madvise(memory, rounded, MADV_HUGEPAGE);
+  if (bytes >= kHugePage) madvise(memory, std::size_t(rounded), MADV_HUGEPAGE);
 #endif
   buckets_ = static_cast<Bucket*>(memory);
   std::uninitialized_value_construct_n(buckets_, count_);

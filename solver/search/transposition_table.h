@@ -59,6 +59,10 @@ struct ProofNumbers {
 
 class TranspositionTable {
  public:
+  // The sizes a table may have, in MB: what --hash takes everywhere (the command line, the
+  // server, the bindings). Any other is an InputError, as is one the memory at hand (or, in a
+  // 32-bit build, the address space) cannot hold.
+  static constexpr std::size_t kLeastMegabytes = 1, kMostMegabytes = 65536;
   explicit TranspositionTable(std::size_t megabytes);
   ~TranspositionTable();
   TranspositionTable(const TranspositionTable&) = delete;
@@ -118,8 +122,11 @@ class TranspositionTable {
   static_assert(sizeof(Entry) == 20, "an entry is packed into 20 bytes");
   static_assert(sizeof(Bucket) == 64, "three entries share one cache line");
 
+  // In 64 bits whatever the build's size_t (WebAssembly's is 32): a size past the bound is
+  // refused by the constructor, never wrapped to a small one.
   static std::size_t buckets_for(std::size_t megabytes) {
-    return std::max<std::size_t>(1, megabytes * (std::size_t{1} << 20) / (sizeof(Bucket) + 1));
+    const std::uint64_t mb = std::min<std::uint64_t>(megabytes, kMostMegabytes);
+    return std::size_t(std::max<std::uint64_t>(1, (mb << 20) / (sizeof(Bucket) + 1)));
   }
   static std::uint32_t check_of(std::uint64_t key) { return std::uint32_t(key) | 1; }
   // Three bits of the check, so that a bucket's tag byte can be rebuilt from its entries.

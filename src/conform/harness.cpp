@@ -652,8 +652,8 @@ HarnessReport run_harness(const EngineStarter& start, const HarnessOptions& opti
 }
 
 HarnessOptions harness_options(int depth, int games, std::uint64_t seed, const std::string& match, const std::vector<std::string>& allow) {
-  if (depth < 0) throw InputError("depth must be 0 or more");
-  if (games < 0) throw InputError("games must be 0 or more");
+  if (depth < 0 || depth > kMostWalkDepth) throw InputError("depth must be from 0 to " + std::to_string(kMostWalkDepth));
+  if (games < 0 || games > kMostPlayOuts) throw InputError("games must be from 0 to " + std::to_string(kMostPlayOuts));
   HarnessOptions o;
   o.corpus = builtin_corpus();
   o.depth = depth;

@@ -130,10 +130,13 @@ HarnessReport run_harness(const EngineStarter& start, const HarnessOptions& opti
 // The same against the engine of `options.command`, a child process (remote_engine.cpp).
 HarnessReport run_harness(const HarnessOptions& options, const std::function<void(const std::string&)>& progress = {});
 
+// The deepest walk and the most play-outs a run takes, from the command line or a binding.
+constexpr int kMostWalkDepth = 6, kMostPlayOuts = 100000;
+
 // A run's options as a binding is given them (docs/python.md, docs/javascript.md), checked as
-// `kamisado conform` checks its own: InputError for a negative depth or count of play-outs, a
-// match that P3 does not name (empty: single rounds) or a word of `allow` that is no rule ID.
-// The corpus is the built-in one.
+// `kamisado conform` checks its own: InputError for a depth or count of play-outs out of their
+// ranges, a match that P3 does not name (empty: single rounds) or a word of `allow` that is no
+// rule ID. The corpus is the built-in one.
 HarnessOptions harness_options(int depth, int games, std::uint64_t seed, const std::string& match, const std::vector<std::string>& allow);
 
 // The report for scripts (JSON) and for people: each deviation with its count and smallest

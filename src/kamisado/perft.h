@@ -19,6 +19,10 @@
 
 namespace kamisado {
 
+// The deepest count any front end asks for (the command line, the Python and JavaScript
+// modules): depth 30 is far past what a machine counts.
+constexpr int kMostPerftDepth = 30;
+
 std::uint64_t perft(const Position& pos, int depth);
 
 struct DivideEntry {

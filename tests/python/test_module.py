@@ -198,3 +198,73 @@ def test_a_position_is_a_value_with_a_picture():
     assert repr(p) == f"Position('{kamisado.START}')"
     svg = p._repr_svg_()
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+
+
+# Issue 67 (the fourth outside audit): every numeric argument out of range is the package's own
+# one-line InputError, never a segfault, a silent one-bucket table or a wrapped number.
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: kamisado.solve(kamisado.Position(), hash_mb=2**64 - 1), "hash_mb must be a whole number from 1 to 65536"),
+        (lambda: kamisado.solve(kamisado.Position(), hash_mb=2**44), "hash_mb must be a whole number from 1 to 65536"),
+        (lambda: kamisado.solve(kamisado.Position(), hash_mb=0), "hash_mb"),
+        (lambda: kamisado.solve_puzzle(kamisado.Position(LATE), hash_mb=2**64 - 1), "hash_mb"),
+        (lambda: kamisado.solve(kamisado.Position(), seconds=float("nan")), "seconds must be a number of seconds"),
+        (lambda: kamisado.solve(kamisado.Position(), seconds=-1.0), "seconds"),
+        (lambda: kamisado.solve(kamisado.Position(), seconds=float("inf")), "seconds"),
+        (lambda: kamisado.solve(kamisado.Position(), nodes=-1), "nodes"),
+        (lambda: kamisado.solve(kamisado.Position(), nodes=2**64), "nodes"),
+        (lambda: kamisado.perft(kamisado.Position(), 2**32 + 2), "perft depth must be a whole number from 0 to 30"),
+        (lambda: kamisado.perft(kamisado.Position(), 2.9), "perft depth"),
+        (lambda: kamisado.divide(kamisado.Position(), 0), "divide depth"),
+        (lambda: kamisado.check_proof("x.proof", threads=0), "threads"),
+    ],
+)
+def test_numbers_out_of_range_are_one_line_input_errors(call, match):
+    with pytest.raises(kamisado.InputError, match=match) as e:
+        call()
+    assert "\n" not in str(e.value)
+
+
+def test_a_seeded_fuzz_of_the_arguments_raises_only_the_packages_errors():
+    # Every function with numbers, given values of every kind: each call answers or raises
+    # InputError (or TypeError for a value of no kind the function takes); the process lives.
+    rng = random.Random(67)
+    values = [0, 1, 2, -1, 2**31 - 1, 2**32 + 2, 2**63, 2**64 - 1, 2**64, 2**70, 0.5, 2.9, -0.0, float("nan"), float("inf"), True, None, "3", [], 1e300]
+    p = kamisado.Position(LATE)
+    calls = [
+        lambda v: kamisado.perft(p, v),
+        lambda v: kamisado.divide(p, v),
+        lambda v: kamisado.solve(p, nodes=v, seconds=0.2),
+        lambda v: kamisado.solve(p, seconds=v, nodes=2000),
+        lambda v: kamisado.solve(p, hash_mb=v, nodes=2000),
+        lambda v: kamisado.solve_puzzle(p, hash_mb=v, seconds=0.2),
+        lambda v: kamisado.check_proof("missing.proof", threads=v),
+    ]
+    for _ in range(300):
+        call, v = rng.choice(calls), rng.choice(values)
+        if call is calls[0] and isinstance(v, int) and 6 < v <= 30:
+            continue  # a real count that would take long
+        try:
+            call(v)
+        except (kamisado.InputError, TypeError) as e:
+            assert "\n" not in str(e) or isinstance(e, TypeError)
+
+
+def test_ctrl_c_stops_perft_and_divide_within_a_second():
+    for count in (kamisado.perft, kamisado.divide):
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        started = time.monotonic()
+        with pytest.raises(KeyboardInterrupt):
+            count(kamisado.Position(), 12)  # hours of counting
+        timer.join()
+        assert time.monotonic() - started < 5  # within a second of the signal here; room for a slow machine
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert kamisado.perft(kamisado.Position(), 2) == 1150
+
+
+def test_a_position_equals_no_other_kind_of_value_and_play_all_takes_one_string():
+    p = kamisado.Position()
+    assert (p == None) is False and (p != None) is True and p != kamisado.START  # noqa: E711
+    assert p.play_all("a1a5 d8d5") == p.play_all(["a1a5", "d8d5"])

@@ -204,3 +204,59 @@ test('an engine that answers the wrong type fails; one that throws refuses', () 
   assert.equal(k.checkConformance(new Typo(), { depth: 1, games: 2 }).failure,
                "js-engine.features declares the unknown feature 'single_round' (the features are single-round, sumo and match)");
 });
+
+// Issue 67 (the fourth outside audit): every argument out of range or of the wrong kind is a
+// KamisadoError in one line, never a trap, a wrapped or truncated number, a silent one-bucket
+// table or embind's BindingError.
+test('numbers out of range and values of the wrong kind are one-line KamisadoErrors', () => {
+  const refused = [
+    [() => k.solve(k.START, { hashMb: 4095 }), /^a search table of 4095 MB \(--hash\) does not fit/],
+    [() => k.solve(k.START, { hashMb: 2 ** 31 - 1 }), /^hashMb must be a whole number from 1 to 65536/],
+    [() => k.solve(k.START, { hashMb: 4096 }), /does not fit/],
+    [() => k.solve(k.START, { hashMb: 6000 }), /does not fit/],
+    [() => k.solve(k.START, { hashMb: 0 }), /^hashMb must be a whole number/],
+    [() => k.solve(k.START, { seconds: NaN }), /^seconds must be a number of seconds from 0/],
+    [() => k.solve(k.START, { seconds: -1 }), /^seconds/],
+    [() => k.solve(k.START, { nodes: 1e30 }), /^nodes must be a whole number/],
+    [() => k.perft(k.START, 2 ** 32 + 2), /^perft depth must be a whole number from 0 to 30, not 4294967298$/],
+    [() => k.perft(k.START, 2.9), /^perft depth must be a whole number/],
+    [() => k.perft(k.START, NaN), /^perft depth/],
+    [() => k.perft(k.START, '2'), /^perft depth must be a number, not string$/],
+    [() => k.moves(42), /^kfen must be a string, not number$/],
+    [() => k.play(null, 'a1a2'), /^kfen must be a string, not null$/],
+    [() => k.playAll(k.START, 7), /^moves must be a list of moves or one string of them/],
+  ];
+  for (const [call, message] of refused) {
+    assert.throws(call, (e) => e instanceof KamisadoError && message.test(e.message) && !e.message.includes('\n'), String(call));
+  }
+  // One string of moves is the list it names, not its characters.
+  assert.equal(k.playAll(k.START, 'a1a5 d8d5'), k.playAll(k.START, ['a1a5', 'd8d5']));
+  assert.equal(k.perft(k.START, 2), 1150);
+});
+
+test('a seeded fuzz of the arguments throws only KamisadoError, and the module lives on', () => {
+  let seed = 67;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const values = [0, 1, 2, -1, 2 ** 31 - 1, 2 ** 32 + 2, 2 ** 53, 1e300, 0.5, 2.9, -0, NaN, Infinity, -Infinity, true, null, undefined, '3', [], {}];
+  const late = 'o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O';
+  const calls = [
+    (v) => k.perft(late, v),
+    (v) => k.divide(late, v),
+    (v) => k.solve(late, { nodes: v, seconds: 0.2 }),
+    (v) => k.solve(late, { seconds: v, nodes: 2000 }),
+    (v) => k.solve(late, { hashMb: v, nodes: 2000 }),
+    (v) => k.moves(v),
+    (v) => k.playAll(late, v),
+  ];
+  for (let i = 0; i < 300; i++) {
+    const call = calls[Math.floor(random() * calls.length)], v = values[Math.floor(random() * values.length)];
+    if (call === calls[0] && typeof v === 'number' && v > 6 && v <= 30) continue;  // a real count that would take long
+    try {
+      call(v);
+    } catch (e) {
+      assert.ok(e instanceof KamisadoError, `${e.name}: ${e.message}`);
+      assert.ok(!e.message.includes('\n'), e.message);
+    }
+  }
+  assert.equal(k.perft(k.START, 2), 1150);
+});

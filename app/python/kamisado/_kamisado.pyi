@@ -30,8 +30,8 @@ class Position:
         """The legal moves (M1-M9, S1-S5; a forced pass is "pass", the Defender's regrouping "fill-left"/"fill-right")."""
     def play(self, move: str) -> Position:
         """The position after `move`; InputError if it is not legal here."""
-    def play_all(self, moves: list[str]) -> Position:
-        """The position after each of `moves` in turn."""
+    def play_all(self, moves: list[str] | str) -> Position:
+        """The position after each of `moves` in turn: a list, or one string of them ("a1a5 a8a4")."""
     def status(self) -> dict[str, Any]:
         """As `kamisado show --json`'s status: the state, the winner and how (goal row, deadlock), the score."""
     def status_line(self) -> str: ...
@@ -44,10 +44,13 @@ class Position:
     def __hash__(self) -> int: ...
 
 def perft(position: Position, depth: int) -> int:
-    """The number of move sequences of `depth` plies (passes count as moves, M9; rules.md section 7 lists reference counts)."""
+    """The number of move sequences of `depth` plies, 0 to 30 (passes count as moves, M9; rules.md section 7 lists reference counts).
+
+    Releases the GIL while it counts; from the main thread, Ctrl-C stops it and raises KeyboardInterrupt.
+    """
 
 def divide(position: Position, depth: int) -> dict[str, int]:
-    """perft's count under each legal first move."""
+    """perft's count under each legal first move (depth 1 to 30); Ctrl-C stops it as it stops perft."""
 
 def match_target(name: str) -> int:
     """P3: "standard" 3, "long" 7, "marathon" 15, or a number of points from 1 to 15."""
@@ -62,8 +65,9 @@ def solve(
 ) -> dict[str, Any]:
     """Who wins and in how many plies, with the best move: `kamisado solve --json`'s answer.
 
-    goal: "round", "match" (P3, across rounds) or "ring:P" (P2). nodes/seconds: a budget (0: none);
-    past it the value is "unknown". Releases the GIL while it searches; from the main thread,
+    goal: "round", "match" (P3, across rounds) or "ring:P" (P2). nodes/seconds: a budget (0: none;
+    seconds up to 1e7); past it the value is "unknown". hash_mb: 1 to 65536, as --hash. A number out
+    of range, NaN or of the wrong kind raises InputError. Releases the GIL while it searches; from the main thread,
     Ctrl-C stops it and raises KeyboardInterrupt.
     """
 

@@ -98,15 +98,15 @@ export interface Kamisado {
   moves(kfen: string): string[];
   /** The position after the move; KamisadoError if it is not legal there. */
   play(kfen: string, move: string): string;
-  /** The position after each move in turn (as `kamisado play --moves`). */
-  playAll(kfen: string, moves: Iterable<string>): string;
+  /** The position after each move in turn (as `kamisado play --moves`): a list, or one string of them ("a1a5 d8d5"). */
+  playAll(kfen: string, moves: Iterable<string> | string): string;
   /**
    * The status where `moves` (default none) lead from `kfen`. A KFEN alone cannot tell a deadlock
    * caused by a push (section 6), whose winner differs (M8): give the position before the move that
    * ended the round, and that move.
    */
-  status(kfen: string, moves?: Iterable<string>): Status;
-  /** Move sequences of `depth` plies (rules.md section 7). */
+  status(kfen: string, moves?: Iterable<string> | string): Status;
+  /** Move sequences of `depth` plies, 0 to 30 (rules.md section 7). A number that is no whole number in range is a KamisadoError. */
   perft(kfen: string, depth: number): number;
   divide(kfen: string, depth: number): Record<string, number>;
   solve(kfen: string, options?: SolveOptions): Solution;

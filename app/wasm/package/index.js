@@ -59,6 +59,28 @@ function adapter(engine) {
   };
 }
 
+// Arguments checked before they cross into WebAssembly, so that a wrong one is a KamisadoError
+// in one line, as the command line's, never embind's BindingError or a silent conversion (a
+// string split into characters, a number wrapped or truncated: bindings.cpp checks the numbers).
+function text(value, name) {
+  if (typeof value !== 'string') throw new KamisadoError(`${name} must be a string, not ${typeName(value)}`);
+  return value;
+}
+function number(value, name) {
+  if (typeof value !== 'number') throw new KamisadoError(`${name} must be a number, not ${typeName(value)}`);
+  return value;
+}
+function typeName(v) {
+  return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v;
+}
+// Moves as a list of strings, or one string of them separated by spaces ("a1a5 d8d5").
+function moveList(moves, name) {
+  if (typeof moves === 'string') return moves;
+  if (moves === null || typeof moves !== 'object' || typeof moves[Symbol.iterator] !== 'function')
+    throw new KamisadoError(`${name} must be a list of moves or one string of them, not ${typeName(moves)}`);
+  return Array.from(moves, (m) => text(m, 'a move')).join(' ');
+}
+
 async function load(options = {}) {
   const m = await createKamisado(options);
   const checkOne = (move) => {
@@ -67,19 +89,21 @@ async function load(options = {}) {
   };
   const k = {
     START: m.START,
-    moves: (kfen) => unwrap(m.moves(kfen)),
-    play: (kfen, move) => unwrap(m.play(kfen, checkOne(move))),
-    playAll: (kfen, moves) => unwrap(m.play(kfen, Array.from(moves).join(' '))),
-    status: (kfen, moves = []) => unwrap(m.status(kfen, Array.from(moves).join(' '))),
-    perft: (kfen, depth) => unwrap(m.perft(kfen, depth)),
-    divide: (kfen, depth) => unwrap(m.divide(kfen, depth)),
-    solve: (kfen, { goal = 'round', nodes = 0, seconds = 0, hashMb = 64 } = {}) => unwrap(m.solve(kfen, goal, nodes, seconds, hashMb)),
-    boardSvg: (kfen) => unwrap(m.boardSvg(kfen)),
+    moves: (kfen) => unwrap(m.moves(text(kfen, 'kfen'))),
+    play: (kfen, move) => unwrap(m.play(text(kfen, 'kfen'), checkOne(move))),
+    playAll: (kfen, moves) => unwrap(m.play(text(kfen, 'kfen'), moveList(moves, 'moves'))),
+    status: (kfen, moves = []) => unwrap(m.status(text(kfen, 'kfen'), moveList(moves, 'moves'))),
+    perft: (kfen, depth) => unwrap(m.perft(text(kfen, 'kfen'), number(depth, 'perft depth'))),
+    divide: (kfen, depth) => unwrap(m.divide(text(kfen, 'kfen'), number(depth, 'divide depth'))),
+    solve: (kfen, { goal = 'round', nodes = 0, seconds = 0, hashMb = 64 } = {}) =>
+      unwrap(m.solve(text(kfen, 'kfen'), text(goal, 'goal'), number(nodes, 'nodes'), number(seconds, 'seconds'), number(hashMb, 'hashMb'))),
+    boardSvg: (kfen) => unwrap(m.boardSvg(text(kfen, 'kfen'))),
     conformanceCorpus: () => unwrap(m.corpus()),
     checkConformance(engine, { depth = 2, games = 20, seed = 1, match = null, allow = [], corpus = null } = {}) {
       const allowed = typeof allow === 'string' ? allow : Array.from(allow).join(',');
       const corpusText = corpus === null ? '' : typeof corpus === 'string' ? corpus : JSON.stringify(corpus);
-      const r = unwrap(m.checkConformance(adapter(engine), depth, games, seed, match || '', allowed, corpusText));
+      const r = unwrap(m.checkConformance(adapter(engine), number(depth, 'depth'), number(games, 'games'), number(seed, 'seed'),
+        text(match || '', 'match'), allowed, corpusText));
       return {
         conforms: r.json.conforms,
         verdict: r.json.verdict,
