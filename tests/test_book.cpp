@@ -41,7 +41,8 @@ std::string write(const fs::path& path, const std::string& text) {
 
 BookEntry entry(std::string_view kfen, Side winner, std::optional<int> plies, const std::string& best) {
   const Position pos = parse_kfen(kfen);
-  BookValue v{winner, plies, std::nullopt, std::nullopt, ""};
+  BookValue v;
+  v.winner = winner, v.plies = plies;
   if (!best.empty()) v.best = parse_move(pos, best);
   return {pos, AimKind::Round, v};
 }
@@ -122,7 +123,7 @@ TEST(Book, SourcesThatDisagreeAreRefused) {
   const std::string some_move = to_string(legal[0]);
   write(dir / "b.book", encode_book({entry(kAfterC1C4, Side::Black, std::nullopt, some_move)}, "another"));
   const Book book = serve::load_book({dir.string()});
-  EXPECT_EQ(book.entries(), 1u);
+  EXPECT_EQ(book.counts().entries, 1u);
   const auto v = book.find(parse_kfen(kAfterC1C4), Aim::round());
   ASSERT_TRUE(v);
   EXPECT_EQ(v->plies, 20);
@@ -184,14 +185,15 @@ TEST(Book, TheSetUpIsAnalysedFromTheBook) {
 TEST(Book, APuzzleCollectionsPositionsAreInTheBook) {
   const fs::path db = fs::path(serve::default_book_folder()) / "puzzles" / "puzzles.db";
   const Book book = serve::load_book({db.string()});
-  EXPECT_GT(book.entries(), 400u);
+  EXPECT_GT(book.counts().entries, 400u);
   // Gold to move wins in 1 (puzzle 4 of the collection, its key a3c1).
   const Position pos = parse_kfen("1b2y1g1/1p4r1/2RB1P2/6k1/4O3/o7/N6n/1G1YK3 g o");
   const auto v = book.find(pos, Aim::round());
   ASSERT_TRUE(v);
   EXPECT_EQ(v->winner, Side::Gold);
-  EXPECT_EQ(v->winner_moves, 1);
   EXPECT_EQ(v->best, parse_move(pos, "a3c1"));
+  EXPECT_TRUE(v->trust.proved);  // by its certificate, checked as it was asked for
+  EXPECT_NE(v->trust.checked_by.find("certificates/4.proof"), std::string::npos) << v->trust.checked_by;
   EXPECT_EQ(round_winner(pos.after(*v->best)), Side::Gold);
   EXPECT_NE(v->source.find("puzzle 4: Gold to move wins in 1"), std::string::npos) << v->source;
 }
@@ -204,7 +206,7 @@ TEST(Book, ARoundStartIsFoundUnderItsClass) {
   RoundStartTable table;
   table.add(key_of(*s), {false, 31, false, 0});  // the side moving first loses (a made-up value, for the look-up)
   Book book;
-  book.add_round_starts(table, "a test table");
+  book.add_round_starts(table, "a test table", Trust::proof("made up for the test"));
   for (const Position& p : {start, start.mirrored()}) {
     const auto v = book.find(p, Aim::match());
     ASSERT_TRUE(v) << to_kfen(p);
@@ -217,7 +219,7 @@ TEST(Book, ARoundStartIsFoundUnderItsClass) {
   const Position single = parse_kfen("obpkyrgn/8/8/8/8/8/8/GNRYKPBO b -");
   RoundStartTable census;
   census.add(key_of(*round_start_of(single)), {true, std::nullopt, false, 0});
-  book.add_round_starts(census, "a census");
+  book.add_round_starts(census, "a census", Trust::claim());
   for (const Position& p : {single, single.mirrored()}) {
     const auto v = book.find(p, Aim::round());
     ASSERT_TRUE(v) << to_kfen(p);
@@ -226,7 +228,7 @@ TEST(Book, ARoundStartIsFoundUnderItsClass) {
   }
   RoundStartTable other;
   other.add(key_of(*s), {true, 31, false, 0});
-  EXPECT_NE(error_of([&] { book.add_round_starts(other, "another table"); }).find("disagree on the round start"), std::string::npos);
+  EXPECT_NE(error_of([&] { book.add_round_starts(other, "another table", Trust::claim()); }).find("disagree on the round start"), std::string::npos);
 }
 
 // What the book holds whole needs no search and no table: the set-up, with its best line as far

@@ -176,9 +176,13 @@ TEST(Serve_Api, AnalysesComeFromALoadedRetrogradeTable) {
   solver::save_retro_table(table, (folder / "late.retro").string(), nullptr);
   ApiOptions o = small_api();
   o.book = {folder.string()};
+  // A table the project did not publish is a claim: the position is searched (issue 67).
+  EXPECT_EQ(body(Api(o).analyse({{"kfen", root}}, nullptr))["by"], "search");
+  o.check_book = true;  // verified on load: then every value comes from it
   Api api(o);
   nlohmann::json j = body(api.analyse({{"kfen", root}}, nullptr));
   EXPECT_EQ(j["by"], "table");
+  EXPECT_NE(j["checked_by"].get<std::string>().find("retro verify"), std::string::npos) << j;
   EXPECT_EQ(j["value"], "win");
   EXPECT_EQ(j["plies"], 3);  // Black wins in 3 (test_retro.cpp's small root)
   const Position pos = parse_kfen(root);

@@ -59,17 +59,17 @@ const CommandText kEngineText{"engine", "Be an engine: answer the line protocol 
                               "illegal move is answered 'error ...'. It also searches: 'go [nodes N] [movetime MS] [goal\n"
                               "round|match|ring:P]' answers 'info ...' lines while the proof search runs, then 'bestmove\n"
                               "<move> value win|loss|unknown plies N|-'; 'stop' ends the search early with what it has.\n"
-                              "A position the book holds (--book) is answered from it at once (info nodes 0).\n"
-                              "For GUIs, other harnesses and engines in other languages.\n"
-                              "Example: kamisado conform --engine \"kamisado engine\""};
+                              "What the book holds proved (--book) is answered at once; a file's claim is named and searched.\n"
+                              "For GUIs, other harnesses and engines in other languages. Example: kamisado conform --engine \"kamisado engine\""};
 
 struct EngineOptions {
   std::size_t hash_mb = 256;
   std::vector<std::string> book;
+  bool check_book = false;
 };
 
 int engine(const EngineOptions& opt, Io& io) {
-  serve::ProofSearcher searcher(opt.hash_mb, opt.book);
+  serve::ProofSearcher searcher(opt.hash_mb, opt.book, {opt.check_book, 64, io.lines(), nullptr});
   conform::serve_protocol(std::cin, io.out, &searcher);
   return kOk;
 }
@@ -92,8 +92,8 @@ void add_conform(CLI::App& app, Action& action) {
   cmd->add_option("--engine", opt->harness.command, "The command that starts the engine")->required();
   cmd->add_option("--corpus", opt->corpus, "A conformance corpus (JSON, see kamisado corpus); default: the built-in one");
   cmd->add_option("--kfen", opt->kfens, "Also walk from this position (repeatable)");
-  cmd->add_option("--depth", opt->harness.depth, "Walk depth, 0 for none (default 2)")->check(CLI::Range(0, 6));
-  cmd->add_option("--random", opt->harness.random_games, "Seeded random play-outs (default 20)")->check(CLI::Range(0, 100000));
+  cmd->add_option("--depth", opt->harness.depth, "Walk depth, 0 for none (default 2)")->check(CLI::Range(0, conform::kMostWalkDepth));
+  cmd->add_option("--random", opt->harness.random_games, "Seeded random play-outs (default 20)")->check(CLI::Range(0, conform::kMostPlayOuts));
   seed_option(cmd, opt->harness.seed, "the play-outs");
   CLI::Option* match =
       cmd->add_option("--match", opt->match,
@@ -110,7 +110,7 @@ void add_conform(CLI::App& app, Action& action) {
 void add_engine(CLI::App& app, Action& action) {
   auto [cmd, opt] = command<EngineOptions>(app, action, kEngineText, engine, Needs::OwnJson);
   hash_option(cmd, opt->hash_mb, " of the searches that go starts");
-  book_option(cmd, opt->book);
+  book_option(cmd, opt->book, opt->check_book);
 }
 
 void add_corpus(CLI::App& app, Action& action) {

@@ -37,7 +37,7 @@ void add_serve_bench(CLI::App& app, Action& action) {
   cmd->add_option("--seconds", opt->load.seconds, "How long (default 60)")->check(seconds_between(0.1, 3600.0));
   cmd->add_option("--analyse-ms", opt->load.analyse_ms, "The budget of each analysis in milliseconds (default 100)")->check(CLI::Range(1.0, 60000.0));
   hash_option(cmd, opt->load.server.api.hash_mb, ", in all, of the server's searches");
-  book_option(cmd, opt->load.server.api.book);
+  book_option(cmd, opt->load.server.api.book, opt->load.server.api.check_book);
   cmd->add_option("--searches", opt->load.server.api.searches, "The server's analyses at once (default 2)")->check(CLI::Range(1, 64));
   cmd->add_option("--memory-cap", opt->load.memory_cap_mb, "Resident memory allowed, in MB (default: --hash plus 256)")
       ->check(CLI::Range(1, 1 << 20));

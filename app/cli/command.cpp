@@ -8,6 +8,7 @@
 
 #include "io/files.h"
 #include "run/ctrl_c.h"
+#include "solver/search/solve.h"  // the bounds of --time and --hash
 
 namespace kamisado::cli {
 
@@ -18,7 +19,7 @@ CLI::App* add_command(CLI::App& parent, Action& action, const CommandText& text,
   cmd->callback([&action, run, needs] {
     action = [run, needs](Io& io) {
       std::optional<run::CtrlC> ctrl_c;
-      if (needs == Needs::CtrlC) io.stop = ctrl_c.emplace().flag();
+      if (needs == Needs::CtrlC) io.stop = ctrl_c.emplace(true).flag();  // SIGTERM too
       return run(io);
     };
   });
@@ -28,13 +29,13 @@ CLI::App* add_command(CLI::App& parent, Action& action, const CommandText& text,
 void kfen_argument(CLI::App* cmd, std::string& kfen, const std::string& what) { cmd->add_option("kfen", kfen, what)->required(); }
 
 CLI::Option* hash_option(CLI::App* cmd, std::size_t& mb, const std::string& extra) {
-  return cmd->add_option("--hash", mb, fmt::format("Transposition table size in MB{} (default {})", extra, mb))->check(CLI::Range(1, 65536));
+  return cmd->add_option("--hash", mb, fmt::format("Transposition table size in MB{} (default {})", extra, mb))
+      ->check(CLI::Range(solver::TranspositionTable::kLeastMegabytes, solver::TranspositionTable::kMostMegabytes));
 }
 
-void book_option(CLI::App* cmd, std::vector<std::string>& paths) {
-  cmd->add_option(
-      "--book,--tables", paths,
-      "What is proved, answered before any search: *.book, puzzles.db, *.starts, *.retro files or folders (default: reports/; 'none': no book)");
+void book_option(CLI::App* cmd, std::vector<std::string>& paths, bool& check) {
+  cmd->add_option("--book,--tables", paths, "What is proved: *.book, puzzles.db, *.starts, *.retro, or folders (default reports/; 'none')");
+  cmd->add_flag("--check-book", check, "Prove the book's claims on load, refusing a file found wrong (docs/formats.md)");
 }
 
 void seed_option(CLI::App* cmd, std::uint64_t& seed, const std::string& of_what) {
@@ -70,7 +71,7 @@ CLI::Validator seconds_between(double least, double most) {
 }
 
 void time_option(CLI::App* cmd, double& seconds) {
-  cmd->add_option("--time", seconds, "Stop after this many seconds (default: no limit)")->check(seconds_between(0.0, 1e7));
+  cmd->add_option("--time", seconds, "Stop after this many seconds (default: no limit)")->check(seconds_between(0.0, solver::kMostSeconds));
 }
 
 CLI::Option* output_option(CLI::App* cmd, const std::string& name, std::string& path, const std::string& help) {

@@ -1,7 +1,7 @@
 // What every subcommand shares, written once: a command file holds its options, one library
 // call and what it prints. command<Options>() registers a subcommand with --json, and when it
-// is chosen runs `run(options, io)`; with Needs::CtrlC, Ctrl-C only raises io.stop for the run
-// (the libraries poll it and throw Stopped). The option helpers below give the options that
+// is chosen runs `run(options, io)`; with Needs::CtrlC, Ctrl-C (and SIGTERM) only raises
+// io.stop for the run (the libraries poll it and throw Stopped). The option helpers give the options that
 // recur (a KFEN, --hash, --seed, --report, an output file) one spelling and one check.
 // Only the CLI's own files include this header (and so CLI11).
 #pragma once
@@ -38,10 +38,7 @@ struct Io {
   }
   // The JSON object with --json, else the text.
   int print(const nlohmann::json& j, const std::string& text, int code = kOk) const {
-    if (json)
-      out << j.dump(2) << "\n";
-    else
-      out << text;
+    out << (json ? j.dump(2) + "\n" : text);
     return code;
   }
   // An answer, with the exit code its status gives, or `code`.
@@ -56,8 +53,8 @@ struct Io {
 // code 2, Stopped one line and kStopped (app.cpp).
 using Action = std::function<int(Io&)>;
 
-// CtrlC: Ctrl-C raises io.stop during the run; OwnJson: the command's own --json names a file, so
-// it has no --json flag.
+// CtrlC: Ctrl-C or SIGTERM raises io.stop during the run; OwnJson: the command's own --json names
+// a file, so it has no --json flag.
 enum class Needs { Nothing, CtrlC, OwnJson };
 
 // What --help says of a command: its name, one line, and the footer that teaches (what it
@@ -83,7 +80,7 @@ void kfen_argument(CLI::App* cmd, std::string& kfen, const std::string& what = "
 CLI::Option* hash_option(CLI::App* cmd, std::size_t& mb, const std::string& extra = "");
 void seed_option(CLI::App* cmd, std::uint64_t& seed, const std::string& of_what);
 void threads_option(CLI::App* cmd, int& threads, const std::string& for_what);
-void book_option(CLI::App* cmd, std::vector<std::string>& paths);  // what is proved (serve/book_files.h)
+void book_option(CLI::App* cmd, std::vector<std::string>& paths, bool& check);  // --book, --check-book (serve/book_files.h)
 void time_option(CLI::App* cmd, double& seconds);
 // A finite number of seconds from `least` to `most` (NaN and infinities refused).
 CLI::Validator seconds_between(double least, double most);

@@ -180,7 +180,11 @@ struct Api::Impl {
 Api::Api(const ApiOptions& options) : impl_(std::make_unique<Impl>()) {
   impl_->options = options;
   if (options.searches < 1) throw InputError("at least one search must be allowed");
-  impl_->book = load_book(book_paths(options.book));
+  BookCheck check;
+  check.prove_claims = options.check_book;
+  check.progress = options.progress;
+  check.stop = options.stop;
+  impl_->book = load_book(book_paths(options.book), check);
   const std::size_t each = std::max<std::size_t>(1, options.hash_mb / std::size_t(options.searches));
   for (int i = 0; i < options.searches; ++i) {
     impl_->pool.push_back(std::make_unique<solver::TranspositionTable>(each));

@@ -10,9 +10,11 @@
 //                                   own, the best line (solver/analysis/analysis.h). G: round
 //                                   (default), match, ring:P. N: nodes per search, T: the whole
 //                                   analysis's milliseconds, each capped by the server's limits.
-//                                   What the book (book_files.h) holds is answered from it,
-//                                   each value saying where it was proved; a search fills in the
-//                                   rest.
+//                                   What the book (book_files.h) holds proved is answered from
+//                                   it, each value saying where it was proved and how it was
+//                                   checked; a search fills in the rest, and a file's unchecked
+//                                   claim is shown only beside what it did not prove ("claim"),
+//                                   or named where the search proves otherwise ("conflict").
 //   proof?kfen=K[&goal=G][&nodes=N][&ms=T]
 //                                   the certificate of the position's value (proof_file.h's
 //                                   format, what check-proof reads), checked before it is sent
@@ -26,6 +28,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -36,11 +39,14 @@
 namespace kamisado::serve {
 
 struct ApiOptions {
-  std::vector<std::string> book;  // the book's files and folders as given (book_files.h: none, the default; "none", no book)
-  std::size_t hash_mb = 256;      // the tables of the searches, in all
-  int searches = 2;               // at most this many analyses or proofs at once
-  double queue_seconds = 10;      // how long a request waits for a search before 503
-  int waiting = 32;               // at most this many wait; more get 503 at once (each holds a connection's thread)
+  std::vector<std::string> book;                     // the book's files and folders as given (book_files.h: none, the default; "none", no book)
+  bool check_book = false;                           // prove the book's claims on load (--check-book, book_files.h)
+  std::function<void(const std::string&)> progress;  // lines while the book is checked
+  const std::atomic<bool>* stop = nullptr;           // stops that check (Ctrl-C)
+  std::size_t hash_mb = 256;                         // the tables of the searches, in all
+  int searches = 2;                                  // at most this many analyses or proofs at once
+  double queue_seconds = 10;                         // how long a request waits for a search before 503
+  int waiting = 32;                                  // at most this many wait; more get 503 at once (each holds a connection's thread)
   std::size_t cache_entries = 4096;
   std::size_t cache_bytes = 64 << 20;                               // finished answers kept, in all (a proof may be megabytes)
   std::uint64_t default_nodes = 1'000'000, max_nodes = 20'000'000;  // per search

@@ -1,7 +1,10 @@
 // The proof search behind `kamisado engine`'s `go` (conform/engine_server.h): the book first
-// (book_files.h: a position it holds, with a best move, is answered from it at once, its info
-// line saying nodes 0), else solve() (solve.h) with the goal, budget and stop the request
-// gives, its progress as info lines, one table kept from search to search.
+// (book_files.h). A position it holds proved, with a best move, is answered from it at once: an
+// `info string` naming the file and how it was checked, `info nodes 0`, the bestmove. A claim (a
+// file nothing has checked) is never answered as proved: an `info string` names it and what it
+// says, and the search runs as if the book did not hold it; where the search proves otherwise,
+// another `info string` says the file is wrong. Else solve() (solve.h) with the goal, budget and
+// stop the request gives, its progress as info lines, one table kept from search to search.
 #pragma once
 
 #include <cstddef>
@@ -10,6 +13,7 @@
 #include <vector>
 
 #include "conform/engine_server.h"
+#include "serve/book_files.h"
 #include "solver/analysis/book.h"
 #include "solver/search/transposition_table.h"
 
@@ -17,8 +21,9 @@ namespace kamisado::serve {
 
 class ProofSearcher : public conform::Searcher {
  public:
-  // Loads the book from `book_paths` (book_files.h: none given, the default; "none", no book).
-  ProofSearcher(std::size_t hash_mb, const std::vector<std::string>& book_paths);
+  // Loads the book from `book_paths` (book_files.h: none given, the default; "none", no book),
+  // proving its claims on load with `check.prove_claims` (--check-book).
+  ProofSearcher(std::size_t hash_mb, const std::vector<std::string>& book_paths, const BookCheck& check = {});
   void check(const Position& pos, const conform::SearchRequest& request) override;
   conform::SearchAnswer search(const Position& pos, const conform::SearchRequest& request, const std::atomic<bool>& stop,
                                const std::function<void(const std::string&)>& info) override;

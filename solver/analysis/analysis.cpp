@@ -28,13 +28,26 @@ bool better(const MoveValue& a, const MoveValue& b) {
 
 Value for_mover(bool mover_wins) { return mover_wins ? Value::Win : Value::Loss; }
 
-// What is known of a position's question: from the book, or from a search within the budget.
+// What is known of a position's question: proved (by the book or a search within the budget),
+// and what a file claims of it unchecked.
 struct Known {
   std::optional<Side> winner;
   std::optional<int> plies, winner_moves;
   std::optional<Move> best;
-  std::string by, source;
+  std::string by, source, checked_by;
+  std::optional<BookValue> claim;  // a file's value that nothing checked, where none was proved
+  std::string conflict;
 };
+
+std::string side_word(Side s) { return s == Side::Black ? "Black" : "Gold"; }
+
+// A file's value that the search contradicts, in words: "reports/x.book says Gold wins in 17 plies".
+std::string contradicted(const BookValue& b, const Known& proved) {
+  const bool winner_differs = b.winner != *proved.winner;
+  if (!winner_differs && (!b.plies || !proved.plies || *b.plies == *proved.plies)) return "";
+  return b.source + " says " + side_word(b.winner) + " wins" + (b.plies ? " in " + std::to_string(*b.plies) + " plies" : "") +
+         (b.trust.proved ? " (" + b.trust.checked_by + ")" : ", unchecked");
+}
 
 struct Searcher {
   const Aim& aim;
@@ -47,12 +60,17 @@ struct Searcher {
   bool out_of_time() const { return (deadline && Clock::now() >= *deadline) || (limits.stop && limits.stop->load()); }
 
   Known known(const Position& p) {
-    // The book's value; one without a distance (a puzzle's, a round start's) is searched for
-    // the distance where a search may run, and kept as it is where the search finds nothing.
+    // A proved value is taken as it is; one without a distance (a puzzle's, a round start's) is
+    // searched for the distance where a search may run, and kept as it is where the search finds
+    // nothing. A claim is searched like a position the book does not hold.
     const std::optional<BookValue> b = book ? book->find(p, aim) : std::nullopt;
-    const Known without_search = b ? Known{b->winner, b->plies, b->winner_moves, b->best, "book", b->source}
-                                   : Known{std::nullopt, std::nullopt, std::nullopt, std::nullopt, "search", ""};
-    if ((b && b->plies) || !table || out_of_time()) return without_search;
+    const bool proved = b && b->trust.proved;
+    Known without_search{std::nullopt, std::nullopt, std::nullopt, std::nullopt, "search", "", "", std::nullopt, ""};
+    if (proved)
+      without_search = {b->winner, b->plies, b->winner_moves, b->best, "book", b->source, b->trust.checked_by, std::nullopt, ""};
+    else if (b)
+      without_search.claim = b;
+    if ((proved && b->plies) || !table || out_of_time()) return without_search;
     SolveLimits l;
     l.nodes = limits.nodes;
     l.deadline = deadline;
@@ -60,19 +78,28 @@ struct Searcher {
     l.hash_mb = 0;
     const SolveResult r = solve(p, l, *table, true, aim);
     nodes += r.nodes;
-    if (r.value == Value::Unknown || (b && !r.distance_known)) return without_search;
-    Known k{solver::winner(r, p), std::nullopt, std::nullopt, r.best, "search", ""};
+    if (r.value == Value::Unknown || (proved && !r.distance_known && winner(r, p) == b->winner)) return without_search;
+    Known k{solver::winner(r, p), std::nullopt, std::nullopt, r.best, "search", "", "", std::nullopt, ""};
     if (r.distance_known) k.plies = int(r.plies), k.winner_moves = int(r.winner_moves);
+    if (b) k.conflict = contradicted(*b, k);  // the search's value stands, and says whom it contradicts
     return k;
   }
 
   // The move `m` from `p`, valued for its mover.
   MoveValue value_of(const Position& p, Move m) {
     const Position child = p.after(m);
-    if (auto w = decided(aim, child)) return {m, for_mover(*w == p.side_to_move()), true, 1, "rules", ""};
+    if (auto w = decided(aim, child)) return {m, for_mover(*w == p.side_to_move()), true, 1, "rules", "", "", std::nullopt, ""};
     const Known k = known(child);
-    if (!k.winner) return {m, Value::Unknown, false, 0, k.by, ""};
-    return {m, for_mover(*k.winner == p.side_to_move()), k.plies.has_value(), k.plies ? *k.plies + 1 : 0, k.by, k.source};
+    MoveValue v{m, Value::Unknown, false, 0, k.by, "", "", std::nullopt, k.conflict};
+    if (k.claim)
+      v.claim = Claim{for_mover(k.claim->winner == p.side_to_move()), k.claim->plies ? std::optional<int>(*k.claim->plies + 1) : std::nullopt,
+                      k.claim->source};
+    if (!k.winner) return v;
+    v.value = for_mover(*k.winner == p.side_to_move());
+    v.distance_known = k.plies.has_value();
+    v.plies = k.plies ? *k.plies + 1 : 0;
+    v.source = k.source, v.checked_by = k.checked_by;
+    return v;
   }
 };
 
@@ -86,8 +113,8 @@ void from_tables(Analysis& a, const Position& pos, const RetroTable& t) {
   generate_moves(pos, list);
   for (Move m : list) {
     const MoveOutcome o = move_outcome(t, pos, pos.after(m));
-    MoveValue v{m, Value::Unknown, false, 0, "table", ""};
-    if (o.known) v = {m, for_mover(o.mover_wins), true, o.distance, pos.after(m).outcome().over() ? "rules" : "table", ""};
+    MoveValue v{m, Value::Unknown, false, 0, "table", "", "", std::nullopt, ""};
+    if (o.known) v = {m, for_mover(o.mover_wins), true, o.distance, pos.after(m).outcome().over() ? "rules" : "table", "", "", std::nullopt, ""};
     a.moves.push_back(v);
   }
   Position p = pos;
@@ -107,10 +134,10 @@ namespace {
 Analysis analyse_with(const Position& pos, const Aim& aim, const AnalysisLimits& limits, TranspositionTable* table, const Book* book) {
   const auto start = Clock::now();
   Analysis a;
-  if (const RetroTable* t = book ? book->retro_for(pos, aim, &a.source) : nullptr) {
+  if (const RetroTable* t = book ? book->proved_retro_for(pos, aim, &a.source, &a.checked_by) : nullptr) {
     from_tables(a, pos, *t);
     for (MoveValue& m : a.moves)
-      if (m.by == "table") m.source = a.source;
+      if (m.by == "table") m.source = a.source, m.checked_by = a.checked_by;
   } else {
     Searcher s{aim, limits, table, book, std::nullopt};
     if (limits.seconds > 0) s.deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.seconds));
@@ -118,6 +145,9 @@ Analysis analyse_with(const Position& pos, const Aim& aim, const AnalysisLimits&
     const Known root = s.known(pos);
     a.by = root.by;
     a.source = root.source;
+    a.checked_by = root.checked_by;
+    a.conflict = root.conflict;
+    if (root.claim) a.claim = Claim{root.claim->winner == pos.side_to_move() ? Value::Win : Value::Loss, root.claim->plies, root.claim->source};
     if (root.winner) {
       a.value = *root.winner == pos.side_to_move() ? Value::Win : Value::Loss;
       a.distance_known = root.plies.has_value();

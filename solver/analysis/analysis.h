@@ -7,9 +7,12 @@
 // always the opponent: the value is turned over only when it is. The position's own value and
 // distance come from one more search of the position itself, all searches sharing one table,
 // so that the children's proofs serve the parent's. The book (book.h) is asked first, of the
-// position and of each child: what it holds is not searched, and says where it was proved.
-// Where one of its retrograde tables holds the position (single-round questions only), every
-// value is read from that table instead, exact.
+// position and of each child: what it holds proved is not searched, and says where it was
+// proved and how that was checked. What it holds only as a claim (a file nothing has checked) is
+// searched like any position; the claim is shown beside a value the search did not prove, and
+// where the search proves otherwise, the search's value stands and the answer names the file
+// that said otherwise (`conflict`). Where one of its proved retrograde tables holds the position
+// (single-round questions only), every value is read from that table instead, exact.
 //
 // A budget (nodes per search, and a deadline for the whole analysis) bounds the work: what is
 // not proved within it is "unknown", never guessed. A stop flag ends it early the same way.
@@ -31,13 +34,25 @@
 
 namespace kamisado::solver {
 
+// What a file says of a value that nothing has checked (book.h), for the same side as the value
+// it stands beside: shown, never taken as proved.
+struct Claim {
+  Value value = Value::Unknown;
+  std::optional<int> plies;
+  std::string source;
+  bool operator==(const Claim&) const = default;
+};
+
 struct MoveValue {
   Move move;
   Value value = Value::Unknown;  // for the player who makes the move
   bool distance_known = false;
-  int plies = 0;       // from the position, this move included, when known
-  std::string by;      // "rules" (the move ends it), "book", "table" or "search"
-  std::string source;  // with "book" and "table": where it was proved (book.h)
+  int plies = 0;               // from the position, this move included, when known
+  std::string by;              // "rules" (the move ends it), "book", "table" or "search"
+  std::string source;          // with "book" and "table": where it was proved (book.h)
+  std::string checked_by;      // with "book" and "table": how this binary checked it
+  std::optional<Claim> claim;  // a file's unchecked value, where the search proved none
+  std::string conflict;        // where a file says otherwise than the search proves: which, and what
 };
 
 struct Analysis {
@@ -50,8 +65,11 @@ struct Analysis {
   std::vector<Move> best_line;   // from the position, as far as it is known
   std::uint64_t nodes = 0;
   double seconds = 0;
-  std::string by;         // the position's own value: "book", "table" or "search"
-  std::string source;     // with "book" and "table": where it was proved
+  std::string by;              // the position's own value: "book", "table" or "search"
+  std::string source;          // with "book" and "table": where it was proved
+  std::string checked_by;      // with "book" and "table": how this binary checked it
+  std::optional<Claim> claim;  // as MoveValue's
+  std::string conflict;
   bool complete() const;  // every value and distance known
 };
 
@@ -66,8 +84,8 @@ struct AnalysisLimits {
 // if given, is consulted first. `pos` must not be decided already.
 Analysis analyse(const Position& pos, const Aim& aim, const AnalysisLimits& limits, TranspositionTable& table, const Book* book = nullptr);
 
-// The analysis of `pos` if the book holds all of it (the position's value and distance and each
-// move's), with no search and no table: the best line as far as the book knows it.
+// The analysis of `pos` if the book holds all of it proved (the position's value and distance and
+// each move's), with no search and no table: the best line as far as the book knows it.
 std::optional<Analysis> analyse_from_book(const Position& pos, const Aim& aim, const Book& book);
 
 }  // namespace kamisado::solver

@@ -60,8 +60,12 @@ BookEntry entry_of(const std::string& line, const std::string& source) {
   e.value.plies = count_of(f[3], "plies");
   e.value.winner_moves = count_of(f[4], "winner's moves");
   if (f[5] != "-") e.value.best = parse_move(e.pos, f[5]);  // legal there, or an InputError
+  if (e.goal == AimKind::Match && !e.pos.match().is_match()) throw InputError("a match goal for a single round (the KFEN has no match field)");
   const Aim aim = e.goal == AimKind::Match ? Aim::match() : Aim::round();
   if (decided(aim, e.pos)) throw InputError("the position is decided already: a book holds open questions");
+  // The winner makes some of the plies: the last one, and the first when he moves first.
+  if (e.value.plies && e.value.winner_moves && *e.value.winner_moves > *e.value.plies - (e.value.winner == e.pos.side_to_move() ? 0 : 1))
+    throw InputError("the winner's " + std::to_string(*e.value.winner_moves) + " moves do not fit in " + std::to_string(*e.value.plies) + " plies");
   // A distance of one ply is a move that wins at once, for the side to move.
   if (e.value.plies == 1 && (e.value.winner != e.pos.side_to_move() || !e.value.best || decided(aim, e.pos.after(*e.value.best)) != e.value.winner))
     throw InputError("a win in 1 ply that no move of the side to move makes");
@@ -71,59 +75,160 @@ BookEntry entry_of(const std::string& line, const std::string& source) {
 
 }  // namespace
 
+namespace {
+
+std::string winner_word(Side s) { return s == Side::Black ? "Black" : "Gold"; }
+
+// What a value says, in words: "Black wins in 17 plies (9 moves of Black), best a1a5".
+std::string says(const BookValue& v) {
+  std::string out = winner_word(v.winner) + " wins";
+  if (v.plies) out += " in " + std::to_string(*v.plies) + " plies";
+  if (v.winner_moves) out += " (" + std::to_string(*v.winner_moves) + " moves of " + winner_word(v.winner) + ")";
+  if (v.best) out += ", best " + to_string(*v.best);
+  return out;
+}
+
+// Two values of one position agree where both say something.
+bool agree(const BookValue& a, const BookValue& b) {
+  auto same = [](const auto& x, const auto& y) { return !x || !y || *x == *y; };
+  return a.winner == b.winner && same(a.plies, b.plies) && same(a.winner_moves, b.winner_moves) && same(a.best, b.best);
+}
+
+}  // namespace
+
 void Book::add(const Position& pos, AimKind goal, const BookValue& value) {
   const auto [it, added] = entries_.emplace(key_of(pos, goal), value);
   if (added) return;
   BookValue& held = it->second;
-  if (held.winner != value.winner || (held.plies && value.plies && held.plies != value.plies))
-    throw InputError(value.source + " and " + held.source + " disagree on " + to_kfen(pos) + " (" + goal_word(goal) + ")");
+  if (!agree(held, value))
+    throw InputError(value.source + " and " + held.source + " disagree on " + to_kfen(pos) + " (" + goal_word(goal) + "): " + says(value) +
+                     " against " + says(held));
+  // A proved value is kept as it is: a claim that agrees with it adds nothing proved. Two values
+  // of one trust are one with all of both.
+  if (held.trust.proved != value.trust.proved) {
+    if (value.trust.proved) held = value;
+    return;
+  }
   if (!held.plies) held.plies = value.plies;
   if (!held.winner_moves) held.winner_moves = value.winner_moves;
   if (!held.best) held.best = value.best;
 }
 
-void Book::add_round_starts(RoundStartTable table, const std::string& source) {
-  for (const auto& [held, held_source] : starts_)
+void Book::add_round_starts(RoundStartTable table, const std::string& source, const Trust& trust) {
+  for (const Starts& held : starts_)
     for (const auto& [key, value] : table.entries())
-      if (const std::optional<RoundStartValue> v = held.find(key);
+      if (const std::optional<RoundStartValue> v = held.table.find(key);
           v && (v->first_mover_wins != value.first_mover_wins || (v->plies && value.plies && v->plies != value.plies)))
-        throw InputError(source + " and " + held_source + " disagree on the round start " + key.hex());
-  starts_.emplace_back(std::move(table), source);
+        throw InputError(source + " and " + held.source + " disagree on the round start " + key.hex());
+  starts_.push_back({std::move(table), source, trust});
 }
 
-void Book::add_retro(RetroTable table, const std::string& source) { retro_.emplace_back(std::make_unique<RetroTable>(std::move(table)), source); }
+void Book::add_retro(RetroTable table, const std::string& source, const Trust& trust) {
+  retro_.push_back({std::make_unique<RetroTable>(std::move(table)), source, trust});
+}
 
-std::size_t Book::round_starts() const {
-  std::size_t n = 0;
-  for (const auto& [table, source] : starts_) n += table.size();
-  return n;
+Book::Counts Book::counts() const {
+  Counts c;
+  c.entries = entries_.size();
+  for (const auto& [key, value] : entries_) c.entries_proved += value.trust.proved, c.entries_with_certificate += !value.certificate.empty();
+  for (const Starts& s : starts_) (s.trust.proved ? c.round_starts_proved : c.round_starts) += s.table.size();
+  c.round_starts += c.round_starts_proved;
+  c.retro_tables = retro_.size();
+  for (const Retro& r : retro_) c.retro_tables_proved += r.trust.proved;
+  return c;
+}
+
+BookValue Book::checked(BookValue value, const Position& pos) const {
+  if (value.certificate.empty() || value.trust.proved) return value;
+  std::string wrong = "no checker of certificates";
+  if (check_certificate_) {
+    std::lock_guard<std::mutex> lock(certificates_->mutex);
+    const auto [it, first] = certificates_->results.emplace(value.certificate, "");
+    if (first) it->second = check_certificate_(value.certificate, pos, value);
+    wrong = it->second;
+  }
+  if (wrong.empty()) value.trust = Trust::proof("its certificate " + value.certificate + ", checked by the rules");
+  return value;
 }
 
 std::optional<BookValue> Book::find(const Position& pos, const Aim& aim) const {
   if (aim.kind == AimKind::Ring) return std::nullopt;
-  if (auto it = entries_.find(key_of(pos, aim.kind)); it != entries_.end()) return it->second;
+  if (auto it = entries_.find(key_of(pos, aim.kind)); it != entries_.end()) return checked(it->second, pos);
+  std::optional<BookValue> found;
+  auto offer = [&found](BookValue v) {
+    if (!found || (v.trust.proved && !found->trust.proved)) found = std::move(v);
+  };
   // A round start, under its class: the match's value with a target, the round's without one.
-  const std::optional<RoundStart> start = round_start_of(pos);
-  if (!start || start->match.is_match() != (aim.kind == AimKind::Match)) return std::nullopt;
-  for (const auto& [table, source] : starts_)
-    if (const std::optional<RoundStartValue> v = table.find(*start)) {
-      BookValue b;
-      b.winner = v->first_mover_wins ? pos.side_to_move() : ~pos.side_to_move();
-      if (v->plies) b.plies = int(*v->plies);
-      b.source = source;
-      return b;
-    }
-  return std::nullopt;
+  if (const std::optional<RoundStart> start = round_start_of(pos); start && start->match.is_match() == (aim.kind == AimKind::Match))
+    for (const Starts& s : starts_)
+      if (const std::optional<RoundStartValue> v = s.table.find(*start)) {
+        BookValue b;
+        b.winner = v->first_mover_wins ? pos.side_to_move() : ~pos.side_to_move();
+        if (v->plies) b.plies = int(*v->plies);
+        b.source = s.source;
+        b.trust = s.trust;
+        offer(b);
+      }
+  // A retrograde table's value, its best move the first of its optimal ones.
+  if (aim.kind == AimKind::Round)
+    for (const Retro& r : retro_)
+      if (const std::optional<RetroValue> v = r.table->probe(pos)) {
+        BookValue b;
+        b.winner = v->win ? pos.side_to_move() : ~pos.side_to_move();
+        b.plies = v->distance;
+        if (const std::vector<Move> best = optimal_moves(*r.table, pos); !best.empty()) b.best = best.front();
+        b.source = r.source;
+        b.trust = r.trust;
+        offer(b);
+      }
+  return found;
 }
 
-const RetroTable* Book::retro_for(const Position& pos, const Aim& aim, std::string* source) const {
+const RetroTable* Book::proved_retro_for(const Position& pos, const Aim& aim, std::string* source, std::string* checked_by) const {
   if (aim.kind != AimKind::Round) return nullptr;
-  for (const auto& [table, name] : retro_)
-    if (table->probe(pos)) {
-      if (source) *source = name;
-      return table.get();
+  for (const Retro& r : retro_)
+    if (r.trust.proved && r.table->probe(pos)) {
+      if (source) *source = r.source;
+      if (checked_by) *checked_by = r.trust.checked_by;
+      return r.table.get();
     }
   return nullptr;
+}
+
+void Book::check_one_move_deeper() const {
+  for (const auto& [key, e] : entries_) {
+    const Position pos = parse_kfen(key.substr(0, key.rfind(' ')));
+    const AimKind goal = key.substr(key.rfind(' ') + 1) == "match" ? AimKind::Match : AimKind::Round;
+    const Aim aim = goal == AimKind::Match ? Aim::match() : Aim::round();
+    const Side mover = pos.side_to_move();
+    MoveList moves;
+    generate_moves(pos, moves);
+    for (Move m : moves) {
+      const Position child = pos.after(m);
+      // What the book (or the rules) say of the move: who wins after it, and in how many plies.
+      std::optional<BookValue> after;
+      if (const std::optional<Side> w = decided(aim, child)) {
+        after = BookValue{};
+        after->winner = *w, after->plies = 0, after->source = "the rules";
+      } else if (auto it = entries_.find(key_of(child, goal)); it != entries_.end()) {
+        after = it->second;
+      }
+      if (!after) continue;
+      const bool is_best = e.best == m;
+      // Plies through the move, where both distances are known (else 0: nothing to compare).
+      const int through = after->plies && e.plies ? *after->plies + 1 : 0, plies = e.plies.value_or(0);
+      std::string wrong;
+      if (after->winner == mover && e.winner != mover)
+        wrong = "the move " + to_string(m) + " wins for " + winner_word(mover);
+      else if (is_best && after->winner != e.winner)
+        wrong = "its best move " + to_string(m) + " loses";
+      else if (through && (is_best ? through != plies : e.winner == mover ? (after->winner == mover && through < plies) : through > plies))
+        wrong = (is_best ? "its best move " : "the move ") + to_string(m) + " ends it in " + std::to_string(through) + " plies";
+      if (!wrong.empty())
+        throw InputError(e.source + ": " + to_kfen(pos) + " (" + goal_word(goal) + "): " + says(e) + ", but " + wrong + " (" + after->source + ": " +
+                         says(*after) + "): the book contradicts itself");
+    }
+  }
 }
 
 std::string encode_book(const std::vector<BookEntry>& entries, const std::string& source) {
@@ -142,8 +247,17 @@ void write_book_file(const std::vector<BookEntry>& entries, const std::string& s
   io::write_file_atomically(path, encode_book(entries, source));
 }
 
-std::vector<BookEntry> read_book_file(const std::string& path) {
-  const std::string text = io::read_file(path, "book");
+std::vector<BookEntry> read_book_file(const std::string& path, std::uint64_t* digest) {
+  const std::string first = std::string(kMagic) + "\n";
+  // The first line and the size before the rest: a large file of another kind costs nothing.
+  const std::string text = io::read_file(path, "book", kMostBookBytes, first.size(), [&](std::string_view head, std::uint64_t) {
+    if (head != first) throw InputError(path + ":1: not a book (its first line is not '" + kMagic + "')");
+  });
+  if (digest) *digest = XXH64(text.data(), text.size(), 0);
+  return decode_book(text, path);
+}
+
+std::vector<BookEntry> decode_book(const std::string& text, const std::string& path) {
   // The whole file first: its end line, count and checksum, so that damage is named as such
   // rather than as whatever entry it happened to hit.
   if (text.empty() || text.back() != '\n') throw InputError(path + ": truncated (its last line has no end)");

@@ -136,7 +136,8 @@ OpeningBook opening_book(const OpeningResult& r, std::size_t hash_mb, const io::
   OpeningBook book;
   const auto add = [&book](const Position& pos, const Certified& c) {
     if (!c.checked() || c.result.value == Value::Unknown) return false;
-    BookValue v{winner(c.result, pos), std::nullopt, std::nullopt, c.result.best, ""};
+    BookValue v;
+    v.winner = winner(c.result, pos), v.best = c.result.best;
     if (c.result.distance_known) v.plies = int(c.result.plies), v.winner_moves = int(c.result.winner_moves);
     book.entries.push_back({pos, AimKind::Round, v});
     return true;

@@ -244,8 +244,18 @@
 
   // ---- the analysis ------------------------------------------------------------------------------
   function valueText(m) {
-    if (m.value === 'unknown') return 'unknown';
-    return m.value + (m.plies === null ? '' : ' in ' + plies(m.plies));
+    if (m.value === 'unknown') return m.claim ? 'unknown (a file says ' + claimText(m.claim) + ', unchecked)' : 'unknown';
+    return m.value + (m.plies === null ? '' : ' in ' + plies(m.plies)) + (m.conflict ? ' (a file says otherwise)' : '');
+  }
+  // A file's claim that nothing checked (the book's sources): shown, never as a proof.
+  function claimText(c) { return c.value + (c.plies === null ? '' : ' in ' + plies(c.plies)); }
+  function fileName(source) { return source.split(' (')[0].split('/').pop(); }
+  // Where a value came from, for a row's or the verdict's tooltip.
+  function provenance(v) {
+    if (v.conflict) return 'proved by the search; ' + v.conflict + ', which is wrong';
+    if (v.source) return 'proved by ' + v.source + (v.checked_by ? '; checked: ' + v.checked_by : '');
+    if (v.claim) return 'not proved: ' + v.claim.source + ' says ' + claimText(v.claim) + ', unchecked';
+    return '';
   }
   function clearAnalysis() {
     if (st.request) st.request.abort();
@@ -284,10 +294,14 @@
   function show(a) {
     var pos = st.pos, side = pos.side_to_move === 'black' ? 'Black' : 'Gold', other = side === 'Black' ? 'Gold' : 'Black';
     var what = a.goal === 'match' ? 'the match' : a.goal.indexOf('ring') === 0 ? 'the round with that ring' : 'the round';
-    if (a.value === 'unknown') $('verdict').textContent = 'Not proved within the effort: try a larger one.';
+    if (a.value === 'unknown') $('verdict').textContent = 'Not proved within the effort: try a larger one.' +
+      (a.claim ? ' ' + fileName(a.claim.source) + ' says ' + (a.claim.value === 'win' ? side : other) +
+       ' wins' + (a.claim.plies === null ? '' : ' in ' + plies(a.claim.plies)) + ', unchecked.' : '');
     else $('verdict').textContent = (a.value === 'win' ? side : other) + ' wins ' + what +
       (a.plies === null ? '' : ' in ' + plies(a.plies) +
-       (a.winner_moves ? ' (' + plural(a.winner_moves, 'move') + ' of the winner)' : ''));
+       (a.winner_moves ? ' (' + plural(a.winner_moves, 'move') + ' of the winner)' : '')) +
+      (a.conflict ? '. ' + a.conflict + ': that file is wrong.' : '');
+    $('verdict').title = provenance(a);
     // The proof of a proved value, asked with the same question and effort (of the server).
     $('proof').hidden = a.value === 'unknown' || offline;
     $('proof').href = '/api/v1/proof?kfen=' + encodeURIComponent(a.kfen) + '&goal=' + encodeURIComponent(a.goal) + '&ms=' + $('budget').value;
@@ -309,14 +323,14 @@
         tr.setAttribute('data-plies', m.plies === null ? '' : m.plies);
         var child = pos.moves.filter(function (x) { return x.move === m.move; })[0];
         if (child) tr.setAttribute('data-kfen', child.kfen);
-        if (m.source) tr.title = 'proved by ' + m.source;
+        tr.title = provenance(m);
         var n = tr.insertCell(); n.className = 'name'; n.textContent = m.move;
         var v = tr.insertCell(); v.className = 'value'; v.textContent = valueText(m);
         tr.addEventListener('click', function () { play(m.move); });
       });
     });
     $('line').textContent = a.best_line.length ? 'Best line: ' + a.best_line.join(' ') : '';
-    var from = a.by === 'book' ? 'from the book: ' + a.source.split(' (')[0].split('/').pop() :
+    var from = a.by === 'book' ? 'from the book: ' + fileName(a.source) :
       a.by === 'table' ? 'retrograde table' : plural(a.nodes, 'node') + (offline ? ', in this browser' : '');
     $('analysis-meta').textContent = '(' + from + ', ' + a.seconds.toFixed(2) + ' s)';
     $('analysis-meta').title = a.source || '';
