@@ -1,10 +1,14 @@
 // Small helpers shared by the tests.
 #pragma once
 
+#include <filesystem>
+#include <fstream>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
 #include "kamisado/position.h"
@@ -36,6 +40,31 @@ inline Position random_position(std::uint32_t seed, int plies, Position start = 
     start = next;
   }
   return start;
+}
+
+// A fresh, empty folder for a test's files: KAMISADO_TEST_TMP/<group>/<name>.
+inline std::filesystem::path fresh_dir(const std::string& group, const std::string& name) {
+  const std::filesystem::path d = std::filesystem::path(KAMISADO_TEST_TMP) / group / name;
+  std::filesystem::remove_all(d);
+  std::filesystem::create_directories(d);
+  return d;
+}
+
+inline std::string bytes_of(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+inline void write_bytes(const std::filesystem::path& p, const std::string& bytes) { std::ofstream(p, std::ios::binary) << bytes; }
+
+// The message of the InputError that `f` throws, or "(no error)".
+inline std::string input_error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
 }
 
 }  // namespace kamisado::test

@@ -9,6 +9,7 @@
 
 #include <xxhash.h>
 
+#include "helpers.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
@@ -27,12 +28,7 @@ namespace fs = std::filesystem;
 
 const std::string kAfterC1C4 = "obpkyrgn/8/8/8/2R5/8/8/NG1YKPBO g g";
 
-fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::path(KAMISADO_TEST_TMP) / "book" / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path scratch(const std::string& name) { return test::fresh_dir("book", name); }
 
 std::string write(const fs::path& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
@@ -57,14 +53,7 @@ std::string hex_checksum(const std::string& body) {
   return out;
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+std::string error_of(const std::function<void()>& f) { return test::input_error_of(f); }
 
 }  // namespace
 

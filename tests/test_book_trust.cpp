@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/app.h"
+#include "helpers.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
@@ -43,19 +44,10 @@ namespace {
 const std::string kSetUp = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -";
 const std::string kAfterC1C4 = "obpkyrgn/8/8/8/2R5/8/8/NG1YKPBO g g";  // Gold to move: Black wins the round
 
-fs::path fresh(const std::string& name) {
-  const fs::path d = fs::path(KAMISADO_TEST_TMP) / "book_trust" / name;
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+using test::bytes_of;
+using test::write_bytes;
 
-std::string bytes_of(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-void write_bytes(const fs::path& p, const std::string& bytes) { std::ofstream(p, std::ios::binary) << bytes; }
+fs::path fresh(const std::string& name) { return test::fresh_dir("book_trust", name); }
 
 // A book's text with its end line made again for its entries, as a forger would.
 std::string sealed(const std::string& body) {
@@ -128,14 +120,7 @@ std::string puzzle_kfen(const std::string& db, std::int64_t id) {
   return "";
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+std::string error_of(const std::function<void()>& f) { return test::input_error_of(f); }
 
 }  // namespace
 

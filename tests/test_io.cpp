@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "helpers.h"
 #include "io/files.h"
 #include "io/output_folder.h"
 #include "io/run_lock.h"
@@ -20,19 +21,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path fresh_dir(const std::string& name) {
-  fs::path d = fs::path(KAMISADO_TEST_TMP) / "io" / name;
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+using test::bytes_of;
+using test::write_bytes;
 
-std::string bytes_of(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-void write_bytes(const fs::path& p, const std::string& bytes) { std::ofstream(p, std::ios::binary) << bytes; }
+fs::path fresh_dir(const std::string& name) { return test::fresh_dir("io", name); }
 
 std::string error_of(const std::function<void()>& f) {
   try {

@@ -24,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/app.h"
+#include "helpers.h"
 #include "io/files.h"
 #include "io/run_lock.h"
 #include "kamisado/errors.h"
@@ -57,19 +58,10 @@ std::string last_line(const std::string& err) {
   return at == std::string::npos ? s : s.substr(at + 1);
 }
 
-fs::path fresh(const std::string& name) {
-  const fs::path d = fs::path(KAMISADO_TEST_TMP) / "read_back" / name;
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+using test::bytes_of;
+using test::write_bytes;
 
-std::string bytes_of(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-void write_bytes(const fs::path& p, const std::string& bytes) { std::ofstream(p, std::ios::binary) << bytes; }
+fs::path fresh(const std::string& name) { return test::fresh_dir("read_back", name); }
 
 // Gold to move at 2:1-0 loses the match; its proof by rounds rests on some 30 round-2 starts.
 const std::string kMatch = "gr4p1/4P1Gy/5b2/8/o7/3n1R2/2Y3Nk/1B1O2K1 g o 2:1-0";
