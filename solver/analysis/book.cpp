@@ -147,17 +147,22 @@ BookValue Book::checked(BookValue value, const Position& pos) const {
     if (first) it->second = check_certificate_(value.certificate, pos, value);
     wrong = it->second;
   }
-  if (wrong.empty()) value.trust = Trust::proof("its certificate " + value.certificate + ", checked by the rules");
+  if (wrong.empty())
+    value.trust = Trust::proof("its certificate " + value.certificate + ", checked by the rules");
+  else  // a claim, and the answer says why its certificate did not make it more
+    value.source += "; its certificate " + value.certificate + " does not prove it: " + wrong;
   return value;
 }
 
 std::optional<BookValue> Book::find(const Position& pos, const Aim& aim) const {
   if (aim.kind == AimKind::Ring) return std::nullopt;
-  if (auto it = entries_.find(key_of(pos, aim.kind)); it != entries_.end()) return checked(it->second, pos);
+  // A proved value wherever it is held, else the first claim.
   std::optional<BookValue> found;
   auto offer = [&found](BookValue v) {
     if (!found || (v.trust.proved && !found->trust.proved)) found = std::move(v);
   };
+  if (auto it = entries_.find(key_of(pos, aim.kind)); it != entries_.end()) offer(checked(it->second, pos));
+  if (found && found->trust.proved) return found;
   // A round start, under its class: the match's value with a target, the round's without one.
   if (const std::optional<RoundStart> start = round_start_of(pos); start && start->match.is_match() == (aim.kind == AimKind::Match))
     for (const Starts& s : starts_)
