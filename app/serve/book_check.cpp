@@ -10,18 +10,12 @@
 
 namespace kamisado::serve {
 
-namespace {
-
-std::string side_word(Side s) { return s == Side::Black ? "Black" : "Gold"; }
-
-}  // namespace
-
 std::string check_certificate(const std::string& certificate, const Position& pos, const solver::BookValue& value) {
   try {
     const solver::ProofTree tree = solver::read_proof_file(certificate);
     if (tree.aim.kind != solver::AimKind::Round) return "it proves another question than the round";
     if (tree.nodes.empty() || parse_kfen(tree.nodes[0].kfen) != pos) return "its root is another position";
-    if (tree.winner != value.winner) return "it proves that " + side_word(tree.winner) + " wins";
+    if (tree.winner != value.winner) return "it proves that " + std::string(side_name(tree.winner)) + " wins";
     const auto& first = tree.nodes[0].children;
     if (value.best && (first.size() != 1 || first[0].first != to_string(*value.best))) return "its first move is not " + to_string(*value.best);
     const solver::ProofCheck c = solver::check_proof(tree);
@@ -46,7 +40,7 @@ std::string Prover::wrong_with(const solver::BookEntry& e) {
   };
   const solver::SolveResult r = proved(e.pos);
   const Side w = solver::winner(r, e.pos);
-  const std::string proves = "the search proves " + side_word(w) + " wins in " + std::to_string(r.plies) + " plies";
+  const std::string proves = std::string("the search proves ") + side_name(w) + " wins in " + std::to_string(r.plies) + " plies";
   if (w != e.value.winner || (e.value.plies && *e.value.plies != int(r.plies)) ||
       (e.value.winner_moves && *e.value.winner_moves != int(r.winner_moves)))
     return proves;
@@ -56,7 +50,7 @@ std::string Prover::wrong_with(const solver::BookEntry& e) {
     return *at_once == w && (!e.value.plies || *e.value.plies == 1) ? "" : "its best move " + to_string(*e.value.best) + " ends it otherwise";
   const solver::SolveResult after = proved(child);
   if (solver::winner(after, child) != w || (e.value.plies && int(after.plies) + 1 != *e.value.plies))
-    return "its best move " + to_string(*e.value.best) + " does not keep the value: after it " + side_word(solver::winner(after, child)) +
+    return "its best move " + to_string(*e.value.best) + " does not keep the value: after it " + side_name(solver::winner(after, child)) +
            " wins in " + std::to_string(after.plies) + " plies";
   return "";
 }
@@ -68,7 +62,7 @@ void Prover::prove(std::vector<solver::BookEntry>& entries, const std::string& p
     progress.count("checking the book: " + path, i, entries.size(), "entries");
     if (e.value.trust.proved) continue;
     if (!e.value.certificate.empty() && check_certificate(e.value.certificate, e.pos, e.value).empty()) {
-      e.value.trust = solver::Trust::proof("its certificate " + e.value.certificate + ", checked by the rules");
+      e.value.trust = solver::Trust::certified(e.value.certificate);
       continue;
     }
     if (const std::string wrong = wrong_with(e); !wrong.empty())

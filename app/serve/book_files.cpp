@@ -90,10 +90,10 @@ std::vector<fs::path> files_of(const std::string& path) {
   return files;
 }
 
-// The round starts published certificates prove, each with its value and the list that proves it.
+// A round start a published certificate proves: its value, and which of the lists read proves it.
 struct Certified {
   bool first_mover_wins = false;
-  std::string by;
+  std::size_t list = 0;  // in Loader::lists_
 };
 
 class Loader {
@@ -157,10 +157,9 @@ class Loader {
         claims.add(key, value, path);
         continue;
       }
-      if (c->second.first_mover_wins != value.first_mover_wins)
-        throw InputError(path + " and " + c->second.by + " disagree on the round start " + key.hex());
+      by = lists_[c->second.list];
+      if (c->second.first_mover_wins != value.first_mover_wins) throw InputError(path + " and " + by + " disagree on the round start " + key.hex());
       proved.add(key, value, path);
-      by = c->second.by;
     }
     if (proved.size()) book_.add_round_starts(std::move(proved), path, solver::Trust::proof("listed in " + by + ", which proves it"));
     if (claims.size()) book_.add_round_starts(std::move(claims), path, solver::Trust::claim());
@@ -186,12 +185,12 @@ class Loader {
     const std::string how = published(digest);
     if (how.empty() || seen(digest)) return;
     const solver::LayerList list = solver::decode_layer_list(text, path);
-    const std::string by = "the certificate " + fs::path(path).parent_path().string() + ": " + how;
-    for (const solver::ListedLayer& l : list.layers) certified_[l.key] = {l.first_mover_wins, by};
+    lists_.push_back("the certificate " + fs::path(path).parent_path().string() + ": " + how);
+    for (const solver::ListedLayer& l : list.layers) certified_[l.key] = {l.first_mover_wins, lists_.size() - 1};
     solver::BookValue root;
     root.winner = list.winner;
     root.source = path;
-    root.trust = solver::Trust::proof(by);
+    root.trust = solver::Trust::proof(lists_.back());
     book_.add(parse_kfen(list.root_kfen), solver::AimKind::Match, root);
   }
 
@@ -203,6 +202,7 @@ class Loader {
   solver::Book& book_;
   const BookCheck& check_;
   std::set<std::uint64_t> digests_;
+  std::vector<std::string> lists_;  // the published lists read, in words
   std::map<solver::RoundStartKey, Certified> certified_;
   std::unique_ptr<Prover> prover_;
 };

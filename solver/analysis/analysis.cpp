@@ -39,14 +39,17 @@ struct Known {
   std::string conflict;
 };
 
-std::string side_word(Side s) { return s == Side::Black ? "Black" : "Gold"; }
-
 // A file's value that the search contradicts, in words: "reports/x.book says Gold wins in 17 plies".
 std::string contradicted(const BookValue& b, const Known& proved) {
   const bool winner_differs = b.winner != *proved.winner;
   if (!winner_differs && (!b.plies || !proved.plies || *b.plies == *proved.plies)) return "";
-  return b.source + " says " + side_word(b.winner) + " wins" + (b.plies ? " in " + std::to_string(*b.plies) + " plies" : "") +
+  return b.source + " says " + side_name(b.winner) + " wins" + (b.plies ? " in " + std::to_string(*b.plies) + " plies" : "") +
          (b.trust.proved ? " (" + b.trust.checked_by + ")" : ", unchecked");
+}
+
+// A file's claim, for `side`, `plies_before` plies before the position it was made of.
+Claim claim_for(const BookValue& b, Side side, int plies_before) {
+  return {b.winner == side ? Value::Win : Value::Loss, b.plies ? std::optional<int>(*b.plies + plies_before) : std::nullopt, b.source};
 }
 
 struct Searcher {
@@ -91,9 +94,7 @@ struct Searcher {
     if (auto w = decided(aim, child)) return {m, for_mover(*w == p.side_to_move()), true, 1, "rules", "", "", std::nullopt, ""};
     const Known k = known(child);
     MoveValue v{m, Value::Unknown, false, 0, k.by, "", "", std::nullopt, k.conflict};
-    if (k.claim)
-      v.claim = Claim{for_mover(k.claim->winner == p.side_to_move()), k.claim->plies ? std::optional<int>(*k.claim->plies + 1) : std::nullopt,
-                      k.claim->source};
+    if (k.claim) v.claim = claim_for(*k.claim, p.side_to_move(), 1);
     if (!k.winner) return v;
     v.value = for_mover(*k.winner == p.side_to_move());
     v.distance_known = k.plies.has_value();
@@ -147,7 +148,7 @@ Analysis analyse_with(const Position& pos, const Aim& aim, const AnalysisLimits&
     a.source = root.source;
     a.checked_by = root.checked_by;
     a.conflict = root.conflict;
-    if (root.claim) a.claim = Claim{root.claim->winner == pos.side_to_move() ? Value::Win : Value::Loss, root.claim->plies, root.claim->source};
+    if (root.claim) a.claim = claim_for(*root.claim, pos.side_to_move(), 0);
     if (root.winner) {
       a.value = *root.winner == pos.side_to_move() ? Value::Win : Value::Loss;
       a.distance_known = root.plies.has_value();

@@ -77,13 +77,11 @@ BookEntry entry_of(const std::string& line, const std::string& source) {
 
 namespace {
 
-std::string winner_word(Side s) { return s == Side::Black ? "Black" : "Gold"; }
-
 // What a value says, in words: "Black wins in 17 plies (9 moves of Black), best a1a5".
 std::string says(const BookValue& v) {
-  std::string out = winner_word(v.winner) + " wins";
+  std::string out = std::string(side_name(v.winner)) + " wins";
   if (v.plies) out += " in " + std::to_string(*v.plies) + " plies";
-  if (v.winner_moves) out += " (" + std::to_string(*v.winner_moves) + " moves of " + winner_word(v.winner) + ")";
+  if (v.winner_moves) out += " (" + std::to_string(*v.winner_moves) + " moves of " + side_name(v.winner) + ")";
   if (v.best) out += ", best " + to_string(*v.best);
   return out;
 }
@@ -148,7 +146,7 @@ BookValue Book::checked(BookValue value, const Position& pos) const {
     wrong = it->second;
   }
   if (wrong.empty())
-    value.trust = Trust::proof("its certificate " + value.certificate + ", checked by the rules");
+    value.trust = Trust::certified(value.certificate);
   else  // a claim, and the answer says why its certificate did not make it more
     value.source += "; its certificate " + value.certificate + " does not prove it: " + wrong;
   return value;
@@ -224,7 +222,7 @@ void Book::check_one_move_deeper() const {
       const int through = after->plies && e.plies ? *after->plies + 1 : 0, plies = e.plies.value_or(0);
       std::string wrong;
       if (after->winner == mover && e.winner != mover)
-        wrong = "the move " + to_string(m) + " wins for " + winner_word(mover);
+        wrong = "the move " + to_string(m) + " wins for " + side_name(mover);
       else if (is_best && after->winner != e.winner)
         wrong = "its best move " + to_string(m) + " loses";
       else if (through && (is_best ? through != plies : e.winner == mover ? (after->winner == mover && through < plies) : through > plies))
