@@ -65,6 +65,10 @@ TEST(CLI_Help, TeachesEveryCommand) {
   EXPECT_EQ(sub.code, kOk);
   EXPECT_NE(sub.out.find("--divide"), std::string::npos);
   EXPECT_NE(sub.out.find("Example:"), std::string::npos);
+  // Issue 72: conform's help names the protocol's requests and where the adapter kits are.
+  CliRun conform = run({"conform", "--help"});
+  for (const char* word : {"hello", "position <kfen>", "moves", "play <move>", "status", "quit", "src/conform/adapters/"})
+    EXPECT_NE(conform.out.find(word), std::string::npos) << word;
 }
 
 TEST(CLI_Usage, NoCommandOrUnknownOptionIsBadInput) {

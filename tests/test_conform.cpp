@@ -22,6 +22,7 @@
 #include "conform/coverage.h"
 #include "conform/engine_server.h"
 #include "conform/harness.h"
+#include "conform/labels.h"
 #include "kamisado/errors.h"
 #include "kamisado/kfen.h"
 #include "kamisado/movegen.h"
@@ -632,4 +633,22 @@ TEST(ConformAllow, ListsWithSpacesGiveTheSameRuleIds) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("'B3' is a board rule of rules.md, which no deviation is labelled with"), std::string::npos) << e.what();
   }
+}
+
+// Issue 72: an engine whose free first move offers only the towers on the home row, asked where
+// one stands off it (a position no game reaches), breaks T1 (the mover may move any of his towers),
+// not a rule of movement: it offers no move of that tower at all.
+TEST(Conform_Labels, T1AFreeChoiceThatHoldsBackATowerOffTheHomeRow) {
+  const Position p = parse_kfen("obpkyrgn/8/8/8/8/8/4K3/NGRY1PBO b -");
+  std::vector<std::string> ours = legal_move_names(p);
+  std::sort(ours.begin(), ours.end());
+  std::vector<std::string> home_row_only;
+  for (const std::string& m : ours)
+    if (m[1] == '1') home_row_only.push_back(m);
+  ASSERT_LT(home_row_only.size(), ours.size());
+  EXPECT_EQ(conform::label_moves(p, ours, home_row_only), "T1");
+  // A tower that may move but whose one move is missing is still a rule of movement.
+  std::vector<std::string> one_missing = ours;
+  one_missing.erase(std::find_if(one_missing.begin(), one_missing.end(), [](const std::string& m) { return m[1] == '2'; }));
+  EXPECT_NE(conform::label_moves(p, ours, one_missing), "T1");
 }

@@ -15,17 +15,17 @@ namespace kamisado::cli {
 namespace {
 
 const CommandText kConformText{"conform", "Check another Kamisado engine against this one, over the line protocol",
-                               "The engine is started with /bin/sh -c CMD and spoken to on stdin/stdout (protocol in\n"
-                               "docs/conformance.md). Compared: the conformance corpus; a perft/divide walk to --depth from\n"
-                               "the start, from built-in roots for Sumo rounds and matches, and from each --kfen; --random\n"
-                               "seeded play-outs, single rounds unless --match is given (then matches: standard = 3 points).\n"
-                               "Features: the engine's 'hello' may end 'features single-round sumo match' (any of them) to say\n"
-                               "what it plays; only that is checked, and the summary lists the rules not checked and why. Any\n"
-                               "other feature word is an error. A position the engine refuses ('error ...') is reported as\n"
-                               "REFUSED and counts against it. Each deviation is labelled with the rule of rules.md involved\n"
-                               "and reported with its count and smallest reproduction (a KFEN, moves, the request).\n"
-                               "--allow M6,M8 accepts known deviations: the verdict then reads 'conforms to rules.md except\n"
-                               "M6, M8 (N positions checked, M play-outs)'.\n"
+                               "The engine is started with /bin/sh -c CMD and spoken to on stdin/stdout, a request a line, an\n"
+                               "answer a line: hello -> kamisado-protocol 1 [name] [features F...]; position <kfen> -> ok;\n"
+                               "moves -> moves <move>...; play <move> -> position <kfen>; status -> status ongoing,\n"
+                               "between-rounds, won <black|gold> <home-row|deadlock> or match-won <side>; quit. Kits that speak\n"
+                               "it for an engine in Python, TypeScript, Java or C#: src/conform/adapters/ (docs/conformance.md).\n"
+                               "Compared: the conformance corpus; a perft/divide walk to --depth from the start, from roots for\n"
+                               "Sumo rounds and matches and from each --kfen; --random play-outs, single rounds unless --match.\n"
+                               "A 'hello' ending 'features single-round sumo match' (any of them) says what the engine plays:\n"
+                               "only that is checked, and the summary lists the rules not checked and why. A position refused\n"
+                               "('error ...') is REFUSED and counts against it. Each deviation is labelled with its rule of\n"
+                               "rules.md, its count, its smallest reproduction; --allow M6,M8 reads 'conforms except M6, M8'.\n"
                                "Exit codes: 0 the engine conforms, 3 it deviates or failed, 2 bad input, 1 internal error.\n"
                                "Example: kamisado conform --engine \"python3 my_engine.py\" --depth 2 --random 50 --match"};
 

@@ -100,6 +100,15 @@ std::string rule_of_fill(const Position& p, Move m, const Position& theirs) {
   return "F3";
 }
 
+// On a free choice the engine offers no move at all of a tower we can move: it does not let the
+// mover take any of his towers (T1), however its moves are made (a home-row-only first move, say,
+// in a position no game reaches). Not a rule of movement: nothing it offers for that tower is wrong.
+bool free_tower_held(const Position& p, const std::string& m, const std::vector<std::string>& theirs) {
+  if (p.turn() != Turn::FreeChoice) return false;
+  const std::string from = m.substr(0, 2);
+  return std::none_of(theirs.begin(), theirs.end(), [&](const std::string& t) { return t.starts_with(from); });
+}
+
 }  // namespace
 
 std::string label_moves(const Position& p, const std::vector<std::string>& ours, const std::vector<std::string>& theirs) {
@@ -112,7 +121,7 @@ std::string label_moves(const Position& p, const std::vector<std::string>& ours,
   for (const std::string& m : extra)
     if (m != "pass") return rule_of_move(p, m, false);
   for (const std::string& m : missing)
-    if (m != "pass") return rule_of_move(p, m, ours.size() == 1);
+    if (m != "pass") return free_tower_held(p, m, theirs) ? "T1" : rule_of_move(p, m, ours.size() == 1);
   if (!ours_only_pass) return "M5";  // the engine lets a player pass who can move
   return "M6";                       // a blocked player who may not pass
 }
