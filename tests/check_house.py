@@ -2,8 +2,9 @@
 """The house keeps its shape (docs/architecture.md, issue 47).
 
 - A command file (app/cli/cmd_*.cpp) is at most 150 lines, and app/cli stays under its ceiling.
-- A function in src/, solver/, puzzles/ or app/ is at most 80 lines (those defined at the left margin,
-  as clang-format lays them out: free functions and members defined outside their class).
+- A function in src/, solver/, puzzles/ or app/ (.cpp and .h) is at most 80 lines: free functions,
+  members defined outside their class and, since issue 72, those defined in a class body. Braces
+  are counted in the code with comments and literals blanked out.
 - The engines return data: no header in solver/ declares a function that writes JSON, text or
   Markdown (*_json, *_text, *_markdown, *_summary, *_section, *_report); app/present does that.
 
@@ -34,30 +35,111 @@ FILE_FORMATS = {
 }
 
 PRESENTING = re.compile(r"^[A-Za-z_][\w:<>, ]*[\s*&]([a-z_]+_(?:json|text|markdown|summary|section|report))\(")
-# A definition's first line at the left margin: a type, a name and an opening parenthesis.
-DEFINITION = re.compile(r"^(?!namespace|struct|class|enum|union|template|using|typedef|extern|static_assert|#|//|\}|\s)[^;]*?\b(~?\w+)\(")
+def code_of(text):
+    """The text with comments, string and character literals blanked (newlines kept), so that
+    braces are counted only where they are code."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i) or (c == "#" and (i == 0 or text[i - 1] == "\n")):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            while c == "#" and j < n and text[j - 1] == "\\":  # a macro continued on the next line
+                j = text.find("\n", j + 1)
+                j = n if j < 0 else j
+            out.append("\n" * text.count("\n", i, j))
+            i = j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            out.append("\n" * text.count("\n", i, j))
+            i = j
+        elif c == "R" and text.startswith('R"', i) and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
+            d = text.index("(", i)
+            close = ")" + text[i + 2:d] + '"'
+            j = text.find(close, d)
+            j = n if j < 0 else j + len(close)
+            out.append('""' + "\n" * text.count("\n", i, j))
+            i = j
+        elif c in "\"'" and not (c == "'" and i > 0 and text[i - 1].isalnum()):  # 1'000 is a number
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            out.append(c + c)
+            i = j + 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+KINDS = re.compile(r"^(?:template\s*<.*>\s*)?(class|struct|union|enum)\b")
+NAME = re.compile(r"(~?\w+)\s*(?:<[^()]*>)?\s*\($")
+NOT_FUNCTIONS = {"if", "for", "while", "switch", "catch", "return", "sizeof", "decltype", "alignas", "requires"}
+
+
+def function_name(head):
+    """The name of the function `head` defines (the text before its body), or None."""
+    depth = 0
+    for i, c in enumerate(head):
+        if c == "(" and depth == 0:
+            m = NAME.search(head[: i + 1])
+            if m and m.group(1) not in NOT_FUNCTIONS and "=" not in head[: m.start()].replace("==", ""):
+                return m.group(1)
+            return None
+        depth += c == "<"
+        depth -= c == ">" and depth > 0
+    return None
 
 
 def functions(text):
-    """(name, lines) of each function defined at the left margin (clang-format's layout)."""
-    lines = text.split("\n")
-    i = 0
-    while i < len(lines):
-        m = DEFINITION.match(lines[i])
-        if not m:
-            i += 1
+    """(name, lines) of each function defined in a file, at namespace scope or in a class body
+    (issue 72: a member defined inside its class is a function too). A function's lines run from
+    its signature's first line to its closing brace."""
+    code = code_of(text)
+    scopes = []  # the kind of each open brace: ns, class, func, init, block
+    head, head_line, line = "", None, 1
+    for c in code:
+        if c == "\n":
+            line += 1
+            head += " "
             continue
-        j = i  # the signature may wrap: its body opens where a line ends with "{"
-        while j < len(lines) and not lines[j].rstrip().endswith(("{", ";", "}")):
-            j += 1
-        if j >= len(lines) or not lines[j].rstrip().endswith("{"):
-            i = j + 1  # a declaration, or a body on one line
+        if c == "{":
+            h = " ".join(head.split())
+            outer = scopes[-1][0] if scopes else "ns"
+            if outer in ("func", "block"):
+                kind = "block"
+            elif h.startswith(("namespace", 'extern ""')):
+                kind = "ns"
+            elif KINDS.match(h):
+                kind = "class"
+            elif h.count("(") > h.count(")"):
+                kind = "init"  # a brace inside parentheses: a default argument, an initializer
+            elif ")" in h and re.search(r"\)\s*(?:const\s*)?(?:noexcept\s*)?:.*[\w>]$", h):
+                kind = "init"  # a member's initializer in a constructor's list: the head goes on
+            elif function_name(h):
+                kind = "func"
+            else:
+                kind = "block"
+            scopes.append((kind, head if kind == "init" else h, head_line if head_line is not None else line))
+            head, head_line = "", None
             continue
-        k = j + 1
-        while k < len(lines) and lines[k] != "}":
-            k += 1
-        yield m.group(1), k - i + 1
-        i = k + 1
+        if c == "}":
+            if scopes:
+                kind, h, first = scopes.pop()
+                if kind == "func":
+                    yield function_name(h), line - first + 1
+                if kind == "init":  # the head it interrupted goes on
+                    head, head_line = h + "{}", first
+                    continue
+            head, head_line = "", None
+            continue
+        if c == ";":
+            head, head_line = "", None
+            continue
+        if not c.isspace() and head_line is None:
+            head_line = line
+        head += c
 
 
 def main(root):
@@ -74,7 +156,7 @@ def main(root):
         faults.append(f"app/cli: {cli_lines} lines, over its ceiling of {CLI_CEILING}")
     still_long = set()
     for top in ("src", "solver", "puzzles", "app"):
-        for f in sorted((root / top).rglob("*.cpp")):
+        for f in sorted([*(root / top).rglob("*.cpp"), *(root / top).rglob("*.h")]):
             rel = str(f.relative_to(root))
             for name, n in functions(f.read_text()):
                 allowed = LONG_FUNCTIONS.get((rel, name), FUNCTION_LINES)

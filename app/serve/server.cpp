@@ -125,6 +125,14 @@ struct Server::Impl {
   explicit Impl(const ServeOptions& o) : options(o), api(o.api) {}
 
   void routes() {
+    set_up_http();
+    page_routes();
+    api_routes();
+    error_handlers();
+  }
+
+  // The connection's rules: threads, the body guard, time-outs, the socket's options.
+  void set_up_http() {
     const int threads = std::max(2, options.threads);
     http.new_task_queue = [threads] { return new httplib::ThreadPool(std::size_t(threads)); };
     http.set_payload_max_length(options.max_request_bytes);
@@ -153,12 +161,23 @@ struct Server::Impl {
       int yes = 1;
       ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
     });
+  }
 
+  // The board's page and its files, and the puzzles' folder where one is given.
+  void page_routes() {
     http.Get("/", [](const httplib::Request&, httplib::Response& res) { res.set_content(kBoardIndexHtml, "text/html; charset=utf-8"); });
     http.Get("/board.js", [](const httplib::Request&, httplib::Response& res) { res.set_content(kBoardJs, "text/javascript; charset=utf-8"); });
     http.Get("/favicon.ico", [](const httplib::Request&, httplib::Response& res) { res.status = 204; });  // none: not an error
     http.Get("/board.css", [](const httplib::Request&, httplib::Response& res) { res.set_content(kBoardCss, "text/css; charset=utf-8"); });
+    if (!options.puzzles_dir.empty()) {
+      std::error_code ec;
+      if (!std::filesystem::is_directory(options.puzzles_dir, ec)) throw InputError("--puzzles: '" + options.puzzles_dir + "' is not a folder");
+      http.set_mount_point("/puzzles", options.puzzles_dir);
+    }
+  }
 
+  // The API: a position's moves, the server's counters, a proof, an analysis that streams.
+  void api_routes() {
     http.Get("/api/v1/position", [this](const httplib::Request& req, httplib::Response& res) {
       Params p;
       if (params_of(req, p, res)) send(res, api.position(p));
@@ -214,11 +233,6 @@ struct Server::Impl {
         return true;
       });
     });
-    if (!options.puzzles_dir.empty()) {
-      std::error_code ec;
-      if (!std::filesystem::is_directory(options.puzzles_dir, ec)) throw InputError("--puzzles: '" + options.puzzles_dir + "' is not a folder");
-      http.set_mount_point("/puzzles", options.puzzles_dir);
-    }
     // Another method on an API route is 405 with the method it takes (RFC 9110 §15.5.6), not a 404
     // that says the route is not there.
     for (const char* route : {"/api/v1/position", "/api/v1/stats", "/api/v1/proof", "/api/v1/analyse"}) {
@@ -228,6 +242,10 @@ struct Server::Impl {
       };
       http.Post(route, refuse), http.Put(route, refuse), http.Delete(route, refuse), http.Patch(route, refuse);
     }
+  }
+
+  // A refused request's page, and an unexpected failure's 500.
+  void error_handlers() {
     http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
       if (!res.body.empty()) return;
       const std::string what =
