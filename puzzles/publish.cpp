@@ -146,7 +146,8 @@ std::string readme(const std::vector<StoredPuzzle>& rows, const PublishOptions& 
       "- `index.html`: the trainer (open it in a browser; it needs no server and no network): pick a puzzle, "
       "play the moves on the board, and the page refuses a move that does not win in the moves left and plays "
       "the proof's longest defence back. With `trainer.js`, `trainer.css` and `puzzles.js` (the data: every "
-      "verdict proved by the search; puzzles/trainer.h).\n"
+      "verdict proved by the search; puzzles/trainer.h). `index.html`, `trainer.js` and `trainer.css` are "
+      "written from their source in `puzzles/trainer/` (built into the binary): edit those, and publish again.\n"
       "- `booklet.html`: the booklet, a diagram per puzzle and the solution behind a toggle (prints).\n";
   md += fmt::format(
       "- `certificates/<id>.proof`: {} proof trees ({} positions in all, the largest {}), each the proof "
