@@ -8,11 +8,11 @@
 
 #include <fmt/format.h>
 
-#include "io/files.h"
-#include "io/progress.h"
-#include "kamisado/errors.h"
 #include "puzzles/generator.h"
 #include "puzzles/store.h"
+#include "src/io/files.h"
+#include "src/io/progress.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::puzzles {
 

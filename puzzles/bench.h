@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "io/progress.h"
 #include "puzzles/store.h"
+#include "src/io/progress.h"
 
 namespace kamisado::puzzles {
 

@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "io/board_svg.h"
-#include "kamisado/kfen.h"
+#include "src/io/board_svg.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::puzzles {
 

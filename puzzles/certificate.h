@@ -8,9 +8,9 @@
 
 #include <optional>
 
-#include "kamisado/move.h"
-#include "kamisado/position.h"
 #include "solver/proof/proof_tree.h"
+#include "src/kamisado/move.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::puzzles {
 

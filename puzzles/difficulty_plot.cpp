@@ -55,7 +55,7 @@ std::string difficulty_svg(const std::vector<StoredPuzzle>& rows) {
     svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", x_of(n), height - bottom + 16, n);
   svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">N: the winner's moves</text>\n", left + (width - left - right) / 2.0,
                      height - bottom + 36);
-  svg += fmt::format("<text transform=\"translate(16 {:.1f}) rotate(-90)\" text-anchor=\"middle\">difficulty (puzzles/features.h)</text>\n",
+  svg += fmt::format("<text transform=\"translate(16 {:.1f}) rotate(-90)\" text-anchor=\"middle\">difficulty (puzzles/puzzle_features.h)</text>\n",
                      top + (height - top - bottom) / 2.0);
   std::map<int, std::vector<double>> by_n;
   for (const auto& p : rows) {
@@ -101,7 +101,7 @@ void collection_section(io::Report& md, const std::vector<StoredPuzzle>& rows, c
                   short_of.empty() ? "met" : "NOT met: " + fmt::format("{}", fmt::join(short_of, ", ")), sumo, studies));
   md.paragraph(
       "Difficulty = N + log2(legal first moves) + (2 × traps + slower wins) / legal first moves + 0.5 × log10(1 + proof "
-      "positions), each term measured on the puzzle (puzzles/features.h): the winner's moves; the choice at the first move; "
+      "positions), each term measured on the puzzle (puzzles/puzzle_features.h): the winner's moves; the choice at the first move; "
       "the traps, first moves that are not the key yet look at least as good at sight (the alpha-beta player's evaluation "
       "of the position they lead to) and fail; the first moves that win, but too slowly; and the positions in the "
       "certificate, the proof that the key wins against every defence.");

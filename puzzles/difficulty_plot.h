@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "io/report.h"
 #include "puzzles/store.h"
+#include "src/io/report.h"
 
 namespace kamisado::puzzles {
 

@@ -6,18 +6,18 @@
 
 #include <fmt/format.h>
 
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
-#include "play/players.h"
 #include "puzzles/certificate.h"
-#include "puzzles/features.h"
+#include "puzzles/puzzle_features.h"
 #include "puzzles/store.h"
 #include "solver/retro/retro_file.h"
 #include "solver/retro/retro_key.h"
 #include "solver/retro/retro_table.h"
 #include "solver/search/transposition_table.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
+#include "src/play/players.h"
 
 namespace kamisado::puzzles {
 

@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "io/progress.h"
 #include "puzzles/puzzle.h"
+#include "src/io/progress.h"
 
 namespace kamisado::solver {
 class RetroTable;

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <chrono>
 
-#include "kamisado/errors.h"
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
 #include "solver/search/solve.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::puzzles {
 

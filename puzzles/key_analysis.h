@@ -16,10 +16,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "kamisado/errors.h"
-#include "kamisado/move.h"
-#include "kamisado/position.h"
 #include "solver/search/dfpn.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/move.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 class TranspositionTable;

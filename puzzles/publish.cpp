@@ -7,18 +7,18 @@
 
 #include <fmt/format.h>
 
-#include "io/files.h"
-#include "io/output_folder.h"
-#include "io/report.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
 #include "puzzles/certificate.h"
 #include "puzzles/collection_json.h"
-#include "puzzles/features.h"
 #include "puzzles/generator.h"
+#include "puzzles/puzzle_features.h"
 #include "puzzles/store.h"
 #include "puzzles/studies.h"
 #include "solver/proof/certify.h"
+#include "src/io/files.h"
+#include "src/io/output_folder.h"
+#include "src/io/report.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::puzzles {
 

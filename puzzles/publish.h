@@ -25,8 +25,8 @@
 #include <cstdint>
 #include <string>
 
-#include "io/progress.h"
 #include "puzzles/trainer.h"
+#include "src/io/progress.h"
 
 namespace kamisado::puzzles {
 

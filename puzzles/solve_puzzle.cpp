@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 
-#include "kamisado/errors.h"
-#include "kamisado/rules.h"
 #include "puzzles/generator.h"
 #include "solver/search/transposition_table.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::puzzles {
 

@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "kamisado/position.h"
 #include "puzzles/key_analysis.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::puzzles {
 

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 #include <sqlite3.h>
 
-#include "kamisado/kfen.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::puzzles {
 

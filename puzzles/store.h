@@ -32,8 +32,8 @@
 #include <string>
 #include <vector>
 
-#include "kamisado/errors.h"
 #include "puzzles/puzzle.h"
+#include "src/kamisado/errors.h"
 
 struct sqlite3;
 

@@ -5,14 +5,14 @@
 
 #include <fmt/format.h>
 
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
 #include "puzzles/generator.h"
 #include "puzzles/key_analysis.h"
 #include "solver/retro/retro_build.h"
 #include "solver/search/transposition_table.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::puzzles {
 

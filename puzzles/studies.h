@@ -22,9 +22,9 @@
 #include <string>
 #include <vector>
 
-#include "io/progress.h"
 #include "puzzles/puzzle.h"
 #include "solver/retro/retro_roots.h"
+#include "src/io/progress.h"
 
 namespace kamisado::puzzles {
 

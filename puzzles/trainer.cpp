@@ -8,14 +8,14 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "io/board_svg.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
 #include "puzzles/booklet.h"
 #include "puzzles/key_analysis.h"
 #include "solver/search/transposition_table.h"
+#include "src/io/board_svg.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::puzzles {
 

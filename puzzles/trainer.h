@@ -27,12 +27,12 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "io/output_folder.h"
-#include "io/progress.h"
-#include "kamisado/move.h"
-#include "kamisado/position.h"
 #include "puzzles/store.h"
 #include "solver/search/dfpn.h"
+#include "src/io/output_folder.h"
+#include "src/io/progress.h"
+#include "src/kamisado/move.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 class TranspositionTable;

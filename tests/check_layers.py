@@ -7,7 +7,8 @@ one way and search/ reads no files. z3++.h, mpi.h and Boost.Graph are heavy: a h
 includes one is included only inside the module that owns that dependency (verify for Z3,
 src/run for MPI, solver/proof and solver/retro for Boost.Graph), never by another's
 sources. No source file sits loose in solver/. And the top-level folders read bottom to top (src/, solver/,
-puzzles/, app/): no file includes from a folder above its own.
+puzzles/, app/): no file includes from a folder above its own. Every include names its file by its path
+from the repository root ("src/kamisado/position.h", "solver/search/dfpn.h"): one convention.
 Exit 1 and one line per fault if anything breaks a rule.
 """
 import pathlib
@@ -55,8 +56,13 @@ LOCAL = re.compile(r'#include\s*"([^"]+)"')
 
 
 def module_of_include(path):
+    """The module of an include named from the repository root (the one convention, issue 72):
+    "src/kamisado/position.h" is kamisado, "app/present/verdict.h" present, "solver/search/dfpn.h"
+    solver/search, "puzzles/store.h" puzzles."""
     parts = path.split("/")
-    if parts[0] in ("solver",) and len(parts) > 2:
+    if parts[0] in ("src", "app") and len(parts) > 2:
+        return parts[1]
+    if parts[0] == "solver" and len(parts) > 2:
         return "solver/" + parts[1]
     return parts[0]
 
@@ -97,6 +103,9 @@ def main(root):
                 m = LOCAL.match(line.strip())
                 if not m:
                     continue
+                if not (root / m.group(1)).is_file():
+                    faults.append(f"{rel}:{number}: #include \"{m.group(1)}\" is no file's path from the repository root (the one convention)")
+                    continue
                 target = module_of_include(m.group(1))
                 if TOPS.index(top_of(target)) > TOPS.index(rel.parts[0]):
                     faults.append(f"{rel}:{number}: {rel.parts[0]}/ may not include {m.group(1)}, which is in {top_of(target)}/ above it")
@@ -112,7 +121,7 @@ def main(root):
                 m = HEAVY.search(line)
                 if m:
                     name = "boost/graph" if m.group(1).startswith("boost/graph") else m.group(1)
-                    path = str(f.relative_to(root / top if top in ("src", "app") else root))
+                    path = str(f.relative_to(root))
                     heavy_headers[path] = name
     for top in TOPS:
         for f in sorted((root / top).rglob("*")):

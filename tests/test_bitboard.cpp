@@ -4,7 +4,7 @@
 
 #include <random>
 
-#include "kamisado/bitboard.h"
+#include "src/kamisado/bitboard.h"
 
 using namespace kamisado;
 

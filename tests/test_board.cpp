@@ -1,9 +1,9 @@
 // B1–B3, B5: coordinates, colours, the board colouring and its symmetries, the set-up.
 #include <gtest/gtest.h>
 
-#include "kamisado/board.h"
-#include "kamisado/kfen.h"
-#include "kamisado/position.h"
+#include "src/kamisado/board.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/position.h"
 
 using namespace kamisado;
 

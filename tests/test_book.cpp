@@ -9,15 +9,15 @@
 
 #include <xxhash.h>
 
-#include "helpers.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "serve/book_files.h"
+#include "app/serve/book_files.h"
 #include "solver/analysis/analysis.h"
 #include "solver/analysis/book.h"
 #include "solver/search/solve.h"
 #include "solver/starts/round_start.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;

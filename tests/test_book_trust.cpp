@@ -20,21 +20,21 @@
 #include <xxhash.h>
 #include <nlohmann/json.hpp>
 
-#include "cli/app.h"
-#include "helpers.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
+#include "app/cli/app.h"
+#include "app/serve/api.h"
+#include "app/serve/book_files.h"
+#include "app/serve/engine_search.h"
 #include "puzzles/store.h"
-#include "serve/api.h"
-#include "serve/book_files.h"
-#include "serve/engine_search.h"
 #include "solver/analysis/book.h"
 #include "solver/analysis/published.h"
 #include "solver/retro/retro_build.h"
 #include "solver/retro/retro_file.h"
 #include "solver/starts/round_start.h"
 #include "solver/starts/round_start_table.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 namespace fs = std::filesystem;

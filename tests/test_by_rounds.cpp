@@ -13,13 +13,13 @@
 
 #include <fmt/format.h>
 
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "present/by_rounds.h"
-#include "present/match_report.h"
+#include "app/present/by_rounds_answer.h"
+#include "app/present/match_report.h"
 #include "solver/match/by_rounds.h"
 #include "solver/match/by_rounds_study.h"
 #include "solver/match/match_suite.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;

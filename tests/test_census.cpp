@@ -8,10 +8,10 @@
 
 #include <gtest/gtest.h>
 
-#include "kamisado/kfen.h"
 #include "solver/census/census_export.h"
 #include "solver/starts/round_start.h"
 #include "solver/starts/start_space.h"
+#include "src/kamisado/kfen.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;
@@ -127,11 +127,11 @@ TEST(CensusSpace_F3, PositionsThatAreNotStartsAreRefused) {
 #include <filesystem>
 #include <fstream>
 
-#include "kamisado/errors.h"
-#include "present/census_report.h"
+#include "app/present/census_report.h"
 #include "solver/bench/opening.h"
 #include "solver/census/census.h"
 #include "solver/census/subspace_file.h"
+#include "src/kamisado/errors.h"
 
 namespace {
 

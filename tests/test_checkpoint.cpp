@@ -7,11 +7,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/checkpoint.h"
 #include "solver/search/goal.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;

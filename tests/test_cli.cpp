@@ -11,13 +11,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/app.h"
-#include "io/run_lock.h"
-#include "kamisado/kfen.h"
+#include "app/cli/app.h"
 #include "puzzles/store.h"
 #include "solver/match/match_minimax.h"
 #include "solver/starts/round_start.h"
 #include "solver/starts/round_start_table.h"
+#include "src/io/run_lock.h"
+#include "src/kamisado/kfen.h"
 
 using namespace kamisado::cli;
 

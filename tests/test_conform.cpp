@@ -17,15 +17,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/app.h"
-#include "conform/corpus.h"
-#include "conform/coverage.h"
-#include "conform/engine_server.h"
-#include "conform/harness.h"
-#include "conform/labels.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
+#include "app/cli/app.h"
+#include "src/conform/corpus.h"
+#include "src/conform/coverage.h"
+#include "src/conform/engine_server.h"
+#include "src/conform/harness.h"
+#include "src/conform/labels.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
 
 using namespace kamisado;
 using namespace kamisado::conform;

@@ -10,11 +10,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "helpers.h"
-#include "io/files.h"
-#include "io/output_folder.h"
-#include "io/run_lock.h"
-#include "kamisado/errors.h"
+#include "src/io/files.h"
+#include "src/io/output_folder.h"
+#include "src/io/run_lock.h"
+#include "src/kamisado/errors.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 namespace fs = std::filesystem;

@@ -2,7 +2,7 @@
 // message names the field and, where there is one, the character at fault.
 #include <gtest/gtest.h>
 
-#include "helpers.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 

@@ -7,11 +7,11 @@
 #include <algorithm>
 #include <random>
 
-#include "helpers.h"
-#include "kamisado/errors.h"
-#include "kamisado/perft.h"
-#include "kamisado/rules.h"
-#include "play/players.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/perft.h"
+#include "src/kamisado/rules.h"
+#include "src/play/players.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 using test::move_names;

@@ -13,10 +13,7 @@
 
 #include <fmt/format.h>
 
-#include "io/report.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "present/match_report.h"
+#include "app/present/match_report.h"
 #include "solver/match/by_rounds.h"
 #include "solver/match/match_certificate.h"
 #include "solver/match/match_sample.h"
@@ -24,6 +21,9 @@
 #include "solver/match/match_suite.h"
 #include "solver/proof/proof_file.h"
 #include "solver/proof/proof_io.h"
+#include "src/io/report.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;

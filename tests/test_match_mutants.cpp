@@ -8,11 +8,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "kamisado/mutants.h"
 #include "solver/match/match_minimax.h"
 #include "solver/search/solve.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/mutants.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;

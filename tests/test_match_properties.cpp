@@ -13,8 +13,8 @@
 
 #include <array>
 
-#include "helpers.h"
-#include "play/players.h"
+#include "src/play/players.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 

@@ -6,15 +6,15 @@
 #include <random>
 #include <sstream>
 
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
 #include "solver/match/match_minimax.h"
 #include "solver/match/match_suite.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/proof_file.h"
 #include "solver/search/goal.h"
 #include "solver/search/solve.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;

@@ -8,9 +8,9 @@
 #include <random>
 #include <vector>
 
-#include "helpers.h"
-#include "kamisado/movegen.h"
 #include "solver/search/move_order.h"
+#include "src/kamisado/movegen.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 using solver::add_steps_nearest_first;

@@ -7,8 +7,8 @@
 #include <random>
 #include <set>
 
-#include "helpers.h"
-#include "kamisado/rules.h"
+#include "src/kamisado/rules.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 using test::move_names;

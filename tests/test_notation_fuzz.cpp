@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "helpers.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 using test::random_position;

@@ -5,8 +5,8 @@
 
 #include <numeric>
 
-#include "helpers.h"
-#include "kamisado/perft.h"
+#include "src/kamisado/perft.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 

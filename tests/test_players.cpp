@@ -6,12 +6,12 @@
 #include <algorithm>
 #include <set>
 
-#include "helpers.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
-#include "play/alphabeta_player.h"
-#include "play/players.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
+#include "src/play/alphabeta_player.h"
+#include "src/play/players.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 

@@ -7,14 +7,14 @@
 #include <fstream>
 #include <sstream>
 
-#include "helpers.h"
-#include "io/report.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_dot.h"
 #include "solver/proof/proof_file.h"
 #include "solver/proof/proof_tree.h"
 #include "solver/search/solve.h"
+#include "src/io/report.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;

@@ -16,14 +16,11 @@
 #include <sqlite3.h>
 #include <nlohmann/json.hpp>
 
-#include "helpers.h"
-#include "kamisado/rules.h"
-#include "play/alphabeta_player.h"
 #include "puzzles/certificate.h"
-#include "puzzles/features.h"
 #include "puzzles/generator.h"
 #include "puzzles/key_analysis.h"
 #include "puzzles/publish.h"
+#include "puzzles/puzzle_features.h"
 #include "puzzles/store.h"
 #include "puzzles/studies.h"
 #include "puzzles/trainer.h"
@@ -33,6 +30,9 @@
 #include "solver/retro/retro_table.h"
 #include "solver/search/solve.h"
 #include "solver/search/transposition_table.h"
+#include "src/kamisado/rules.h"
+#include "src/play/alphabeta_player.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 using namespace kamisado::puzzles;

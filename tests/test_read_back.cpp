@@ -23,16 +23,16 @@
 #include <xxhash.h>
 #include <nlohmann/json.hpp>
 
-#include "cli/app.h"
-#include "helpers.h"
-#include "io/files.h"
-#include "io/run_lock.h"
-#include "kamisado/errors.h"
-#include "serve/server.h"
+#include "app/cli/app.h"
+#include "app/serve/server.h"
 #include "solver/census/census.h"
 #include "solver/census/shard.h"
 #include "solver/proof/proof_io.h"
 #include "solver/starts/round_start_table.h"
+#include "src/io/files.h"
+#include "src/io/run_lock.h"
+#include "src/kamisado/errors.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 namespace fs = std::filesystem;

@@ -18,10 +18,8 @@
 
 #include <xxhash.h>
 
-#include "cli/app.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "present/match_report.h"
+#include "app/cli/app.h"
+#include "app/present/match_report.h"
 #include "solver/match/by_rounds.h"
 #include "solver/match/layer_list.h"
 #include "solver/match/regenerated_certificate.h"
@@ -31,6 +29,8 @@
 #include "solver/proof/proof_io.h"
 #include "solver/search/transposition_table.h"
 #include "solver/starts/round_start_table.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;

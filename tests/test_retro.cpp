@@ -9,13 +9,13 @@
 #include <filesystem>
 #include <unordered_map>
 
-#include "helpers.h"
-#include "kamisado/rules.h"
 #include "solver/bench/retro_bench.h"
 #include "solver/retro/retro_build.h"
 #include "solver/retro/retro_crosscheck.h"
 #include "solver/retro/retro_file.h"
 #include "solver/retro/retro_verify.h"
+#include "src/kamisado/rules.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;

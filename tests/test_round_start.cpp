@@ -13,13 +13,13 @@
 #include <random>
 #include <set>
 
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
 #include "solver/match/match_suite.h"
 #include "solver/match/round_start_oracle.h"
 #include "solver/search/solve.h"
 #include "solver/starts/round_start.h"
 #include "solver/starts/round_start_table.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;

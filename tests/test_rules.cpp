@@ -5,9 +5,9 @@
 
 #include <algorithm>
 
-#include "helpers.h"
-#include "kamisado/perft.h"
-#include "kamisado/rules.h"
+#include "src/kamisado/perft.h"
+#include "src/kamisado/rules.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 using test::move_names;

@@ -13,18 +13,18 @@
 #include <unistd.h>
 #include <nlohmann/json.hpp>
 
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "serve/api.h"
-#include "serve/book_files.h"
-#include "serve/server.h"
+#include "app/serve/api.h"
+#include "app/serve/book_files.h"
+#include "app/serve/server.h"
 #include "solver/bench/suite.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_file.h"
 #include "solver/retro/retro_build.h"
 #include "solver/retro/retro_file.h"
 #include "solver/search/solve.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
 
 using namespace kamisado;
 using namespace kamisado::serve;

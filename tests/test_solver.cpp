@@ -9,12 +9,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "helpers.h"
-#include "kamisado/rules.h"
-#include "present/solve_bench.h"
+#include "app/present/solve_bench.h"
 #include "solver/bench/suite.h"
 #include "solver/search/alphabeta.h"
 #include "solver/search/solve.h"
+#include "src/kamisado/rules.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;

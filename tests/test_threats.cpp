@@ -5,11 +5,11 @@
 
 #include <random>
 
-#include "helpers.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
-#include "kamisado/threats.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
+#include "src/kamisado/threats.h"
+#include "tests/helpers.h"
 
 namespace kamisado {
 namespace {

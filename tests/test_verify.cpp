@@ -5,14 +5,14 @@
 
 #include <algorithm>
 
-#include "kamisado/bitboard.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
-#include "verify/checks.h"
-#include "verify/push_witnesses.h"
-#include "verify/witnesses.h"
-#include "verify/z3_word.h"
+#include "src/kamisado/bitboard.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
+#include "src/verify/checks.h"
+#include "src/verify/push_witnesses.h"
+#include "src/verify/witnesses.h"
+#include "src/verify/z3_word.h"
 
 using namespace kamisado;
 using namespace kamisado::verify;

@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "run/worker_pool.h"
+#include "src/run/worker_pool.h"
 
 namespace kamisado {
 namespace {

@@ -1,10 +1,10 @@
-#include "cli/app.h"
+#include "app/cli/app.h"
 
 #include <ostream>
 #include <string>
 
-#include "cli/commands.h"
-#include "present/one_line.h"
+#include "app/cli/commands.h"
+#include "app/present/one_line.h"
 
 namespace kamisado::cli {
 

@@ -1,7 +1,7 @@
 // kamisado bench: the speed of move generation, as perft on one core (bench/perft_bench.h).
-#include "cli/commands.h"
-#include "kamisado/kfen.h"
-#include "present/rules.h"
+#include "app/cli/commands.h"
+#include "app/present/rules_commands.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::cli {
 

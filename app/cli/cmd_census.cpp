@@ -1,6 +1,6 @@
 // kamisado census plan|run|merge|report: the first-mover census (solver/census/census.h).
-#include "cli/commands.h"
-#include "present/census_report.h"
+#include "app/cli/commands.h"
+#include "app/present/census_report.h"
 #include "solver/census/census.h"
 #include "solver/census/census_mpi.h"
 

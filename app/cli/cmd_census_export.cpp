@@ -1,8 +1,8 @@
 // kamisado census export: every class of a census run as CSV or JSON (solver/census/census_export.h).
 
-#include "cli/commands.h"
-#include "io/files.h"
-#include "present/census_report.h"
+#include "app/cli/commands.h"
+#include "app/present/census_report.h"
+#include "src/io/files.h"
 
 namespace kamisado::cli {
 

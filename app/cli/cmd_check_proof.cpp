@@ -1,7 +1,7 @@
 // kamisado check-proof FILE: re-verifies a proof file (solver/proof/proof_check.h).
 
-#include "cli/commands.h"
-#include "present/verdict.h"
+#include "app/cli/commands.h"
+#include "app/present/verdict.h"
 
 namespace kamisado::cli {
 

@@ -2,13 +2,13 @@
 // (conform/harness.h); kamisado corpus: write the built-in conformance corpus.
 #include <iostream>
 
-#include "cli/commands.h"
-#include "conform/engine_server.h"
-#include "conform/harness.h"
-#include "io/files.h"
-#include "kamisado/kfen.h"
-#include "kamisado/rules.h"
-#include "serve/engine_search.h"
+#include "app/cli/commands.h"
+#include "app/serve/engine_search.h"
+#include "src/conform/engine_server.h"
+#include "src/conform/harness.h"
+#include "src/io/files.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::cli {
 

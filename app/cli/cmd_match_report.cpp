@@ -1,7 +1,7 @@
 // kamisado match-report: what the match solver proves about whole matches from the set-up
 // (solver/match/match_study.h), for reports/match.md.
-#include "cli/commands.h"
-#include "present/match_report.h"
+#include "app/cli/commands.h"
+#include "app/present/match_report.h"
 
 namespace kamisado::cli {
 

@@ -1,7 +1,7 @@
 // kamisado opening: the single round's start and each of Black's first moves proved, or a
 // seeded sample of regrouped starts (solver/bench/opening.h).
-#include "cli/commands.h"
-#include "present/opening.h"
+#include "app/cli/commands.h"
+#include "app/present/opening_answer.h"
 
 namespace kamisado::cli {
 

@@ -1,7 +1,7 @@
 // kamisado perft <depth> [--kfen K] [--divide]: count the leaves of the game tree.
-#include "cli/commands.h"
-#include "kamisado/kfen.h"
-#include "present/rules.h"
+#include "app/cli/commands.h"
+#include "app/present/rules_commands.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::cli {
 

@@ -1,9 +1,9 @@
 // kamisado play: play moves, or let built-in players play, in a single round or a whole match,
 // and print where the game goes (play/game_text.h).
-#include "cli/commands.h"
-#include "kamisado/kfen.h"
-#include "kamisado/rules.h"
-#include "play/game_text.h"
+#include "app/cli/commands.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/rules.h"
+#include "src/play/game_text.h"
 
 namespace kamisado::cli {
 

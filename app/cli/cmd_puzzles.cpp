@@ -1,10 +1,10 @@
 // kamisado puzzles solve: a "win in N" puzzle's stipulation, key, main line, duals and slower
 // wins, each proved (puzzles/key_analysis.h). Generate: cmd_puzzles_generate.cpp; export, bench
 // and publish: cmd_puzzles_publish.cpp.
-#include "cli/commands.h"
-#include "kamisado/kfen.h"
-#include "present/solution.h"
+#include "app/cli/commands.h"
+#include "app/present/solution.h"
 #include "puzzles/solve_puzzle.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::cli {
 

@@ -1,10 +1,10 @@
 // kamisado puzzles generate: new "win in N" puzzles found in seeded self-play and added to a
 // collection (puzzles/generator.h), one at a time, so that a stop loses nothing accepted.
 
-#include "cli/commands.h"
-#include "present/puzzles.h"
-#include "puzzles/features.h"
+#include "app/cli/commands.h"
+#include "app/present/puzzles.h"
 #include "puzzles/generator.h"
+#include "puzzles/puzzle_features.h"
 
 namespace kamisado::cli {
 
@@ -20,7 +20,7 @@ const CommandText kGenerateText{"generate", "Find \"win in N\" puzzles with a un
                                 "Ctrl-C or a crash loses nothing accepted, and running again never adds a puzzle twice.\n"
                                 "Themes: forced-pass deadlock-win colour-forcing sumo-push extra-turn home-row-dash; and the\n"
                                 "tag duals (a later turn of the winner where more than one move wins in time). Difficulty:\n"
-                                "puzzles/features.h.\n"
+                                "puzzles/puzzle_features.h.\n"
                                 "Example: kamisado puzzles generate --count 20 --n 3 --seed 1 --db puzzles.db"};
 
 struct GenerateOptions {

@@ -2,8 +2,8 @@
 // published collection brought up to its targets with a checked certificate per puzzle
 // (puzzles/publish.h), and the generator's rate (puzzles/bench.h).
 
-#include "cli/commands.h"
-#include "present/puzzles.h"
+#include "app/cli/commands.h"
+#include "app/present/puzzles.h"
 #include "puzzles/publish.h"
 
 namespace kamisado::cli {

@@ -4,11 +4,11 @@
 // cmd_retro_check.cpp.
 #include <fmt/format.h>
 
-#include "cli/commands.h"
-#include "io/files.h"
-#include "kamisado/kfen.h"
-#include "kamisado/rules.h"
-#include "present/retro.h"
+#include "app/cli/commands.h"
+#include "app/present/retro.h"
+#include "src/io/files.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::cli {
 

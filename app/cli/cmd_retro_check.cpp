@@ -1,8 +1,8 @@
 // kamisado retro verify|crosscheck|bench: a table re-checked against the rules and against the
 // proof search, and the tables of a list of roots built, checked and measured
 // (solver/bench/retro_bench.h).
-#include "cli/commands.h"
-#include "present/retro.h"
+#include "app/cli/commands.h"
+#include "app/present/retro.h"
 
 namespace kamisado::cli {
 

@@ -1,9 +1,9 @@
 // kamisado retro probe|stats: a retrograde table looked up (solver/retro/retro_table.h): one
 // position's value, distance and optimal moves, or the table counted by value and distance.
 
-#include "cli/commands.h"
-#include "kamisado/kfen.h"
-#include "present/retro.h"
+#include "app/cli/commands.h"
+#include "app/present/retro.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::cli {
 

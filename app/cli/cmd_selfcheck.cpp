@@ -2,8 +2,8 @@
 // (verify/selfcheck.h). A failure is an internal error (exit 1).
 #include <algorithm>
 
-#include "cli/commands.h"
-#include "present/rules.h"
+#include "app/cli/commands.h"
+#include "app/present/rules_commands.h"
 
 namespace kamisado::cli {
 

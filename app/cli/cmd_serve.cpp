@@ -1,6 +1,6 @@
 // kamisado serve: the analysis board and the JSON API over HTTP (serve/server.h).
-#include "cli/commands.h"
-#include "serve/server.h"
+#include "app/cli/commands.h"
+#include "app/serve/server.h"
 
 namespace kamisado::cli {
 

@@ -1,6 +1,6 @@
 // kamisado serve-bench: the analysis server under load on loopback (serve/load_test.h).
-#include "cli/commands.h"
-#include "serve/load_test.h"
+#include "app/cli/commands.h"
+#include "app/serve/load_test.h"
 
 namespace kamisado::cli {
 

@@ -1,9 +1,9 @@
 // kamisado show <kfen> [--svg FILE]: the board in words, or as a picture.
-#include "cli/commands.h"
-#include "io/board_svg.h"
-#include "io/files.h"
-#include "kamisado/kfen.h"
-#include "present/rules.h"
+#include "app/cli/commands.h"
+#include "app/present/rules_commands.h"
+#include "src/io/board_svg.h"
+#include "src/io/files.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::cli {
 

@@ -1,14 +1,14 @@
 // kamisado solve <kfen>: who wins the round (or the match, or a ring goal), in how many plies,
 // proved and certified (solver/proof/certify.h).
 
-#include "cli/commands.h"
-#include "kamisado/kfen.h"
-#include "present/by_rounds.h"
-#include "present/solve.h"
-#include "present/verdict.h"
+#include "app/cli/commands.h"
+#include "app/present/by_rounds_answer.h"
+#include "app/present/solve_progress.h"
+#include "app/present/verdict.h"
 #include "solver/match/by_rounds_request.h"
 #include "solver/proof/certify.h"
 #include "solver/search/goal.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::cli {
 

@@ -1,6 +1,6 @@
 // kamisado solve-bench: the proof search's benchmark suite, run or built (solver/bench/suite.h).
-#include "cli/commands.h"
-#include "present/solve_bench.h"
+#include "app/cli/commands.h"
+#include "app/present/solve_bench.h"
 
 namespace kamisado::cli {
 

@@ -1,8 +1,8 @@
 // kamisado starts check: a round-start table cross-checked from outside (issue 43), a seeded
 // sample of its match starts valued again by the whole-match search (solver/match/starts_check.h).
-#include "cli/commands.h"
-#include "kamisado/rules.h"
-#include "present/by_rounds.h"
+#include "app/cli/commands.h"
+#include "app/present/by_rounds_answer.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::cli {
 

@@ -1,6 +1,6 @@
-// kamisado verify: the rules checker's proofs over all positions, with Z3 (verify/report.h).
-#include "cli/commands.h"
-#include "present/rules.h"
+// kamisado verify: the rules checker's proofs over all positions, with Z3 (verify/verification.h).
+#include "app/cli/commands.h"
+#include "app/present/rules_commands.h"
 
 namespace kamisado::cli {
 

@@ -1,4 +1,4 @@
-#include "cli/command.h"
+#include "app/cli/command.h"
 
 #include <charconv>
 #include <cmath>
@@ -6,9 +6,9 @@
 
 #include <fmt/format.h>
 
-#include "io/files.h"
-#include "run/ctrl_c.h"
 #include "solver/search/solve.h"  // the bounds of --time and --hash
+#include "src/io/files.h"
+#include "src/run/ctrl_c.h"
 
 namespace kamisado::cli {
 

@@ -16,11 +16,11 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "cli/app.h"
-#include "io/progress.h"
-#include "kamisado/errors.h"
-#include "kamisado/position.h"
-#include "present/answer.h"
+#include "app/cli/app.h"
+#include "app/present/answer.h"
+#include "src/io/progress.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::cli {
 

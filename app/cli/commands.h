@@ -2,7 +2,7 @@
 // action to run.
 #pragma once
 
-#include "cli/command.h"
+#include "app/cli/command.h"
 
 namespace kamisado::cli {
 

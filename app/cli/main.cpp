@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include "cli/app.h"
+#include "app/cli/app.h"
 
 int main(int argc, char** argv) {
   // Process-wide: big arrays straight from the system (mmap), so that a grown vector's old

@@ -1,11 +1,11 @@
-#include "present/board_answers.h"
+#include "app/present/board_answers.h"
 
-#include "io/board_svg.h"
-#include "io/describe.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "present/analysis.h"
+#include "app/present/analysis_json.h"
 #include "solver/search/goal.h"
+#include "src/io/board_svg.h"
+#include "src/io/describe.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
 
 namespace kamisado::present {
 

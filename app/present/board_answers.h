@@ -5,9 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "kamisado/position.h"
 #include "solver/analysis/analysis.h"
 #include "solver/search/aim.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::present {
 

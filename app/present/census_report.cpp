@@ -1,4 +1,4 @@
-#include "present/census_report.h"
+#include "app/present/census_report.h"
 
 #include <algorithm>
 #include <optional>
@@ -6,12 +6,12 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "io/files.h"
-#include "io/report.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
 #include "solver/starts/regrouped.h"
 #include "solver/starts/start_space.h"
+#include "src/io/files.h"
+#include "src/io/report.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::present {
 

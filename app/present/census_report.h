@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "present/answer.h"
+#include "app/present/answer.h"
 #include "solver/census/census.h"
 #include "solver/census/census_export.h"
 

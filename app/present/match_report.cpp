@@ -1,4 +1,4 @@
-#include "present/match_report.h"
+#include "app/present/match_report.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,9 +6,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "io/files.h"
-#include "kamisado/kfen.h"
-#include "present/match_study.h"
+#include "app/present/match_study_answer.h"
+#include "src/io/files.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::present {
 

@@ -6,12 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "io/progress.h"
-#include "io/report.h"
-#include "present/answer.h"
+#include "app/present/answer.h"
 #include "solver/match/by_rounds_study.h"
 #include "solver/match/match_certificate.h"
 #include "solver/match/match_study.h"
+#include "src/io/progress.h"
+#include "src/io/report.h"
 
 namespace kamisado::present {
 

@@ -1,4 +1,4 @@
-#include "present/one_line.h"
+#include "app/present/one_line.h"
 
 #include <fmt/format.h>
 

@@ -1,13 +1,13 @@
-#include "present/puzzles.h"
+#include "app/present/puzzles.h"
 
 #include <filesystem>
 
 #include <fmt/format.h>
 
-#include "io/files.h"
-#include "io/report.h"
-#include "kamisado/kfen.h"
 #include "puzzles/difficulty_plot.h"
+#include "src/io/files.h"
+#include "src/io/report.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::present {
 

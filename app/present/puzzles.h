@@ -4,11 +4,11 @@
 
 #include <string>
 
-#include "kamisado/position.h"
-#include "present/answer.h"
+#include "app/present/answer.h"
 #include "puzzles/bench.h"
 #include "puzzles/generator.h"
 #include "puzzles/publish.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::present {
 

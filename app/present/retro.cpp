@@ -1,11 +1,11 @@
-#include "present/retro.h"
+#include "app/present/retro.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "io/files.h"
-#include "kamisado/kfen.h"
-#include "present/words.h"
+#include "app/present/words.h"
+#include "src/io/files.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::present {
 

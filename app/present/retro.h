@@ -5,14 +5,14 @@
 #include <string>
 #include <vector>
 
-#include "io/progress.h"
-#include "kamisado/position.h"
-#include "present/answer.h"
-#include "present/retro_bench.h"
+#include "app/present/answer.h"
+#include "app/present/retro_bench_report.h"
 #include "solver/retro/retro_crosscheck.h"
 #include "solver/retro/retro_file.h"
 #include "solver/retro/retro_table.h"
 #include "solver/retro/retro_verify.h"
+#include "src/io/progress.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::present {
 

@@ -1,7 +1,7 @@
-#include "present/search_answer.h"
+#include "app/present/search_answer.h"
 
-#include "kamisado/kfen.h"
 #include "solver/search/goal.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::present {
 

@@ -6,9 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "kamisado/position.h"
 #include "solver/search/aim.h"
 #include "solver/search/solve.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::present {
 

@@ -1,10 +1,10 @@
-#include "present/solution.h"
+#include "app/present/solution.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "kamisado/kfen.h"
-#include "present/puzzles.h"
+#include "app/present/puzzles.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::present {
 

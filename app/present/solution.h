@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "present/answer.h"
+#include "app/present/answer.h"
 #include "puzzles/key_analysis.h"
 #include "puzzles/solve_puzzle.h"
 

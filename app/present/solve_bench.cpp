@@ -1,4 +1,4 @@
-#include "present/solve_bench.h"
+#include "app/present/solve_bench.h"
 
 #include <algorithm>
 #include <fstream>
@@ -6,9 +6,9 @@
 
 #include <fmt/format.h>
 
-#include "io/files.h"
-#include "io/report.h"
-#include "kamisado/kfen.h"
+#include "src/io/files.h"
+#include "src/io/report.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::present {
 

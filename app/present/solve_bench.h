@@ -8,10 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/progress.h"
-#include "present/answer.h"
+#include "app/present/answer.h"
 #include "solver/bench/suite.h"
 #include "solver/match/match_suite.h"
+#include "src/io/progress.h"
 
 namespace kamisado::present {
 

@@ -1,16 +1,16 @@
-#include "present/verdict.h"
+#include "app/present/verdict.h"
 
 #include <filesystem>
 
 #include <fmt/format.h>
 
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "present/by_rounds.h"
-#include "present/search_answer.h"
-#include "present/words.h"
+#include "app/present/by_rounds_answer.h"
+#include "app/present/search_answer.h"
+#include "app/present/words.h"
 #include "solver/proof/proof_file.h"
 #include "solver/proof/proof_io.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::present {
 

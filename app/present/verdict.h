@@ -11,12 +11,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "kamisado/position.h"
-#include "present/answer.h"
+#include "app/present/answer.h"
 #include "solver/match/regenerated_certificate.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/proof_check.h"
 #include "solver/search/goal.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::present {
 

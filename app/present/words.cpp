@@ -1,4 +1,4 @@
-#include "present/words.h"
+#include "app/present/words.h"
 
 namespace kamisado::present {
 

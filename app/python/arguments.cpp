@@ -4,9 +4,9 @@
 #include <cmath>
 #include <string>
 
-#include "kamisado/errors.h"
-#include "python/bindings.h"
+#include "app/python/bindings.h"
 #include "solver/search/dfpn.h"
+#include "src/kamisado/errors.h"
 
 namespace py = pybind11;
 

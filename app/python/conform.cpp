@@ -2,11 +2,11 @@
 // object of the user's own, in-process, from pytest (docs/python.md): no child process and no line
 // protocol, but the same requests, the same comparisons, rule labels and verdict as
 // `kamisado conform`.
-#include "python/bindings.h"
+#include "app/python/bindings.h"
 
 #include <pybind11/stl.h>
 
-#include "conform/harness.h"
+#include "src/conform/harness.h"
 
 namespace py = pybind11;
 

@@ -6,22 +6,22 @@
 
 #include <nlohmann/json.hpp>
 
-#include "conform/corpus.h"
-#include "io/board_svg.h"
-#include "io/describe.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/perft.h"
-#include "kamisado/rules.h"
-#include "play/game_text.h"
-#include "present/one_line.h"
-#include "present/solution.h"
-#include "present/verdict.h"
+#include "app/present/one_line.h"
+#include "app/present/solution.h"
+#include "app/present/verdict.h"
+#include "app/python/bindings.h"
 #include "puzzles/solve_puzzle.h"
-#include "python/bindings.h"
-#include "run/ctrl_c.h"
 #include "solver/proof/certify.h"
 #include "solver/search/transposition_table.h"
+#include "src/conform/corpus.h"
+#include "src/io/board_svg.h"
+#include "src/io/describe.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/perft.h"
+#include "src/kamisado/rules.h"
+#include "src/play/game_text.h"
+#include "src/run/ctrl_c.h"
 
 namespace py = pybind11;
 using namespace kamisado;

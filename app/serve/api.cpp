@@ -1,4 +1,4 @@
-#include "serve/api.h"
+#include "app/serve/api.h"
 
 #include <algorithm>
 #include <charconv>
@@ -10,14 +10,14 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "present/board_answers.h"
-#include "serve/book_files.h"
+#include "app/present/board_answers.h"
+#include "app/serve/book_files.h"
 #include "solver/analysis/analysis.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/proof_file.h"
 #include "solver/search/goal.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::serve {
 

@@ -1,12 +1,12 @@
-#include "serve/book_check.h"
+#include "app/serve/book_check.h"
 
-#include "io/progress.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_io.h"
 #include "solver/retro/retro_verify.h"
 #include "solver/search/solve.h"
+#include "src/io/progress.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::serve {
 

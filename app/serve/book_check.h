@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "serve/book_files.h"
+#include "app/serve/book_files.h"
 #include "solver/analysis/book.h"
 #include "solver/retro/retro_table.h"
 #include "solver/search/transposition_table.h"

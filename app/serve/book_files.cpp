@@ -1,4 +1,4 @@
-#include "serve/book_files.h"
+#include "app/serve/book_files.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -6,15 +6,15 @@
 #include <memory>
 #include <set>
 
-#include "io/files.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
+#include "app/serve/book_check.h"
 #include "puzzles/store.h"
-#include "serve/book_check.h"
 #include "solver/analysis/published.h"
 #include "solver/match/layer_list.h"
 #include "solver/retro/retro_file.h"
 #include "solver/starts/round_start_table.h"
+#include "src/io/files.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::serve {
 

@@ -25,8 +25,8 @@
 #include <string>
 #include <vector>
 
-#include "io/progress.h"
 #include "solver/analysis/book.h"
+#include "src/io/progress.h"
 
 namespace kamisado::serve {
 

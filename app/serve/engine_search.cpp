@@ -1,13 +1,13 @@
-#include "serve/engine_search.h"
+#include "app/serve/engine_search.h"
 
 #include <fmt/format.h>
 
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "serve/book_files.h"
+#include "app/serve/book_files.h"
 #include "solver/search/goal.h"
 #include "solver/search/solve.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
 
 namespace kamisado::serve {
 

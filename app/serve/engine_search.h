@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "conform/engine_server.h"
-#include "serve/book_files.h"
+#include "app/serve/book_files.h"
 #include "solver/analysis/book.h"
 #include "solver/search/transposition_table.h"
+#include "src/conform/engine_server.h"
 
 namespace kamisado::serve {
 

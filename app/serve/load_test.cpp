@@ -1,4 +1,4 @@
-#include "serve/load_test.h"
+#include "app/serve/load_test.h"
 
 #include <algorithm>
 #include <atomic>
@@ -11,11 +11,11 @@
 #include <fmt/format.h>
 #include <httplib.h>
 
-#include "io/report.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
 #include "solver/bench/suite.h"
+#include "src/io/report.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::serve {
 

@@ -17,8 +17,8 @@
 #include <map>
 #include <string>
 
-#include "present/answer.h"
-#include "serve/server.h"
+#include "app/present/answer.h"
+#include "app/serve/server.h"
 
 namespace kamisado::serve {
 

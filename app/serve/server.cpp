@@ -1,4 +1,4 @@
-#include "serve/server.h"
+#include "app/serve/server.h"
 
 #include <cerrno>
 #include <chrono>
@@ -16,7 +16,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "kamisado/errors.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::serve {
 

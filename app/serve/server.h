@@ -24,7 +24,7 @@
 #include <memory>
 #include <string>
 
-#include "serve/api.h"
+#include "app/serve/api.h"
 
 namespace kamisado::serve {
 

@@ -15,24 +15,24 @@
 
 #include <nlohmann/json.hpp>
 
-#include "conform/corpus.h"
-#include "conform/harness.h"
-#include "io/board_svg.h"
-#include "io/describe.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/perft.h"
-#include "kamisado/rules.h"
-#include "play/game_record.h"
-#include "play/game_text.h"
-#include "present/board_answers.h"
-#include "present/one_line.h"
-#include "present/search_answer.h"
-#include "serve/api.h"
+#include "app/present/board_answers.h"
+#include "app/present/one_line.h"
+#include "app/present/search_answer.h"
+#include "app/serve/api.h"
 #include "solver/analysis/analysis.h"
 #include "solver/search/goal.h"
 #include "solver/search/solve.h"
 #include "solver/search/transposition_table.h"
+#include "src/conform/corpus.h"
+#include "src/conform/harness.h"
+#include "src/io/board_svg.h"
+#include "src/io/describe.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/perft.h"
+#include "src/kamisado/rules.h"
+#include "src/play/game_record.h"
+#include "src/play/game_text.h"
 
 using namespace kamisado;
 using nlohmann::json;

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
 
 namespace kamisado::solver {
 

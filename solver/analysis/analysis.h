@@ -25,12 +25,12 @@
 #include <string>
 #include <vector>
 
-#include "kamisado/position.h"
 #include "solver/analysis/book.h"
 #include "solver/retro/retro_table.h"
 #include "solver/search/aim.h"
 #include "solver/search/solve.h"
 #include "solver/search/transposition_table.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

@@ -6,11 +6,11 @@
 
 #include <xxhash.h>
 
-#include "io/files.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
 #include "solver/starts/round_start.h"
+#include "src/io/files.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
 
 namespace kamisado::solver {
 

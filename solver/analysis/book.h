@@ -47,10 +47,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "kamisado/position.h"
 #include "solver/retro/retro_table.h"
 #include "solver/search/aim.h"
 #include "solver/starts/round_start_table.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

@@ -7,13 +7,13 @@
 
 #include <fmt/format.h>
 
-#include "io/files.h"
-#include "io/report.h"
-#include "io/run_lock.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
 #include "solver/starts/regrouped.h"
+#include "src/io/files.h"
+#include "src/io/report.h"
+#include "src/io/run_lock.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
 
 namespace kamisado::solver {
 

@@ -11,7 +11,7 @@
 //                stopped resumes where it stopped and ends exactly as an uninterrupted one.
 //
 // Each run returns a plain result; its report and JSON are made from that result alone, by
-// app/present/opening.h.
+// app/present/opening_answer.h.
 #pragma once
 
 #include <atomic>
@@ -22,10 +22,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/progress.h"
 #include "solver/analysis/book.h"
 #include "solver/proof/certify.h"
 #include "solver/starts/regrouped.h"
+#include "src/io/progress.h"
 
 namespace kamisado::solver {
 

@@ -8,9 +8,9 @@
 
 #include <fmt/format.h>
 
-#include "io/files.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
+#include "src/io/files.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::solver {
 

@@ -17,12 +17,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/progress.h"
 #include "solver/retro/retro_build.h"
 #include "solver/retro/retro_crosscheck.h"
 #include "solver/retro/retro_file.h"
 #include "solver/retro/retro_roots.h"
 #include "solver/retro/retro_verify.h"
+#include "src/io/progress.h"
 
 namespace kamisado::solver {
 

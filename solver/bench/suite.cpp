@@ -6,12 +6,12 @@
 
 #include <fmt/format.h>
 
-#include "io/files.h"
-#include "io/suite_file.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "play/players.h"
 #include "solver/search/alphabeta.h"
+#include "src/io/files.h"
+#include "src/io/suite_file.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/play/players.h"
 
 namespace kamisado::solver {
 

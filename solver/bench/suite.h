@@ -22,10 +22,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/progress.h"
-#include "io/suite_file.h"
-#include "kamisado/errors.h"
 #include "solver/search/solve.h"
+#include "src/io/progress.h"
+#include "src/io/suite_file.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::solver {
 

@@ -16,16 +16,16 @@
 #include <fmt/format.h>
 #include <xxhash.h>
 
-#include "io/files.h"
-#include "io/report.h"
-#include "io/run_lock.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "run/worker_pool.h"
 #include "solver/census/subspace_file.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/proof_io.h"
 #include "solver/starts/start_space.h"
+#include "src/io/files.h"
+#include "src/io/report.h"
+#include "src/io/run_lock.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/run/worker_pool.h"
 
 namespace kamisado::solver {
 

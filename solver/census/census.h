@@ -36,12 +36,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/progress.h"
-#include "io/run_lock.h"
 #include "solver/census/features.h"
 #include "solver/census/shard.h"
 #include "solver/census/subspace.h"
 #include "solver/search/transposition_table.h"
+#include "src/io/progress.h"
+#include "src/io/run_lock.h"
 
 namespace kamisado::solver {
 

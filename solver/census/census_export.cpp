@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "kamisado/kfen.h"
 #include "solver/census/census.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::solver {
 

@@ -21,8 +21,8 @@
 #include <ostream>
 #include <string>
 
-#include "io/progress.h"
 #include "solver/starts/round_start_table.h"
+#include "src/io/progress.h"
 
 namespace kamisado::solver {
 

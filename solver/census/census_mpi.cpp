@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "kamisado/errors.h"
-#include "run/mpi_runner.h"
+#include "src/kamisado/errors.h"
+#include "src/run/mpi_runner.h"
 
 namespace kamisado::solver {
 

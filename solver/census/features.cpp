@@ -8,8 +8,8 @@
 
 #include <boost/math/distributions/chi_squared.hpp>
 
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::solver {
 

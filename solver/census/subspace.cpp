@@ -6,10 +6,10 @@
 
 #include <fmt/format.h>
 
-#include "kamisado/errors.h"
-#include "kamisado/position.h"
 #include "solver/starts/regrouped.h"
 #include "solver/starts/start_space.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

@@ -14,13 +14,13 @@
 
 #include <fmt/format.h>
 
-#include "io/run_lock.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "run/worker_pool.h"
 #include "solver/search/aim.h"
 #include "solver/search/transposition_table.h"
+#include "src/io/run_lock.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "src/run/worker_pool.h"
 
 namespace kamisado::solver {
 

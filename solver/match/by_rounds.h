@@ -51,10 +51,10 @@
 #include <string>
 #include <vector>
 
-#include "kamisado/position.h"
 #include "solver/match/match_certificate.h"
 #include "solver/search/dfpn.h"
 #include "solver/starts/round_start_table.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

@@ -4,9 +4,9 @@
 
 #include <fmt/format.h>
 
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "run/mpi_runner.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/run/mpi_runner.h"
 
 namespace kamisado::solver {
 

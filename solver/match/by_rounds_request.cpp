@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
-#include "kamisado/errors.h"
 #include "solver/match/by_rounds_mpi.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::solver {
 

@@ -7,11 +7,11 @@
 #include <optional>
 #include <string>
 
-#include "io/progress.h"
 #include "solver/match/by_rounds.h"
 #include "solver/match/by_rounds_study.h"
 #include "solver/match/regenerated_certificate.h"
 #include "solver/proof/certify.h"
+#include "src/io/progress.h"
 
 namespace kamisado::solver {
 

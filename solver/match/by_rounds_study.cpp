@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "kamisado/board.h"
-#include "kamisado/kfen.h"
+#include "src/kamisado/board.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::solver {
 

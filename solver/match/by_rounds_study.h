@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "io/progress.h"
 #include "solver/match/by_rounds.h"
+#include "src/io/progress.h"
 
 namespace kamisado::solver {
 

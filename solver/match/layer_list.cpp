@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <xxhash.h>
 
-#include "kamisado/errors.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::solver {
 

@@ -31,8 +31,8 @@
 #include <string>
 #include <vector>
 
-#include "kamisado/position.h"
 #include "solver/starts/round_start.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

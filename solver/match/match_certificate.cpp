@@ -8,11 +8,11 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_file.h"
 #include "solver/proof/proof_io.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::solver {
 

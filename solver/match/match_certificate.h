@@ -37,11 +37,11 @@
 #include <string>
 #include <vector>
 
-#include "io/output_folder.h"
-#include "kamisado/position.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_tree.h"
 #include "solver/starts/round_start.h"
+#include "src/io/output_folder.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

@@ -4,7 +4,7 @@
 #include <bit>
 #include <vector>
 
-#include "kamisado/movegen.h"
+#include "src/kamisado/movegen.h"
 
 namespace kamisado::solver {
 

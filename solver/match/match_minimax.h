@@ -20,7 +20,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "kamisado/position.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

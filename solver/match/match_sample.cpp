@@ -7,9 +7,9 @@
 
 #include <fmt/format.h>
 
-#include "kamisado/kfen.h"
-#include "run/worker_pool.h"
 #include "solver/search/solve.h"
+#include "src/kamisado/kfen.h"
+#include "src/run/worker_pool.h"
 
 namespace kamisado::solver {
 

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "io/progress.h"
+#include "src/io/progress.h"
 
 namespace kamisado::solver {
 

@@ -11,9 +11,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "kamisado/kfen.h"
-#include "run/worker_pool.h"
 #include "solver/match/regenerated_certificate.h"
+#include "src/kamisado/kfen.h"
+#include "src/run/worker_pool.h"
 
 namespace kamisado::solver {
 

@@ -22,13 +22,13 @@
 #include <string>
 #include <vector>
 
-#include "io/progress.h"
 #include "solver/match/by_rounds_study.h"
 #include "solver/match/match_certificate.h"
 #include "solver/match/match_sample.h"
 #include "solver/match/starts_check.h"
 #include "solver/proof/certify.h"
 #include "solver/search/goal.h"
+#include "src/io/progress.h"
 
 namespace kamisado::solver {
 

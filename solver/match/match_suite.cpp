@@ -8,12 +8,12 @@
 
 #include <fmt/format.h>
 
-#include "io/suite_file.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
 #include "solver/match/match_minimax.h"
 #include "solver/search/solve.h"
+#include "src/io/suite_file.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
 
 namespace kamisado::solver {
 

@@ -12,18 +12,18 @@
 #include <fmt/format.h>
 #include <xxhash.h>
 
-#include "io/files.h"
-#include "io/output_folder.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "run/mpi_runner.h"
-#include "run/worker_pool.h"
 #include "solver/match/layer_list.h"
 #include "solver/match/regenerated_layer.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_io.h"
 #include "solver/search/transposition_table.h"
 #include "solver/starts/round_start_table.h"
+#include "src/io/files.h"
+#include "src/io/output_folder.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/run/mpi_runner.h"
+#include "src/run/worker_pool.h"
 
 namespace kamisado::solver {
 

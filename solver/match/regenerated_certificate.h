@@ -40,9 +40,9 @@
 #include <optional>
 #include <string>
 
-#include "io/progress.h"
-#include "kamisado/position.h"
 #include "solver/match/match_certificate.h"
+#include "src/io/progress.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

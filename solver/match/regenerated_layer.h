@@ -24,10 +24,10 @@
 #include <cstdint>
 #include <optional>
 
-#include "kamisado/position.h"
 #include "solver/proof/proof_tree.h"
 #include "solver/search/transposition_table.h"
 #include "solver/starts/round_start_table.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

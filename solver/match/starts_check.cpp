@@ -7,13 +7,13 @@
 
 #include <fmt/format.h>
 
-#include "io/files.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "run/worker_pool.h"
 #include "solver/match/layer_list.h"
 #include "solver/search/transposition_table.h"
 #include "solver/starts/round_start.h"
+#include "src/io/files.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/run/worker_pool.h"
 
 namespace kamisado::solver {
 

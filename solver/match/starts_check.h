@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "io/progress.h"
 #include "solver/search/solve.h"
 #include "solver/starts/round_start_table.h"
+#include "src/io/progress.h"
 
 namespace kamisado::solver {
 

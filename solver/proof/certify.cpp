@@ -3,13 +3,13 @@
 #include <chrono>
 #include <sstream>
 
-#include "io/files.h"
-#include "io/progress.h"
-#include "io/run_lock.h"
-#include "kamisado/kfen.h"
 #include "solver/proof/proof_dot.h"
 #include "solver/proof/proof_io.h"
 #include "solver/search/goal.h"
+#include "src/io/files.h"
+#include "src/io/progress.h"
+#include "src/io/run_lock.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::solver {
 

@@ -11,8 +11,8 @@
 
 #include <fmt/format.h>
 
-#include "io/files.h"
-#include "kamisado/errors.h"
+#include "src/io/files.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::solver {
 

@@ -4,9 +4,9 @@
 #include <optional>
 #include <vector>
 
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::solver {
 

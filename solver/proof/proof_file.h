@@ -46,8 +46,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "kamisado/errors.h"
 #include "solver/proof/proof_tree.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::solver {
 

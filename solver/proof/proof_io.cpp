@@ -9,8 +9,8 @@
 #include <memory>
 #include <sstream>
 
-#include "io/files.h"
 #include "solver/proof/proof_file.h"
+#include "src/io/files.h"
 
 namespace kamisado::solver {
 

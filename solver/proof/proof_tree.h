@@ -17,8 +17,8 @@
 #include <utility>
 #include <vector>
 
-#include "kamisado/position.h"
 #include "solver/search/dfpn.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

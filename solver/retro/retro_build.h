@@ -26,9 +26,9 @@
 #include <functional>
 #include <stdexcept>
 
-#include "kamisado/errors.h"
-#include "kamisado/position.h"
 #include "solver/retro/retro_table.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

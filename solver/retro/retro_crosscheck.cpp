@@ -6,9 +6,9 @@
 #include <random>
 #include <vector>
 
-#include "kamisado/kfen.h"
 #include "solver/search/solve.h"
 #include "solver/search/transposition_table.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::solver {
 

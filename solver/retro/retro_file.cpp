@@ -8,10 +8,10 @@
 #include <cstring>
 #include <memory>
 
-#include "io/files.h"
-#include "kamisado/kfen.h"
-#include "kamisado/rules.h"
 #include "solver/retro/retro_build.h"
+#include "src/io/files.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::solver {
 

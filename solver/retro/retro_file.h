@@ -34,8 +34,8 @@
 #include <string>
 #include <string_view>
 
-#include "kamisado/errors.h"
 #include "solver/retro/retro_table.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::solver {
 

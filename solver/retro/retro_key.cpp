@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "kamisado/errors.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::solver {
 

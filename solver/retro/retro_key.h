@@ -23,7 +23,7 @@
 #include <compare>
 #include <cstdint>
 
-#include "kamisado/position.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

@@ -2,8 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/files.h"
-#include "kamisado/errors.h"
+#include "src/io/files.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::solver {
 

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "kamisado/position.h"
 #include "solver/retro/retro_key.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

@@ -7,7 +7,7 @@
 #include <atomic>
 #include <mutex>
 
-#include "kamisado/kfen.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::solver {
 

@@ -18,8 +18,8 @@
 #include <cstdint>
 #include <optional>
 
-#include "kamisado/position.h"
-#include "kamisado/rules.h"
+#include "src/kamisado/position.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::solver {
 

@@ -4,8 +4,8 @@
 #include <array>
 #include <unordered_map>
 
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::solver {
 

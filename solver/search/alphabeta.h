@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "kamisado/position.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
-#include "kamisado/threats.h"
 #include "solver/search/move_order.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
+#include "src/kamisado/threats.h"
 
 namespace kamisado::solver {
 

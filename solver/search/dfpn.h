@@ -47,9 +47,9 @@
 #include <functional>
 #include <optional>
 
-#include "kamisado/position.h"
 #include "solver/search/aim.h"
 #include "solver/search/transposition_table.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

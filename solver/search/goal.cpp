@@ -2,9 +2,9 @@
 
 #include <charconv>
 
-#include "kamisado/errors.h"
-#include "kamisado/rules.h"
 #include "solver/search/solve.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::solver {
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <string_view>
 
-#include "kamisado/position.h"
 #include "solver/search/aim.h"
 #include "solver/search/dfpn.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

@@ -11,8 +11,8 @@
 
 #include <cstddef>
 
-#include "kamisado/bitboard.h"
-#include "kamisado/movegen.h"
+#include "src/kamisado/bitboard.h"
+#include "src/kamisado/movegen.h"
 
 namespace kamisado::solver {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::solver {
 

@@ -12,10 +12,10 @@
 #include <cstdint>
 #include <optional>
 
-#include "kamisado/move.h"
-#include "kamisado/position.h"
 #include "solver/search/dfpn.h"
 #include "solver/search/transposition_table.h"
+#include "src/kamisado/move.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

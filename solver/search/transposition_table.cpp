@@ -10,7 +10,7 @@
 
 #include <sys/mman.h>
 
-#include "kamisado/errors.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::solver {
 

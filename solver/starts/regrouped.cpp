@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::solver {
 

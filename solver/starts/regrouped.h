@@ -11,8 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/progress.h"
-#include "kamisado/position.h"
+#include "src/io/progress.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

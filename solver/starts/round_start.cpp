@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "kamisado/errors.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::solver {
 

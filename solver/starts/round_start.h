@@ -27,8 +27,8 @@
 #include <optional>
 #include <string>
 
-#include "kamisado/position.h"
 #include "solver/starts/start_space.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

@@ -5,8 +5,8 @@
 
 #include <xxhash.h>
 
-#include "io/files.h"
-#include "kamisado/errors.h"
+#include "src/io/files.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::solver {
 

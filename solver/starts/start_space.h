@@ -34,7 +34,7 @@
 #include <optional>
 #include <vector>
 
-#include "kamisado/position.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::solver {
 

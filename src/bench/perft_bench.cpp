@@ -1,12 +1,12 @@
-#include "bench/perft_bench.h"
+#include "src/bench/perft_bench.h"
 
 #include <algorithm>
 #include <chrono>
 
 #include <fmt/format.h>
 
-#include "kamisado/kfen.h"
-#include "kamisado/perft.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/perft.h"
 
 namespace kamisado::bench {
 

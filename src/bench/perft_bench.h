@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "io/progress.h"
-#include "kamisado/perft.h"
-#include "kamisado/position.h"
+#include "src/io/progress.h"
+#include "src/kamisado/perft.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::bench {
 

@@ -1,4 +1,4 @@
-#include "conform/corpus.h"
+#include "src/conform/corpus.h"
 
 #include <filesystem>
 #include <fstream>
@@ -8,10 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::conform {
 

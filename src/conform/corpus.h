@@ -29,7 +29,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "kamisado/position.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::conform {
 

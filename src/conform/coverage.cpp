@@ -1,9 +1,9 @@
-#include "conform/coverage.h"
+#include "src/conform/coverage.h"
 
 #include <cstdlib>
 
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::conform {
 

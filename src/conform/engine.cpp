@@ -1,4 +1,4 @@
-#include "conform/engine.h"
+#include "src/conform/engine.h"
 
 namespace kamisado::conform {
 

@@ -1,4 +1,4 @@
-#include "conform/engine_process.h"
+#include "src/conform/engine_process.h"
 
 #include <fcntl.h>
 #include <poll.h>

@@ -8,7 +8,7 @@
 #include <sys/types.h>
 #include <string>
 
-#include "conform/engine.h"  // EngineFailure
+#include "src/conform/engine.h"  // EngineFailure
 
 namespace kamisado::conform {
 

@@ -1,4 +1,4 @@
-#include "conform/engine_server.h"
+#include "src/conform/engine_server.h"
 
 #include <algorithm>
 #include <atomic>
@@ -14,10 +14,10 @@
 
 #include <fmt/format.h>
 
-#include "conform/corpus.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
+#include "src/conform/corpus.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
 
 namespace kamisado::conform {
 

@@ -23,7 +23,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "kamisado/position.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::conform {
 

@@ -1,4 +1,4 @@
-#include "conform/harness.h"
+#include "src/conform/harness.h"
 
 #include <algorithm>
 #include <deque>
@@ -8,12 +8,12 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "conform/engine.h"
-#include "conform/labels.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
+#include "src/conform/engine.h"
+#include "src/conform/labels.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::conform {
 

@@ -30,9 +30,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "conform/corpus.h"
-#include "conform/coverage.h"
-#include "conform/engine.h"
+#include "src/conform/corpus.h"
+#include "src/conform/coverage.h"
+#include "src/conform/engine.h"
 
 namespace kamisado::conform {
 

@@ -1,14 +1,14 @@
-#include "conform/labels.h"
+#include "src/conform/labels.h"
 
 #include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <iterator>
 
-#include "conform/coverage.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
+#include "src/conform/coverage.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::conform {
 

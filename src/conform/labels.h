@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "kamisado/position.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::conform {
 

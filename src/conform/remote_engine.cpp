@@ -1,8 +1,8 @@
-#include "conform/remote_engine.h"
+#include "src/conform/remote_engine.h"
 
 #include <sstream>
 
-#include "conform/harness.h"
+#include "src/conform/harness.h"
 
 namespace kamisado::conform {
 

@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "conform/engine.h"
-#include "conform/engine_process.h"
+#include "src/conform/engine.h"
+#include "src/conform/engine_process.h"
 
 namespace kamisado::conform {
 

@@ -1,9 +1,9 @@
-#include "io/board_svg.h"
+#include "src/io/board_svg.h"
 
 #include <fmt/format.h>
 
-#include "io/describe.h"
-#include "kamisado/kfen.h"
+#include "src/io/describe.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::io {
 

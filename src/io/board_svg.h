@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "kamisado/position.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::io {
 

@@ -1,12 +1,12 @@
-#include "io/describe.h"
+#include "src/io/describe.h"
 
 #include <cctype>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "kamisado/kfen.h"
-#include "kamisado/rules.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::io {
 

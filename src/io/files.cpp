@@ -1,4 +1,4 @@
-#include "io/files.h"
+#include "src/io/files.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -14,7 +14,7 @@
 
 #include <fmt/format.h>
 
-#include "kamisado/errors.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::io {
 

@@ -1,4 +1,4 @@
-#include "io/output_folder.h"
+#include "src/io/output_folder.h"
 
 #include <filesystem>
 #include <sstream>
@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 #include <xxhash.h>
 
-#include "io/files.h"
-#include "kamisado/errors.h"
+#include "src/io/files.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::io {
 

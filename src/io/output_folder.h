@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-#include "io/run_lock.h"
+#include "src/io/run_lock.h"
 
 namespace kamisado::io {
 

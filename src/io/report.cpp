@@ -1,4 +1,4 @@
-#include "io/report.h"
+#include "src/io/report.h"
 
 #include <ctime>
 #include <fstream>
@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "io/files.h"
+#include "src/io/files.h"
 
 namespace kamisado::io {
 

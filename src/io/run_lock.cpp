@@ -1,4 +1,4 @@
-#include "io/run_lock.h"
+#include "src/io/run_lock.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -11,8 +11,8 @@
 
 #include <fmt/format.h>
 
-#include "io/files.h"
-#include "kamisado/errors.h"
+#include "src/io/files.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::io {
 

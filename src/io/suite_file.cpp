@@ -1,9 +1,9 @@
-#include "io/suite_file.h"
+#include "src/io/suite_file.h"
 
 #include <fmt/format.h>
 
-#include "io/files.h"
-#include "kamisado/kfen.h"
+#include "src/io/files.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::io {
 

@@ -9,8 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "kamisado/errors.h"
-#include "kamisado/position.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::io {
 

@@ -12,7 +12,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "kamisado/board.h"
+#include "src/kamisado/board.h"
 
 namespace kamisado {
 

@@ -1,12 +1,12 @@
-#include "kamisado/kfen.h"
+#include "src/kamisado/kfen.h"
 
 #include <array>
 #include <bit>
 #include <charconv>
 #include <vector>
 
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado {
 

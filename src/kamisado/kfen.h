@@ -23,9 +23,9 @@
 #include <string_view>
 #include <vector>
 
-#include "kamisado/errors.h"
-#include "kamisado/move.h"
-#include "kamisado/position.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/move.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado {
 

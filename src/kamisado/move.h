@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "kamisado/board.h"
+#include "src/kamisado/board.h"
 
 namespace kamisado {
 

@@ -1,4 +1,4 @@
-#include "kamisado/movegen.h"
+#include "src/kamisado/movegen.h"
 
 #include <array>
 

@@ -6,9 +6,9 @@
 
 #include <array>
 
-#include "kamisado/bitboard.h"
-#include "kamisado/move.h"
-#include "kamisado/position.h"
+#include "src/kamisado/bitboard.h"
+#include "src/kamisado/move.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado {
 

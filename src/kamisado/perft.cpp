@@ -1,6 +1,6 @@
-#include "kamisado/perft.h"
+#include "src/kamisado/perft.h"
 
-#include "kamisado/movegen.h"
+#include "src/kamisado/movegen.h"
 
 namespace kamisado {
 

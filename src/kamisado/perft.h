@@ -14,8 +14,8 @@
 #include <functional>
 #include <vector>
 
-#include "kamisado/move.h"
-#include "kamisado/position.h"
+#include "src/kamisado/move.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado {
 

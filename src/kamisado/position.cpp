@@ -1,12 +1,12 @@
-#include "kamisado/position.h"
+#include "src/kamisado/position.h"
 
 #include <algorithm>
 #include <bit>
 #include <cassert>
 
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
-#include "kamisado/zobrist.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
+#include "src/kamisado/zobrist.h"
 
 namespace kamisado {
 

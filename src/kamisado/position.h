@@ -13,10 +13,10 @@
 #include <cstdint>
 #include <optional>
 
-#include "kamisado/bitboard.h"
-#include "kamisado/board.h"
-#include "kamisado/move.h"
-#include "kamisado/zobrist.h"
+#include "src/kamisado/bitboard.h"
+#include "src/kamisado/board.h"
+#include "src/kamisado/move.h"
+#include "src/kamisado/zobrist.h"
 
 namespace kamisado {
 

@@ -1,10 +1,10 @@
-#include "kamisado/rules.h"
+#include "src/kamisado/rules.h"
 
 #include <algorithm>
 #include <charconv>
 
-#include "kamisado/errors.h"
-#include "kamisado/movegen.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/movegen.h"
 
 namespace kamisado {
 

@@ -9,12 +9,12 @@
 #include <string>
 #include <string_view>
 
-#include "kamisado/bitboard.h"
-#include "kamisado/board.h"
-#include "kamisado/move.h"
-#include "kamisado/movegen.h"
-#include "kamisado/mutants.h"
-#include "kamisado/position.h"
+#include "src/kamisado/bitboard.h"
+#include "src/kamisado/board.h"
+#include "src/kamisado/move.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/mutants.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado {
 

@@ -24,9 +24,9 @@
 #include <bit>
 #include <cstdint>
 
-#include "kamisado/bitboard.h"
-#include "kamisado/board.h"
-#include "kamisado/position.h"
+#include "src/kamisado/bitboard.h"
+#include "src/kamisado/board.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado {
 

@@ -1,11 +1,11 @@
-#include "play/alphabeta_player.h"
+#include "src/play/alphabeta_player.h"
 
 #include <algorithm>
 #include <random>
 #include <vector>
 
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::play {
 

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "play/players.h"
+#include "src/play/players.h"
 
 namespace kamisado::play {
 

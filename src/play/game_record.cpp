@@ -1,6 +1,6 @@
-#include "play/game_record.h"
+#include "src/play/game_record.h"
 
-#include "kamisado/rules.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::play {
 

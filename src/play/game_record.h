@@ -5,8 +5,8 @@
 #include <optional>
 #include <vector>
 
-#include "kamisado/move.h"
-#include "kamisado/position.h"
+#include "src/kamisado/move.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::play {
 

@@ -1,14 +1,14 @@
-#include "play/game_text.h"
+#include "src/play/game_text.h"
 
 #include <memory>
 #include <sstream>
 
 #include <fmt/format.h>
 
-#include "io/describe.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "play/players.h"
+#include "src/io/describe.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/play/players.h"
 
 namespace kamisado::play {
 

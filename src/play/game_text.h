@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "play/game_record.h"
+#include "src/play/game_record.h"
 
 namespace kamisado::play {
 

@@ -1,11 +1,11 @@
-#include "play/players.h"
+#include "src/play/players.h"
 
 #include <cstdlib>
 #include <vector>
 
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
-#include "play/alphabeta_player.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
+#include "src/play/alphabeta_player.h"
 
 namespace kamisado::play {
 

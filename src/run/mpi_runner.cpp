@@ -1,4 +1,4 @@
-#include "run/mpi_runner.h"
+#include "src/run/mpi_runner.h"
 
 #include <chrono>
 #include <condition_variable>
@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 #include <mpi.h>
 
-#include "kamisado/errors.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::run {
 

@@ -1,13 +1,13 @@
-#include "verify/checks.h"
+#include "src/verify/checks.h"
 
 #include <chrono>
 #include <map>
 #include <optional>
 
-#include "kamisado/bitboard.h"
-#include "kamisado/kfen.h"
-#include "verify/spec.h"
-#include "verify/z3_word.h"
+#include "src/kamisado/bitboard.h"
+#include "src/kamisado/kfen.h"
+#include "src/verify/spec.h"
+#include "src/verify/z3_word.h"
 
 namespace kamisado::verify {
 

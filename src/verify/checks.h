@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "kamisado/board.h"
+#include "src/kamisado/board.h"
 
 namespace kamisado::verify {
 

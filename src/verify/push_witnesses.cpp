@@ -1,15 +1,15 @@
-#include "verify/push_witnesses.h"
+#include "src/verify/push_witnesses.h"
 
 #include <memory>
 #include <optional>
 
 #include <z3++.h>
 
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
-#include "verify/spec.h"
-#include "verify/witness_search.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
+#include "src/verify/spec.h"
+#include "src/verify/witness_search.h"
 
 namespace kamisado::verify {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "kamisado/move.h"
-#include "kamisado/position.h"
-#include "verify/witnesses.h"
+#include "src/kamisado/move.h"
+#include "src/kamisado/position.h"
+#include "src/verify/witnesses.h"
 
 namespace kamisado::verify {
 

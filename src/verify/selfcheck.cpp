@@ -1,12 +1,12 @@
-#include "verify/selfcheck.h"
+#include "src/verify/selfcheck.h"
 
 #include <functional>
 
 #include <fmt/format.h>
 
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "kamisado/perft.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/perft.h"
 
 namespace kamisado::verify {
 

@@ -1,4 +1,4 @@
-#include "verify/spec.h"
+#include "src/verify/spec.h"
 
 namespace kamisado::verify::spec {
 

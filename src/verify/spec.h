@@ -7,8 +7,8 @@
 
 #include <z3++.h>
 
-#include "kamisado/board.h"
-#include "verify/z3_word.h"
+#include "src/kamisado/board.h"
+#include "src/verify/z3_word.h"
 
 namespace kamisado::verify::spec {
 

@@ -1,15 +1,15 @@
-#include "verify/witnesses.h"
+#include "src/verify/witnesses.h"
 
 #include <memory>
 #include <optional>
 
 #include <z3++.h>
 
-#include "kamisado/kfen.h"
-#include "kamisado/rules.h"
-#include "verify/spec.h"
-#include "verify/witness_search.h"
-#include "verify/z3_word.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/rules.h"
+#include "src/verify/spec.h"
+#include "src/verify/witness_search.h"
+#include "src/verify/z3_word.h"
 
 namespace kamisado::verify {
 

@@ -1,4 +1,4 @@
-#include "verify/z3_word.h"
+#include "src/verify/z3_word.h"
 
 namespace kamisado::verify {
 

@@ -15,7 +15,7 @@
 
 #include <z3++.h>
 
-#include "kamisado/bitboard.h"
+#include "src/kamisado/bitboard.h"
 
 namespace kamisado::verify {
 

@@ -5,8 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "conform/corpus.h"
-#include "kamisado/errors.h"
+#include "src/conform/corpus.h"
+#include "src/kamisado/errors.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace kamisado;

@@ -7,8 +7,8 @@
 #include <optional>
 #include <string_view>
 
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace kamisado;

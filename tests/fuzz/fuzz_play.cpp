@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <string>
 
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
-#include "play/game_text.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
+#include "src/play/game_text.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace kamisado;

@@ -1,6 +1,6 @@
-#include "present/analysis.h"
+#include "app/present/analysis_json.h"
 
-#include "kamisado/kfen.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::present {
 

@@ -1,13 +1,13 @@
-#include "verify/report.h"
+#include "src/verify/verification.h"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "conform/corpus.h"
-#include "io/report.h"
-#include "kamisado/errors.h"
+#include "src/conform/corpus.h"
+#include "src/io/report.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::verify {
 

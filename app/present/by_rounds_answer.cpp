@@ -1,8 +1,8 @@
-#include "present/by_rounds.h"
+#include "app/present/by_rounds_answer.h"
 
 #include <fmt/format.h>
 
-#include "kamisado/kfen.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::present {
 

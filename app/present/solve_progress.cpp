@@ -1,4 +1,4 @@
-#include "present/solve.h"
+#include "app/present/solve_progress.h"
 
 #include <fmt/format.h>
 

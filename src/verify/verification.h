@@ -8,10 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/progress.h"
-#include "verify/checks.h"
-#include "verify/push_witnesses.h"
-#include "verify/witnesses.h"
+#include "src/io/progress.h"
+#include "src/verify/checks.h"
+#include "src/verify/push_witnesses.h"
+#include "src/verify/witnesses.h"
 
 namespace kamisado::verify {
 

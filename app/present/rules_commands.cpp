@@ -1,14 +1,14 @@
-#include "present/rules.h"
+#include "app/present/rules_commands.h"
 
 #include <fmt/format.h>
 
-#include "io/board_svg.h"
-#include "io/describe.h"
-#include "io/files.h"
-#include "io/report.h"
-#include "kamisado/kfen.h"
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
+#include "src/io/board_svg.h"
+#include "src/io/describe.h"
+#include "src/io/files.h"
+#include "src/io/report.h"
+#include "src/kamisado/kfen.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
 
 namespace kamisado::present {
 

@@ -1,14 +1,14 @@
-#include "present/opening.h"
+#include "app/present/opening_answer.h"
 
 #include <algorithm>
 #include <filesystem>
 
 #include <fmt/format.h>
 
-#include "io/files.h"
-#include "io/report.h"
-#include "kamisado/errors.h"
-#include "kamisado/kfen.h"
+#include "src/io/files.h"
+#include "src/io/report.h"
+#include "src/kamisado/errors.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::present {
 

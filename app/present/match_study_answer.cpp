@@ -1,8 +1,8 @@
-#include "present/match_study.h"
+#include "app/present/match_study_answer.h"
 
 #include <fmt/format.h>
 
-#include "present/by_rounds.h"
+#include "app/present/by_rounds_answer.h"
 
 namespace kamisado::present {
 

@@ -30,8 +30,8 @@
 #include <string>
 #include <vector>
 
-#include "kamisado/position.h"
 #include "puzzles/puzzle.h"
+#include "src/kamisado/position.h"
 
 namespace kamisado::puzzles {
 

@@ -5,12 +5,12 @@
 #include <string>
 #include <vector>
 
-#include "bench/perft_bench.h"
-#include "io/progress.h"
-#include "kamisado/position.h"
-#include "present/answer.h"
-#include "verify/report.h"
-#include "verify/selfcheck.h"
+#include "app/present/answer.h"
+#include "src/bench/perft_bench.h"
+#include "src/io/progress.h"
+#include "src/kamisado/position.h"
+#include "src/verify/selfcheck.h"
+#include "src/verify/verification.h"
 
 namespace kamisado::present {
 

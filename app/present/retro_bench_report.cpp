@@ -1,11 +1,11 @@
-#include "present/retro_bench.h"
+#include "app/present/retro_bench_report.h"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include "io/report.h"
-#include "kamisado/kfen.h"
+#include "src/io/report.h"
+#include "src/kamisado/kfen.h"
 
 namespace kamisado::present {
 

@@ -1,13 +1,13 @@
-#include "puzzles/features.h"
+#include "puzzles/puzzle_features.h"
 
 #include <cmath>
 #include <cstdlib>
 
 #include <algorithm>
 
-#include "kamisado/movegen.h"
-#include "kamisado/rules.h"
-#include "play/alphabeta_player.h"
+#include "src/kamisado/movegen.h"
+#include "src/kamisado/rules.h"
+#include "src/play/alphabeta_player.h"
 
 namespace kamisado::puzzles {
 

@@ -7,9 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/progress.h"
-#include "present/answer.h"
+#include "app/present/answer.h"
 #include "solver/bench/opening.h"
+#include "src/io/progress.h"
 
 namespace kamisado::present {
 

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "present/answer.h"
+#include "app/present/answer.h"
 #include "solver/match/by_rounds.h"
 #include "solver/match/by_rounds_request.h"
 #include "solver/match/by_rounds_study.h"
