@@ -3,7 +3,7 @@
 // `sumo_count` win-in-2 puzzles with a sumo-push or extra-turn theme from Marathon rounds.
 // Target: at least 100 accepted puzzles a minute for N <= 3 (single rounds).
 // With a collection (a published folder, publish.h), the report also shows how its difficulty
-// spreads over N (difficulty_plot.h): a table in the report and an SVG plot next to it.
+// spreads over N (app/present/difficulty_plot.h): a table in the report and an SVG plot next to it.
 #pragma once
 
 #include <cstdint>

@@ -5,8 +5,11 @@
 - A function in src/, solver/, puzzles/ or app/ (.cpp and .h) is at most 80 lines: free functions,
   members defined outside their class and, since issue 72, those defined in a class body. Braces
   are counted in the code with comments and literals blanked out.
-- The engines return data: no header in solver/ declares a function that writes JSON, text or
-  Markdown (*_json, *_text, *_markdown, *_summary, *_section, *_report); app/present does that.
+- The engines return data: no header in src/ (but src/io, the presentation primitives), solver/ or
+  puzzles/ declares a function that writes JSON, text or Markdown (*_json, *_text, *_markdown,
+  *_summary, *_section, *_report); app/present does that. A file format's writer kept beside its
+  reader is no output (FILE_FORMATS, each in docs/formats.md).
+- No two headers share a file name.
 
 What is over a limit today is listed below by name with its size: a ratchet. A listed function
 may shrink (then lower its figure, or drop it once within the limit) but not grow, and nothing
@@ -28,11 +31,24 @@ LONG_FUNCTIONS = {}
 LONG_COMMANDS = {}
 
 # A file format's writer beside its reader is not presentation (Syzygy's way: a format and its code
-# together): the census run folder's manifest.json, written by plan_census and compared when the
-# folder is opened again.
+# together); each header here is the one docs/formats.md names for its format: the census run
+# folder's manifest.json, the conformance corpus (kamisado-conformance 1), the move notation of
+# the line protocol's `moves` answer (rules.md §6), the collection's puzzles.json (kamisado-puzzles
+# 1) and the trainer's puzzles.js (kamisado-trainer 1).
 FILE_FORMATS = {
     ("solver/census/census.h", "manifest_json"),
+    ("src/conform/corpus.h", "corpus_to_json"),
+    ("src/conform/corpus.h", "corpus_from_json"),
+    ("src/kamisado/kfen.h", "legal_moves_text"),
+    ("puzzles/collection_json.h", "puzzle_json"),
+    ("puzzles/collection_json.h", "collection_json"),
+    ("puzzles/trainer.h", "trainer_puzzle_json"),
 }
+# The engines' folders the output rule covers: all of src/, solver/ and puzzles/ but src/io, the
+# presentation layer's primitives below every engine (a position in words, JSON and SVG, the
+# report writer), which app/present and the files the engines write for people share.
+ENGINES = ("src", "solver", "puzzles")
+PRIMITIVES = ("src/io",)
 
 PRESENTING = re.compile(r"^[A-Za-z_][\w:<>, ]*[\s*&]([a-z_]+_(?:json|text|markdown|summary|section|report))\(")
 def code_of(text):
@@ -165,14 +181,28 @@ def main(root):
                 if n > FUNCTION_LINES:
                     still_long.add((rel, name))
     presenting = set()
-    for f in sorted((root / "solver").rglob("*.h")):
+    for f in sorted(h for top in ENGINES for h in (root / top).rglob("*.h")):
         rel = str(f.relative_to(root))
+        if rel.startswith(PRIMITIVES):
+            continue
         for line in f.read_text().splitlines():
             m = PRESENTING.match(line)
             if m:
                 presenting.add((rel, m.group(1)))
                 if (rel, m.group(1)) not in FILE_FORMATS:
                     faults.append(f"{rel}: declares {m.group(1)}; the engines return data, app/present writes it out")
+    formats = (root / "docs" / "formats.md").read_text()
+    for rel in sorted({rel for rel, _ in FILE_FORMATS}):
+        if f"`{rel}`" not in formats and f"`{rel.split('/')[-1]}`" not in formats:
+            faults.append(f"{rel}: listed as a file format's writer, but docs/formats.md names no format there")
+    # No two headers share a file name (issue 72): a name says what a file holds, wherever it is.
+    by_name = {}
+    for top in ("src", "solver", "puzzles", "app"):
+        for h in (root / top).rglob("*.h"):
+            by_name.setdefault(h.name, []).append(str(h.relative_to(root)))
+    for name, paths in sorted(by_name.items()):
+        if len(paths) > 1:
+            faults.append(f"{name}: {len(paths)} headers of this name ({', '.join(sorted(paths))}); name each for what it holds")
     # The lists only shrink: an entry that no longer applies is taken off.
     for rel, name in sorted(set(LONG_FUNCTIONS) - still_long):
         faults.append(f"{rel}: {name} is within {FUNCTION_LINES} lines or gone: take it off LONG_FUNCTIONS")

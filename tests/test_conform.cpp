@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/app.h"
+#include "app/present/conformance_report.h"
 #include "src/conform/corpus.h"
 #include "src/conform/coverage.h"
 #include "src/conform/engine_server.h"
@@ -29,6 +30,8 @@
 
 using namespace kamisado;
 using namespace kamisado::conform;
+using kamisado::present::harness_json;
+using kamisado::present::harness_text;
 
 namespace {
 std::string fixture(const std::string& deviation = "") {

@@ -1,11 +1,11 @@
 // kamisado conform: check another Kamisado implementation against ours, over the line protocol
-// (conform/harness.h); kamisado corpus: write the built-in conformance corpus.
+// (src/conform/harness.h, its report app/present/conformance_report.h); kamisado corpus: write the built-in conformance corpus.
 #include <iostream>
 
 #include "app/cli/commands.h"
+#include "app/present/conformance_report.h"
 #include "app/serve/engine_search.h"
 #include "src/conform/engine_server.h"
-#include "src/conform/harness.h"
 #include "src/io/files.h"
 #include "src/kamisado/kfen.h"
 #include "src/kamisado/rules.h"
@@ -50,7 +50,7 @@ int conform(const ConformOptions& opt, Io& io) {
   h.allow = conform::parse_allow(opt.allow);
   io::Progress progress(io.lines());
   conform::HarnessReport r = conform::run_harness(h, [&progress](const std::string& line) { progress.tick([&] { return "conform: " + line; }); });
-  return io.print(conform::harness_json(r), conform::harness_text(r), r.conforms() ? kOk : kDisagrees);
+  return io.print(present::harness_json(r), present::harness_text(r), r.conforms() ? kOk : kDisagrees);
 }
 
 const CommandText kEngineText{"engine", "Be an engine: answer the line protocol on stdin and stdout, as the reference implementation",

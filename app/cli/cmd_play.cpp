@@ -1,6 +1,6 @@
-// kamisado play: play moves, or let built-in players play, in a single round or a whole match,
-// and print where the game goes (play/game_text.h).
+// kamisado play: moves played, or built-in players, in a round or a match (src/play/game_text.h).
 #include "app/cli/commands.h"
+#include "app/present/game_answer.h"
 #include "src/kamisado/kfen.h"
 #include "src/kamisado/rules.h"
 #include "src/play/game_text.h"
@@ -32,7 +32,7 @@ int play(const PlayOptions& opt, Io& io) {
   play::GameRecord game(start);
   play::play_moves(game, opt.moves);
   play::play_on(game, opt.black, opt.gold, opt.seed);
-  return io.print(play::game_json(game), play::game_text(game));
+  return io.print(present::game_json(game), present::game_text(game));
 }
 
 }  // namespace

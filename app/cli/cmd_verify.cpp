@@ -1,6 +1,6 @@
 // kamisado verify: the rules checker's proofs over all positions, with Z3 (verify/verification.h).
 #include "app/cli/commands.h"
-#include "app/present/rules_commands.h"
+#include "app/present/verification_report.h"
 
 namespace kamisado::cli {
 

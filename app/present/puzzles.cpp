@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "puzzles/difficulty_plot.h"
+#include "app/present/difficulty_plot.h"
 #include "src/io/files.h"
 #include "src/io/report.h"
 #include "src/kamisado/kfen.h"

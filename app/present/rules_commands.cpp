@@ -111,19 +111,6 @@ Answer show_answer(const Position& pos, const std::string& svg) {
   return {j, io::board_text(pos) + "\n" + to_kfen(pos) + "\n" + io::status_line(pos) + "\n" + (svg.empty() ? "" : "wrote " + svg + "\n")};
 }
 
-Answer verify_answer(const verify::VerifyRun& run, const std::string& corpus, const std::string& report) {
-  return {verify::verification_json(run),
-          verify::verification_summary(run) + (corpus.empty() ? "" : "wrote " + corpus + "\n") + (report.empty() ? "" : "wrote " + report + "\n")};
-}
-
-std::string verify_command(const verify::VerifyOptions& o, const std::string& corpus, const std::string& report) {
-  std::string command = "kamisado verify";
-  for (const std::string& id : o.checks) command += " --check " + id;
-  if (!o.witnesses) command += " --no-witnesses";
-  if (!corpus.empty()) command += " --corpus " + corpus;
-  return command + " --report " + report;
-}
-
 Answer selfcheck_answer(const std::vector<verify::SelfCheckResult>& checks) {
   nlohmann::json results = nlohmann::json::array();
   int failed = 0, passed = 0;
@@ -141,15 +128,6 @@ Answer run_perft_bench(int depth, int sumo_depth, int repeat, const std::string&
   PerftBench b = bench_perft(depth, sumo_depth, repeat);
   if (!report.empty()) io::write_file_atomically(report, perft_bench_report(b, report));
   return {perft_bench_json(b), perft_bench_summary(b) + (report.empty() ? "" : "wrote " + report + "\n")};
-}
-
-Answer run_verify(const verify::VerifyOptions& o, const std::string& corpus, const std::string& report, const io::Lines& lines) {
-  verify::VerifyRun run = verify::run_verification(o, lines);
-  if (!corpus.empty()) io::write_file_atomically(corpus, verify::witness_corpus(run).dump(2) + "\n");
-  if (!report.empty()) io::write_file_atomically(report, verify::verification_report(run, verify_command(o, corpus, report)));
-  Answer a = verify_answer(run, corpus, report);
-  a.status = run.all_proved ? Status::Ok : Status::Failed;
-  return a;
 }
 
 }  // namespace kamisado::present

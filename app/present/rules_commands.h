@@ -10,7 +10,6 @@
 #include "src/io/progress.h"
 #include "src/kamisado/position.h"
 #include "src/verify/selfcheck.h"
-#include "src/verify/verification.h"
 
 namespace kamisado::present {
 
@@ -27,13 +26,6 @@ Answer run_perft_bench(int depth, int sumo_depth, int repeat, const std::string&
 Answer moves_answer(const Position& pos);
 // The board as text, its KFEN and status; `svg`: where its picture was written, if anywhere.
 Answer show_answer(const Position& pos, const std::string& svg);
-// The rules checker's run (kamisado verify), with the files it wrote (`corpus`, `report`: empty
-// if none), and the command that makes its report again.
-Answer verify_answer(const verify::VerifyRun& run, const std::string& corpus, const std::string& report);
-std::string verify_command(const verify::VerifyOptions& o, const std::string& corpus, const std::string& report);
-// kamisado verify: the rules checker run, and its witness corpus and report written where named;
-// Failed unless every check is proved.
-Answer run_verify(const verify::VerifyOptions& o, const std::string& corpus, const std::string& report, const io::Lines& lines);
 Answer selfcheck_answer(const std::vector<verify::SelfCheckResult>& checks);
 
 }  // namespace kamisado::present

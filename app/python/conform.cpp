@@ -6,6 +6,7 @@
 
 #include <pybind11/stl.h>
 
+#include "app/present/conformance_report.h"
 #include "src/conform/harness.h"
 
 namespace py = pybind11;
@@ -89,7 +90,7 @@ std::pair<py::object, std::string> check_conformance(py::object engine, py::hand
                                int(whole_number(games, "games", 0, conform::kMostPlayOuts)), whole_number(seed, "seed", 0, UINT64_MAX), match, allow);
   if (!corpus.empty()) o.corpus = conform::read_corpus(corpus);
   const conform::HarnessReport r = conform::run_harness([&] { return std::make_unique<PythonEngine>(engine); }, o);
-  return {to_python(conform::harness_json(r)), conform::harness_text(r)};
+  return {to_python(present::harness_json(r)), present::harness_text(r)};
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/present/game_answer.h"
 #include "app/present/one_line.h"
 #include "app/present/solution.h"
 #include "app/present/verdict.h"

@@ -16,6 +16,8 @@
 #include <nlohmann/json.hpp>
 
 #include "app/present/board_answers.h"
+#include "app/present/conformance_report.h"
+#include "app/present/game_answer.h"
 #include "app/present/one_line.h"
 #include "app/present/search_answer.h"
 #include "app/serve/api.h"
@@ -202,7 +204,7 @@ std::string check_conformance(emscripten::val adapter, double depth, double game
     std::istringstream corpus(corpus_json);
     if (!corpus_json.empty()) o.corpus = conform::read_corpus(corpus, "the corpus given");
     const conform::HarnessReport r = conform::run_harness([&] { return std::make_unique<JsEngine>(adapter); }, o);
-    return json{{"json", conform::harness_json(r)}, {"text", conform::harness_text(r)}};
+    return json{{"json", present::harness_json(r)}, {"text", present::harness_text(r)}};
   });
 }
 

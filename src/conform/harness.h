@@ -18,7 +18,8 @@
 // played, the position it leads to. A corpus case or walk root that no game reaches is compared
 // apart and never counted (HarnessReport::unreachable). Each disagreement is labelled with a rule (labels.h); a
 // position the engine refuses is labelled "refused". A run's verdict is one line an author can
-// cite: "conforms to rules.md except M6 (N positions checked, M play-outs)".
+// cite: "conforms to rules.md except M6 (N positions checked, M play-outs)". The report, as JSON
+// and as text, is written by the presentation layer: app/present/conformance_report.h.
 #pragma once
 
 #include <functional>
@@ -138,10 +139,5 @@ constexpr int kMostWalkDepth = 6, kMostPlayOuts = 100000;
 // ranges, a match that P3 does not name (empty: single rounds) or a word of `allow` that is no
 // rule ID. The corpus is the built-in one.
 HarnessOptions harness_options(int depth, int games, std::uint64_t seed, const std::string& match, const std::vector<std::string>& allow);
-
-// The report for scripts (JSON) and for people: each deviation with its count and smallest
-// reproduction, the sources, the rules checked and not, and the verdict.
-nlohmann::json harness_json(const HarnessReport& r);
-std::string harness_text(const HarnessReport& r);
 
 }  // namespace kamisado::conform

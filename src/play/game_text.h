@@ -1,6 +1,6 @@
-// A game as people type it and read it: moves given as text and played with errors that name
-// the culprit, built-in players playing on, and the record of every round (its moves, result,
-// ring and score) as text and as JSON. `kamisado play` is these four calls.
+// A game as people type it: moves given as text and played with errors that name the culprit,
+// and built-in players playing on. The record it leaves (play/game_record.h) is told as text and
+// JSON by app/present/game_answer.h; `kamisado play` is these calls and that.
 #pragma once
 
 #include <cstdint>
@@ -20,8 +20,5 @@ void play_moves(GameRecord& game, const std::string& moves);
 // Lets the named players (play/players.h; "" for none) play on until the game ends or the side
 // to move has no player.
 void play_on(GameRecord& game, const std::string& black, const std::string& gold, std::uint64_t seed);
-
-nlohmann::json game_json(const GameRecord& game);
-std::string game_text(const GameRecord& game);
 
 }  // namespace kamisado::play

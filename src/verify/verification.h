@@ -1,6 +1,7 @@
 // `kamisado verify` as one run: the Z3 checks (checks.h), then the edge-case witnesses found by
-// Z3 and compared with the engine (witnesses.h, push_witnesses.h); its report
-// (reports/verification.md), its JSON, and the witnesses as a conformance corpus.
+// Z3 and compared with the engine (witnesses.h, push_witnesses.h), and the witnesses as a
+// conformance corpus (a file format: src/conform/corpus.h). Its report (reports/verification.md)
+// and its JSON are the presentation layer's: app/present/verification_report.h.
 #pragma once
 
 #include <string>
@@ -31,9 +32,6 @@ struct VerifyRun {
 
 // Throws InputError for an unknown check. `lines` hears each result as it comes.
 VerifyRun run_verification(const VerifyOptions& options, const io::Lines& lines = {});
-std::string verification_report(const VerifyRun& run, const std::string& command);
-nlohmann::json verification_json(const VerifyRun& run);
-std::string verification_summary(const VerifyRun& run);
 // The witnesses found, as a conformance corpus (conform/corpus.h) for other engines.
 nlohmann::json witness_corpus(const VerifyRun& run);
 

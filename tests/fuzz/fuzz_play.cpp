@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "app/present/game_answer.h"
 #include "src/kamisado/errors.h"
 #include "src/kamisado/kfen.h"
 #include "src/play/game_text.h"
@@ -16,6 +17,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     play::play_moves(game, std::string(reinterpret_cast<const char*>(data), size));
   } catch (const InputError&) {
   }
-  (void)play::game_text(game);
+  (void)present::game_text(game);
   return 0;
 }

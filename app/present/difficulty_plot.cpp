@@ -1,4 +1,4 @@
-#include "puzzles/difficulty_plot.h"
+#include "app/present/difficulty_plot.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,9 @@
 
 #include <fmt/format.h>
 
-namespace kamisado::puzzles {
+namespace kamisado::present {
+
+using puzzles::StoredPuzzle;
 
 namespace {
 
@@ -125,4 +127,4 @@ void collection_section(io::Report& md, const std::vector<StoredPuzzle>& rows, c
   }
 }
 
-}  // namespace kamisado::puzzles
+}  // namespace kamisado::present
