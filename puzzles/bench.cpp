@@ -27,7 +27,7 @@ PuzzleBench bench_puzzles(const PuzzleBenchOptions& o, const io::Lines& lines) {
   if (!o.collection.empty()) {  // read first: a wrong folder is refused before the long part
     const std::filesystem::path db = std::filesystem::path(o.collection) / "puzzles.db";
     std::error_code ec;
-    if (!std::filesystem::exists(db, ec)) throw InputError("--collection '" + o.collection + "' holds no puzzles.db");
+    if (!std::filesystem::exists(db, ec)) throw InputError("'" + o.collection + "' holds no puzzles.db", "collection");
     b.collection = Store(db.string(), Store::Mode::ReadExisting).all();
   }
   const std::filesystem::path scratch = std::filesystem::temp_directory_path() / fmt::format("kamisado-puzzles-bench-{}.db", ::getpid());

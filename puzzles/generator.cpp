@@ -95,7 +95,8 @@ GenerateRun generate_into(const std::string& db, const GenerateOptions& given, c
   GenerateOptions options = given;
   solver::RetroTable table;
   if (!retro.empty()) {
-    if (options.match) throw InputError("--retro and --match: a table's root decides the round, give one of them");
+    if (options.match)
+      throw InputError("a retrograde table's root decides the round, so a table and a match do not go together: give one of them", "retro");
     table = solver::load_retro_table(retro);
     options.table = &table;
   }

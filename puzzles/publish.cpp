@@ -33,9 +33,9 @@ bool has_sumo_theme(const StoredPuzzle& p) {
 }
 
 // A folder to write into: a file in its place is refused.
-void refuse_file(const fs::path& dir, const std::string& option) {
+void refuse_file(const fs::path& dir, const std::string& field) {
   std::error_code ec;
-  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) throw InputError(option + " wants a folder, and '" + dir.string() + "' is a file");
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) throw InputError("a folder is wanted, and '" + dir.string() + "' is a file", field);
 }
 
 // Brings the store up to the targets, one theme and N at a time.
@@ -162,13 +162,13 @@ std::string readme(const std::vector<StoredPuzzle>& rows, const PublishOptions& 
 }  // namespace
 
 ExportCounts export_collection(const ExportOptions& o, const io::Lines& lines) {
-  if (o.json_out.empty() && o.html_dir.empty()) throw InputError("nothing to write: give --html DIR, --json FILE or both");
+  if (o.json_out.empty() && o.html_dir.empty()) throw InputError("nothing to write: name an HTML folder, a JSON file or both");
   std::error_code ec;
   if (!fs::exists(o.db, ec)) throw InputError("no puzzle collection '" + o.db + "'");
   ExportCounts c;
   std::optional<io::FolderWrite> html;
   if (!o.html_dir.empty()) {
-    refuse_file(o.html_dir, "--html");
+    refuse_file(o.html_dir, "html");
     html.emplace(o.html_dir, "puzzles export");
     html->claim(trainer_files());
     c.html_file = (fs::path(o.html_dir) / "index.html").string();
@@ -185,7 +185,7 @@ ExportCounts export_collection(const ExportOptions& o, const io::Lines& lines) {
 }
 
 Published publish(const PublishOptions& o, const io::Lines& lines) {
-  refuse_file(o.out, "--out");
+  refuse_file(o.out, "out");
   // Every file but the collection itself goes through the folder's FolderWrite: the user's files
   // are never written over, and a failed or stopped publish leaves the files as they were.
   io::FolderWrite folder(o.out, "puzzles publish");

@@ -20,7 +20,7 @@ SolvedPuzzle solve_puzzle(const Position& pos, const PuzzleRequest& r) {
   try {
     s.analysis = analyse_key(pos, table, limits);
   } catch (const Stopped& e) {
-    throw Stopped(r.seconds > 0 ? fmt::format("not proved within --time {} s: give it more time", r.seconds) : e.what());
+    throw Stopped(r.seconds > 0 ? fmt::format("not proved within the {} s given: give it more time", r.seconds) : e.what());
   }
   if (r.add.empty()) return s;
   if (!s.analysis) throw InputError(fmt::format("not added: {} to move does not win the round", side_name(pos.side_to_move())));

@@ -9,7 +9,7 @@
   puzzles/ declares a function that writes JSON, text or Markdown (*_json, *_text, *_markdown,
   *_summary, *_section, *_report); app/present does that. A file format's writer kept beside its
   reader is no output (FILE_FORMATS, each in docs/formats.md).
-- No two headers share a file name.
+- No two headers share a file name, and no error of the libraries begins with an option's name.
 
 What is over a limit today is listed below by name with its size: a ratchet. A listed function
 may shrink (then lower its figure, or drop it once within the limit) but not grow, and nothing
@@ -50,6 +50,7 @@ FILE_FORMATS = {
 ENGINES = ("src", "solver", "puzzles")
 PRIMITIVES = ("src/io",)
 
+FLAG_FIRST = re.compile(r'(?:InputError|Stopped)\((?:fmt::format\()?"--[a-z]')
 PRESENTING = re.compile(r"^[A-Za-z_][\w:<>, ]*[\s*&]([a-z_]+_(?:json|text|markdown|summary|section|report))\(")
 def code_of(text):
     """The text with comments, string and character literals blanked (newlines kept), so that
@@ -195,6 +196,14 @@ def main(root):
     for rel in sorted({rel for rel, _ in FILE_FORMATS}):
         if f"`{rel}`" not in formats and f"`{rel.split('/')[-1]}`" not in formats:
             faults.append(f"{rel}: listed as a file format's writer, but docs/formats.md names no format there")
+    # The libraries' errors speak of the problem; the command line adds its option (issue 72): no
+    # error in src/, solver/ or puzzles/ begins with an option's name ("--goal must be ...").
+    for top in ENGINES:
+        for f in sorted((root / top).rglob("*.cpp")):
+            for number, line in enumerate(f.read_text().splitlines(), 1):
+                if FLAG_FIRST.search(line):
+                    faults.append(f"{f.relative_to(root)}:{number}: an error that begins with an option's name; say the problem, "
+                                  "and let the command line add its option (InputError's field)")
     # No two headers share a file name (issue 72): a name says what a file holds, wherever it is.
     by_name = {}
     for top in ("src", "solver", "puzzles", "app"):

@@ -124,7 +124,7 @@ for request, words in (("stop", "error no search is running"), ("go frob 3", "er
 send("position " + kfen)
 reply()
 send("go goal match")
-if not reply().startswith("error go: goal match needs a match position"):
+if not reply().startswith("error go: the goal match needs a match position"):
     fail("a match goal in a single round was not refused")
 send("status")
 if reply() != "status ongoing":

@@ -117,6 +117,6 @@ TEST(Checkpoint_File, RefusesDamagedForeignOrMisSizedFiles) {
   refused(edited, 2, kfen, "header was changed");
   refused(good + "x", 2, kfen, "bytes follow its end");
   refused(good, 2, "obpkyrgn/8/8/8/8/8/8/NGRYKPBO g - 1:0-0", "of another search");
-  refused(good, 4, kfen, "resume it with --hash 2");
+  refused(good, 4, kfen, "resume it with a table of 2 MB");
   refused("a proof file\n", 2, kfen, "not a kamisado search checkpoint");
 }

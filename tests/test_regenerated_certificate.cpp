@@ -313,8 +313,9 @@ TEST(CLI_Certificate, RegeneratedLayersAreWrittenAndCheckedByTheCommands) {
   EXPECT_NE(err.find(journal + "': not a round-start table"), std::string::npos) << err;
   EXPECT_FALSE(fs::exists(dir + "3"));
   for (const auto& [args, why] : std::vector<std::pair<std::vector<std::string>, std::string>>{
-           {{"solve", kfen, "--goal", "match", "--by-rounds", "--certificate", dir + "2", "--regenerate-layers"}, "name it with --starts FILE"},
-           {{"solve", kfen, "--goal", "match", "--regenerate-layers"}, "add --by-rounds"},
+           {{"solve", kfen, "--goal", "match", "--by-rounds", "--certificate", dir + "2", "--regenerate-layers"},
+            "--regenerate-layers requires --starts"},
+           {{"solve", kfen, "--goal", "match", "--regenerate-layers"}, "--regenerate-layers requires --"},
            {{"check-proof", proved_table().string(), "--journal", journal}, "not of a proof file"}}) {
     std::tie(code, out, err) = run(args);
     EXPECT_EQ(code, cli::kBadInput) << err;

@@ -98,8 +98,8 @@ TEST(Serve_Api, EveryBadRequestIsA400WithOneLine) {
     EXPECT_EQ(a.body.find('\n'), std::string::npos);
   }
   const std::vector<std::pair<Params, std::string>> analyse_cases = {
-      {{{"kfen", kAfterC1C4}, {"goal", "match"}}, "goal=match needs a match position"},
-      {{{"kfen", kAfterC1C4}, {"goal", "ring:3"}}, "goal=ring:3"},
+      {{{"kfen", kAfterC1C4}, {"goal", "match"}}, "goal: the goal match needs a match position"},
+      {{{"kfen", kAfterC1C4}, {"goal", "ring:3"}}, "goal: the goal ring:3: a ring is worth 1, 2, 4 or 8"},
       {{{"kfen", kAfterC1C4}, {"nodes", "abc"}}, "nodes must be a positive number"},
       {{{"kfen", kAfterC1C4}, {"ms", "-5"}}, "ms must be a positive number"},
       {{{"kfen", kAfterC1C4}, {"ms", "0x10"}}, "ms must be a positive number in whole digits"},

@@ -50,7 +50,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   try {
     return action(io);
   } catch (const InputError& e) {
-    err << "kamisado: error: " << one_line(e.what()) << "\n";
+    err << "kamisado: error: " << one_line(e, "--") << "\n";
   } catch (const Stopped& e) {
     err << "kamisado: " << one_line(e.what()) << "\n";
     return kStopped;

@@ -15,36 +15,34 @@ namespace kamisado::cli {
 namespace {
 
 const CommandText kSolveText{"solve", "Prove who wins the round from a position, and how fast (proof-number search)",
-                             "The value is for the side to move. --goal says what counts as a win: 'round' (the default:\n"
-                             "the round being played), 'match' (the match, P3, across rounds: the Defender's fill-left and\n"
-                             "fill-right between rounds are moves, and winning a round with the wrong tower can lose it),\n"
-                             "or 'ring:P' (the side to move wins this round with a ring worth P = 1, 2, 4 or 8 or more, P2).\n"
-                             "At a round start --goal match also says the most valuable ring each side can force.\n"
-                             "The distance is exact: the fewest plies in which the winner forces the win against the\n"
-                             "longest defence (passes and the extra turn after a push count), and the winner's own moves.\n"
-                             "The best move reaches it: the winner's fastest win, or the loser's longest defence.\n"
-                             "--proof writes the proof tree (format: solver/proof/proof_file.h), which check-proof re-verifies;\n"
-                             "--check builds it and checks it here. --dot draws its top levels for Graphviz.\n"
-                             "A timeout or Ctrl-C prints 'unknown' with the root's proof and disproof numbers so far.\n"
-                             "--checkpoint FILE saves the search (its table, zstd-compressed) every --checkpoint-every\n"
-                             "seconds and when stopped, and resumes from FILE if it is there: run the same command again\n"
-                             "after a timeout, Ctrl-C or a kill, and it ends with the same value, distance and best move.\n"
-                             "--by-rounds (with --goal match) proves the match round by round: each round start is a job,\n"
-                             "proved once and kept in the table --starts FILE (saved every --checkpoint-every seconds and at\n"
-                             "the end; run again, it goes on from it). Its starts are read back unchecked, and the answer\n"
-                             "counts those it rests on; --recheck-starts proves each again, and refuses a file proved wrong.\n"
-                             "--threads shares the next round's starts among threads, --mpi under mpirun among ranks too.\n"
-                             "It proves the value, not the distance, in bounded memory (docs/solver.md). --plan proves no\n"
-                             "job and lists the starts a proof needs if every guess (the first mover wins) holds; --levels N\n"
-                             "plans N of them, N of theirs, and so on to the deciding rounds, and multiplies out the starts\n"
-                             "and core-hours of the whole proof (no reuse counted: an order of magnitude; --time bounds it).\n"
-                             "--plans proves a plan's starts as one batch, and plans again only where a guess failed: for\n"
-                             "long runs, since run again after a stop it plans the same proof (keep the same --hash).\n"
-                             "--certificate DIR writes the proof in layers, one round deep each, every round start once\n"
-                             "(solver/match/match_certificate.h); check-proof DIR checks it; stopped, it goes on from them.\n"
-                             "--regenerate-layers keeps there only the root's layer, the --starts table and the other\n"
-                             "layers' digests (MB where layers weigh GB), which check-proof makes again and checks\n"
-                             "(solver/match/regenerated_certificate.h); it proves nothing the table lacks.\n"
+                             "The value is for the side to move. --goal says what counts as a win: 'round' (the default: the\n"
+                             "round being played), 'match' (the match, P3, across rounds: the Defender's fill-left and\n"
+                             "fill-right between rounds are moves, and winning a round with the wrong tower can lose it), or\n"
+                             "'ring:P' (the side to move wins this round with a ring worth P = 1, 2, 4 or 8 or more, P2). At a\n"
+                             "round start --goal match also says the most valuable ring each side can force. The distance is\n"
+                             "exact: the fewest plies in which the winner forces the win against the longest defence (passes\n"
+                             "and the extra turn after a push count), and the winner's own moves. The best move reaches it: the\n"
+                             "winner's fastest win, or the loser's longest defence. --proof writes the proof tree (format:\n"
+                             "solver/proof/proof_file.h), which check-proof re-verifies; --check builds it and checks it here.\n"
+                             "--dot draws its top levels for Graphviz. A timeout or Ctrl-C prints 'unknown' with the root's\n"
+                             "proof and disproof numbers so far. --checkpoint FILE saves the search (its table, zstd) every\n"
+                             "--checkpoint-every seconds and when stopped, and resumes from FILE if it is there: run the same\n"
+                             "command again after a timeout, Ctrl-C or a kill, and it ends with the same value, distance and move.\n"
+                             "--by-rounds (with --goal match) proves the match round by round: each round start is a job, proved\n"
+                             "once and kept in the table --starts FILE (saved every --checkpoint-every seconds and at the end;\n"
+                             "run again, it goes on from it). Its starts are read back unchecked, and the answer counts those it\n"
+                             "rests on; --recheck-starts proves each again, and refuses a file proved wrong. --threads shares the\n"
+                             "next round's starts among threads, --mpi under mpirun among ranks too. It proves the value, not\n"
+                             "the distance, in bounded memory (docs/solver.md). --plan proves no job and lists the starts a proof\n"
+                             "needs if every guess (the first mover wins) holds; --levels N plans N of them, N of theirs, and so\n"
+                             "on to the deciding rounds, and multiplies out the starts and core-hours of the whole proof (no\n"
+                             "reuse counted: an order of magnitude; --time bounds it). --plans proves a plan's starts as one\n"
+                             "batch, and plans again only where a guess failed: for long runs, since run again after a stop it\n"
+                             "plans the same proof (keep the same --hash). --certificate DIR writes the proof in layers, one\n"
+                             "round deep each, every round start once (solver/match/match_certificate.h); check-proof DIR checks\n"
+                             "it; stopped, it goes on from them. --regenerate-layers keeps there only the root's layer, the\n"
+                             "--starts table and the other layers' digests (MB where layers weigh GB), which check-proof makes\n"
+                             "again and checks (solver/match/regenerated_certificate.h); it proves nothing the table lacks.\n"
                              "Example: kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --proof start.proof\n"
                              "         kamisado solve \"bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0\" --goal match\n"
                              "         mpirun -np 2 kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 2:0-0\" --goal match \\\n"
@@ -59,19 +57,14 @@ struct SolveOptions {
   solver::ByRoundsRequest rounds;  // --by-rounds's own options
 };
 
-// The --by-rounds request, with the options it shares with a plain solve (by_rounds_request.h).
-solver::ByRoundsRequest by_rounds_request(const SolveOptions& opt, Io& io) {
+// --by-rounds: the match proved round by round, with the options it shares with a plain solve.
+int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
+  if (opt.goal != "match") throw UsageError("--by-rounds proves a match: give --goal match");
   solver::ByRoundsRequest r = opt.rounds;
-  r.run.hash_mb = opt.hash, r.run.seconds = opt.certify.limits.seconds, r.run.checkpoint_seconds = opt.certify.checkpoint_seconds;
+  r.run.hash_mb = opt.hash, r.run.seconds = opt.certify.limits.seconds, r.run.checkpoint_seconds = opt.certify.checkpoint_seconds,
   r.run.stop = io.stop;
   r.run.progress = [&io](const solver::ByRoundsProgress& p) { io.err << present::by_rounds_progress_line(p) << std::endl; };
-  return r;
-}
-
-// --by-rounds: the match proved round by round.
-int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
-  solver::refuse_with_by_rounds(opt.goal, opt.certify, opt.check);
-  const solver::ByRoundsAnswer a = solver::answer_by_rounds(pos, by_rounds_request(opt, io), io.lines());
+  const solver::ByRoundsAnswer a = solver::answer_by_rounds(pos, r, io.lines());
   if (!a.answered()) return kOk;  // an MPI rank other than 0: rank 0 answers
   io.print(present::by_rounds_answer_json(pos, a), present::by_rounds_answer_text(pos, a));
   return a.complete() ? kOk : kStopped;
@@ -80,14 +73,13 @@ int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
 int solve(const SolveOptions& opt, Io& io) {
   Position pos = parse_kfen(opt.kfen);
   if (opt.by_rounds) return solve_by_rounds(opt, pos, io);
-  solver::refuse_without_by_rounds(opt.rounds);
   solver::CertifyOptions c = opt.certify;
   c.limits.hash_mb = opt.hash;
   c.aim = solver::parse_aim(opt.goal, pos);
   c.tree = opt.check || !c.proof_path.empty() || !c.dot_path.empty();
   c.check = opt.check;
   if (c.tree && c.value_only) throw UsageError("--value-only gives no distance, so no proof tree: drop it, or --proof, --dot and --check");
-  solver::adopt_checkpoint(c, pos, opt.hash_given->count() > 0);
+  solver::adopt_checkpoint(c, pos, opt.hash_given->count() ? std::optional(opt.hash) : std::nullopt);
   // Said once the whole checkpoint has been read and checked, never of a damaged one.
   c.resuming = [&io, &c](const solver::CheckpointHeader& saved) { io.err << present::resuming_line(c.checkpoint, saved) << "\n"; };
   c.limits.stop = io.stop;
@@ -140,6 +132,14 @@ void add_solve(CLI::App& app, Action& action) {
                 "--by-rounds: the first master plans, then the plan's starts are proved as one batch (again only where a guess failed)");
   cmd->add_flag("--mpi", opt->rounds.mpi,
                 "--by-rounds across the ranks of an MPI job: mpirun -np N kamisado solve ... --by-rounds --mpi (N >= 2; rank 0 keeps --starts)");
+  // What goes with --by-rounds and what does not is the command line's to say (CLI11: "--plan
+  // excludes --mpi"), before any search.
+  const auto o = [cmd](const char* name) { return cmd->get_option(name); };
+  for (const char* name : {"--starts", "--certificate", "--plan", "--mpi"}) o(name)->needs(o("--by-rounds"));
+  for (const char* name : {"--proof", "--dot", "--check", "--checkpoint"}) o("--by-rounds")->excludes(o(name));
+  o("--recheck-starts")->needs(o("--starts")), o("--levels")->needs(o("--plan"))->excludes(o("--starts"));
+  o("--regenerate-layers")->needs(o("--certificate"))->needs(o("--starts"))->excludes(o("--recheck-starts"));
+  o("--plan")->excludes(o("--certificate"))->excludes(o("--mpi")), o("--certificate")->excludes(o("--mpi"));
 }
 
 }  // namespace kamisado::cli

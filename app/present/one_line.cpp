@@ -22,4 +22,12 @@ std::string one_line(const std::string& message) {
   return out;
 }
 
+std::string one_line(const InputError& e, std::string_view prefix, std::initializer_list<std::pair<std::string_view, std::string_view>> names) {
+  if (e.field().empty()) return one_line(e.what());
+  std::string_view field = e.field();
+  for (const auto& [library, asker] : names)
+    if (field == library) field = asker;
+  return std::string(prefix) + std::string(field) + ": " + one_line(e.what());
+}
+
 }  // namespace kamisado::present

@@ -97,7 +97,7 @@ std::size_t hash_mb_of(py::handle v) {
 // kamisado solve --json, without the files: who wins, in how many plies, the best move.
 py::object solve(const Position& pos, const std::string& goal, py::handle nodes, py::handle time, py::handle hash_mb, bool value_only) {
   solver::CertifyOptions c;
-  c.aim = solver::parse_aim(goal, pos, "goal", '=');
+  c.aim = solver::parse_aim(goal, pos);
   c.limits.hash_mb = hash_mb_of(hash_mb);
   c.limits.nodes = whole_number(nodes, "nodes", 0, UINT64_MAX);
   c.limits.seconds = seconds(time, "seconds");
@@ -142,7 +142,7 @@ PYBIND11_MODULE(_kamisado, m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const InputError& e) {
-      input_error(present::one_line(e.what()).c_str());
+      input_error(present::one_line(e, "", {{"hash", "hash_mb"}}).c_str());
     } catch (const Stopped& e) {
       stopped(present::one_line(e.what()).c_str());
     }
@@ -194,7 +194,7 @@ PYBIND11_MODULE(_kamisado, m) {
       },
       py::arg("position"), py::arg("depth"));
   m.def(
-      "match_target", [](const std::string& name) { return match_target(name, "target"); }, py::arg("name"));
+      "match_target", [](const std::string& name) { return match_target(name); }, py::arg("name"));
   m.def("solve", &solve, py::arg("position"), py::arg("goal") = "round", py::arg("nodes") = 0, py::arg("seconds") = 0.0, py::arg("hash_mb") = 64,
         py::arg("value_only") = false);
   m.def("check_proof", &check_proof, py::arg("path"), py::arg("threads") = 1);

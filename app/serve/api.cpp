@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "app/present/board_answers.h"
+#include "app/present/one_line.h"
 #include "app/serve/book_files.h"
 #include "solver/analysis/analysis.h"
 #include "solver/proof/certify.h"
@@ -44,9 +45,9 @@ Position kfen_of(const Params& p) {
 solver::Aim aim_of(const Params& p, const Position& pos) {
   auto it = p.find("goal");
   try {
-    return solver::parse_aim(it == p.end() ? "round" : it->second, pos, "goal", '=');
-  } catch (const std::exception& e) {
-    throw BadRequest{e.what()};
+    return solver::parse_aim(it == p.end() ? "round" : it->second, pos);
+  } catch (const InputError& e) {
+    throw BadRequest{present::one_line(e, "")};
   }
 }
 

@@ -13,10 +13,10 @@ namespace kamisado::serve {
 
 namespace {
 
-// The goal as the protocol words it: "goal match", not the command line's "--goal match".
+// The goal's refusal as the protocol words it: "go: the goal match needs ...".
 solver::Aim aim_of(const Position& pos, const std::string& goal) {
   try {
-    return solver::parse_aim(goal, pos, "goal", ' ');
+    return solver::parse_aim(goal, pos);
   } catch (const InputError& e) {
     throw InputError(std::string("go: ") + e.what());
   }

@@ -46,7 +46,7 @@ std::string answer(Work work) {
   try {
     return json{{"ok", work()}}.dump();
   } catch (const InputError& e) {
-    return json{{"error", present::one_line(e.what())}}.dump();
+    return json{{"error", present::one_line(e, "", {{"hash", "hashMb"}})}}.dump();
   } catch (const std::exception& e) {
     return json{{"error", "internal error: " + present::one_line(e.what())}}.dump();
   }
@@ -123,7 +123,7 @@ std::string solve(const std::string& kfen, const std::string& goal, double nodes
     limits.seconds = seconds_of(seconds);
     limits.hash_mb = std::size_t(
         whole(hash_mb, "hashMb", double(solver::TranspositionTable::kLeastMegabytes), double(solver::TranspositionTable::kMostMegabytes)));
-    const solver::Aim aim = solver::parse_aim(goal, pos, "goal", '=');
+    const solver::Aim aim = solver::parse_aim(goal, pos);
     return present::search_answer_json(pos, aim, solver::solve(pos, limits, true, aim));
   });
 }
@@ -148,7 +148,7 @@ std::string analyse(const std::string& kfen, const std::string& goal, double ms)
   return answer([&] {
     if (!std::isfinite(ms)) throw InputError(fmt::format("ms must be a number of milliseconds, not {}", ms));
     const Position pos = parse_kfen(kfen);
-    const solver::Aim aim = solver::parse_aim(goal, pos, "goal", '=');
+    const solver::Aim aim = solver::parse_aim(goal, pos);
     const serve::ApiOptions server;  // the server's budgets, so that the page answers alike
     solver::AnalysisLimits limits;
     limits.nodes = server.default_nodes;

@@ -27,7 +27,7 @@ std::string bytes_of(const T& v) {
 // A whole message of one such struct: cut short or longer is refused.
 template <class T>
 T from_bytes(const std::string& bytes, const char* what) {
-  if (bytes.size() != sizeof(T)) throw InputError(fmt::format("census run --mpi: {} of {} bytes, not {}", what, bytes.size(), sizeof(T)));
+  if (bytes.size() != sizeof(T)) throw InputError(fmt::format("the census across MPI ranks: {} of {} bytes, not {}", what, bytes.size(), sizeof(T)));
   std::size_t at = 0;
   return run::take<T>(bytes, at);
 }

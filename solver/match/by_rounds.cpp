@@ -469,10 +469,10 @@ void Run::check_leaf(const LayerItem& item, Side winner, const std::string& dir)
     throw InputError(
         fmt::format("{}/{}: a layer kept from an earlier run is wrong: {}; remove the folder's layers and run again", dir, item.parent, proves));
   if (file_.find(key_of(*round_start_of(item.pos))))
-    throw InputError(
-        fmt::format("{}: the table's value is wrong (damaged, forged or another program's): {}; run without it or with "
-                    "--recheck-starts (the layers written so far are kept)",
-                    options_.table_path, proves));
+    throw InputError(fmt::format("{}: the table's value is wrong (damaged, forged or another program's): {}; run without it, or prove its starts "
+                                 "again (the layers written so far are kept)",
+                                 options_.table_path, proves),
+                     "recheck-starts");
   throw std::logic_error(fmt::format("by rounds: a layer's leaf and the leaf's own layer disagree: {}", proves));
 }
 

@@ -9,39 +9,22 @@ namespace kamisado::solver {
 
 namespace {
 
+// A request whose parts do not go together. The command line refuses these first, in its own
+// words (app/cli/cmd_solve.cpp); here each is refused as what it asks, its field named.
 void check(const ByRoundsRequest& r) {
-  if (r.run.recheck && r.run.table_path.empty()) throw InputError("--recheck-starts proves again the starts of --starts FILE: add --starts");
-  if (r.levels > 0 && !r.plan) throw InputError("--levels projects the plan: add --plan");
-  if (r.plan && r.mpi) throw InputError("--plan proves no job: drop --mpi");
-  if (r.plan && !r.certificate.empty()) throw InputError("--plan proves nothing, so it writes no certificate: drop --certificate");
-  if (r.levels > 0 && !r.run.table_path.empty()) throw InputError("--levels plans every start as a guess: drop --starts");
-  if (r.regenerate_layers && r.certificate.empty()) throw InputError("--regenerate-layers is a kind of --certificate DIR: add it");
-  if (r.regenerate_layers && r.run.table_path.empty())
-    throw InputError("--regenerate-layers makes the layers from the round-start table of a run: name it with --starts FILE");
-  if (r.regenerate_layers && r.run.recheck)
-    throw InputError("--regenerate-layers trusts no value of --starts FILE (check-proof checks every layer): drop --recheck-starts");
-  if (!r.certificate.empty() && r.mpi) throw InputError("--certificate is written by one process (its --threads share the layers): drop --mpi");
+  if (r.run.recheck && r.run.table_path.empty())
+    throw InputError("proving the round starts again needs the table they are read from", "recheck-starts");
+  if (r.levels > 0 && !r.plan) throw InputError("a projection by levels is of a plan", "levels");
+  if (r.levels > 0 && !r.run.table_path.empty()) throw InputError("a projection plans every start as a guess, and reads no table", "levels");
+  if (r.plan && (r.mpi || !r.certificate.empty()))
+    throw InputError("a plan proves no job: it spreads none over ranks and writes no certificate", "plan");
+  if (r.regenerate_layers && (r.certificate.empty() || r.run.table_path.empty() || r.run.recheck))
+    throw InputError("layers made again are a certificate's, made from the run's round-start table, which they trust in nothing",
+                     "regenerate-layers");
+  if (!r.certificate.empty() && r.mpi) throw InputError("a certificate is written by one process, whose threads share its layers", "certificate");
 }
 
 }  // namespace
-
-void refuse_without_by_rounds(const ByRoundsRequest& r) {
-  if (!r.run.table_path.empty()) throw InputError("--starts is the round-start table of --by-rounds: add --by-rounds");
-  if (r.mpi) throw InputError("--mpi spreads the jobs of --by-rounds over MPI ranks: add --by-rounds");
-  if (r.plan) throw InputError("--plan counts the jobs of --by-rounds: add --by-rounds");
-  if (r.levels) throw InputError("--levels projects a plan of --by-rounds: add --by-rounds --plan");
-  if (r.regenerate_layers) throw InputError("--regenerate-layers is a kind of --by-rounds --certificate: add --by-rounds");
-  if (!r.certificate.empty())
-    throw InputError("--certificate is the proof in layers of --by-rounds: add --by-rounds (or write one tree with --proof)");
-}
-
-void refuse_with_by_rounds(const std::string& goal, const CertifyOptions& certify, bool check) {
-  if (goal != "match") throw InputError("--by-rounds proves a match: give --goal match");
-  if (!certify.proof_path.empty() || !certify.dot_path.empty() || check || !certify.checkpoint.empty())
-    throw InputError(
-        "--by-rounds writes its proof in layers to --certificate DIR and saves its work in --starts FILE: drop --proof, --dot, --check and "
-        "--checkpoint");
-}
 
 bool ByRoundsAnswer::complete() const {
   if (levels) return levels->complete;

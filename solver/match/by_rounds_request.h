@@ -1,6 +1,6 @@
 // What `solve --by-rounds` is asked, as one request: a run (on threads, or on MPI ranks), a plan,
 // a projection level by level, or a certificate in layers (by_rounds.h, by_rounds_study.h,
-// by_rounds_mpi.h). The request is checked as a whole here, so that the command only parses.
+// by_rounds_mpi.h). Which options go together is the command line's to say (cmd_solve.cpp).
 #pragma once
 
 #include <cstddef>
@@ -37,14 +37,8 @@ struct ByRoundsAnswer {
   bool complete() const;
 };
 
-// Refuses (InputError, one line) a request's options given without --by-rounds, where they mean
-// nothing: a table, MPI ranks, a plan, levels, a certificate in layers.
-void refuse_without_by_rounds(const ByRoundsRequest& request);
-// Refuses the options of a plain solve given with --by-rounds, which proves a match and writes
-// its proof in layers: a goal other than the match, a proof tree, a drawing, a check, a checkpoint.
-void refuse_with_by_rounds(const std::string& goal, const CertifyOptions& certify, bool check);
-
-// Refuses (InputError, one line) options that do not go together, then answers the request.
+// Refuses (InputError, one line, its field named) parts that do not go together, then answers
+// the request.
 ByRoundsAnswer answer_by_rounds(const Position& root, const ByRoundsRequest& request, const io::Lines& lines = {});
 
 }  // namespace kamisado::solver

@@ -107,7 +107,9 @@ nlohmann::json generate_match_suite(std::uint64_t seed, int count, int losers_wa
                                     const io::Lines& lines, const std::atomic<bool>* stop) {
   // No win is both: the search for one would never end.
   if (min_plies > 0 && max_plies > 0 && min_plies > max_plies)
-    throw InputError(fmt::format("--match-min-plies {} is above --match-max-plies {}: no win is that long and that short", min_plies, max_plies));
+    throw InputError(
+        fmt::format("the fewest plies of a match win, {}, are above the most, {}: no win is that long and that short", min_plies, max_plies),
+        "match-min-plies");
   std::mt19937_64 rng(seed);
   int losers = 0, others = 0;
   std::unordered_set<std::uint64_t> seen;

@@ -114,7 +114,7 @@ class Writer {
         throw InputError(
             fmt::format("{}: the certificate's layers are made from the table it holds, not from {}: write to a new folder", mine, table_path));
     } else {
-      if (table_path.empty()) throw InputError("--regenerate-layers makes the layers from a round-start table: name it with --starts FILE");
+      if (table_path.empty()) throw InputError("layers made again are made from a round-start table: name one", "starts");
       table_bytes_ = io::read_file(table_path, "round-start table");
       decode_round_starts(table_bytes_, table_path);  // a file that is no table is refused before it is copied in
       folder_.put(kLayerTable, table_bytes_);
@@ -580,8 +580,9 @@ std::optional<MatchCertificateCheck> check_certificate_folder(const std::string&
   io::Progress progress(options.lines);
   if (!is_regenerated_certificate(dir)) {
     if (!options.journal.empty())
-      throw InputError("--journal goes on with the check of a certificate that lists its layers: " + dir + " stores them");
-    if (options.mpi) throw InputError("--mpi checks a certificate that lists its layers: " + dir + " stores them (use --threads)");
+      throw InputError("a journal goes on with the check of a certificate that lists its layers: " + dir + " stores them", "journal");
+    if (options.mpi)
+      throw InputError("a check across MPI ranks is of a certificate that lists its layers: " + dir + " stores them (check it on threads)", "mpi");
     return check_match_certificate(
         dir, options.threads, [&](std::uint64_t layers) { progress.tick([&] { return fmt::format("check-proof: {} layers checked", layers); }); });
   }

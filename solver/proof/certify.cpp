@@ -100,11 +100,11 @@ Certified certify_mirror(const Certified& original, const std::string& proof_pat
   return c;
 }
 
-void adopt_checkpoint(CertifyOptions& o, const Position& root, bool size_given) {
+void adopt_checkpoint(CertifyOptions& o, const Position& root, std::optional<std::size_t> table_mb_asked) {
   if (o.checkpoint.empty()) return;
   const std::optional<CheckpointHeader> saved = read_checkpoint_header(o.checkpoint);
   if (!saved) return;
-  if (!size_given) o.limits.hash_mb = saved->table_mb;
+  o.limits.hash_mb = table_mb_asked.value_or(saved->table_mb);
   check_checkpoint(*saved, o.checkpoint, to_kfen(root), aim_id(o.aim), o.limits.hash_mb);
 }
 

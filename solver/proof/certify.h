@@ -44,9 +44,9 @@ struct CertifyOptions {
 
 // A search to be resumed from options.checkpoint, if that file is there: its header is read and
 // checked against `root` and options.aim (a checkpoint of another position or goal is refused,
-// InputError), and the table takes the checkpoint's size unless `size_given` (the user's --hash,
-// which must then be the checkpoint's).
-void adopt_checkpoint(CertifyOptions& options, const Position& root, bool size_given);
+// InputError), and the table takes the checkpoint's size unless a size was asked for
+// (`table_mb_asked`), which must then be the checkpoint's (InputError, field "hash").
+void adopt_checkpoint(CertifyOptions& options, const Position& root, std::optional<std::size_t> table_mb_asked);
 
 struct Certified {
   SolveResult result;

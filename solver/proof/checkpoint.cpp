@@ -87,7 +87,7 @@ void check_checkpoint(const CheckpointHeader& h, const std::string& path, const 
   if (h.kfen != kfen || h.goal != goal)
     throw InputError(fmt::format("checkpoint '{}' is of another search: {} with goal {}, not {} with goal {}", path, h.kfen, h.goal, kfen, goal));
   if (h.table_mb != table_mb)
-    throw InputError(fmt::format("checkpoint '{}' holds a table of {} MB; resume it with --hash {}", path, h.table_mb, h.table_mb));
+    throw InputError(fmt::format("checkpoint '{}' holds a table of {} MB: resume it with a table of {} MB", path, h.table_mb, h.table_mb), "hash");
 }
 
 std::optional<CheckpointHeader> read_checkpoint_header(const std::string& path) {

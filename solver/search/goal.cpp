@@ -8,28 +8,27 @@
 
 namespace kamisado::solver {
 
-Aim parse_aim(const std::string& text, const Position& pos, std::string_view option, char join) {
-  auto spelled = [&](const std::string& goal) { return std::string(option) + join + goal; };
+Aim parse_aim(const std::string& text, const Position& pos) {
   if (text == "round") {
-    require_round_in_play(pos, pos.outcome().over() ? "" : "; " + spelled("match") + " asks who wins the match");
+    require_round_in_play(pos, pos.outcome().over() ? "" : "; the goal match asks who wins the match");
     return Aim::round();
   }
   const bool match = pos.match().is_match();
   if (pos.outcome().over())
     throw InputError("the " + std::string(match ? "match" : "round") + " is already over at this position: there is nothing to solve");
   if (text == "match") {
-    if (!match) throw InputError(spelled("match") + " needs a match position: this KFEN has no match field (target:score-score, P3)");
+    if (!match) throw InputError("the goal match needs a match position: this KFEN has no match field (target:score-score, P3)", "goal");
     return Aim::match();
   }
   if (text.rfind("ring:", 0) == 0) {
     const std::optional<Aim> ring = aim_from_id(text, pos.side_to_move());
-    if (!ring) throw InputError(spelled(text) + ": a ring is worth 1, 2, 4 or 8 points (P2)");
-    if (!match) throw InputError(spelled(text) + " needs a match position: a single round places no ring (P1)");
+    if (!ring) throw InputError("the goal " + text + ": a ring is worth 1, 2, 4 or 8 points (P2)", "goal");
+    if (!match) throw InputError("the goal " + text + " needs a match position: a single round places no ring (P1)", "goal");
     if (pos.turn() == Turn::BetweenRounds)
-      throw InputError(spelled(text) + ": the round is already over at this position (between rounds), its ring placed");
+      throw InputError("the goal " + text + ": the round is already over at this position (between rounds), its ring placed", "goal");
     return Aim::ring(pos.side_to_move(), ring->points, pos);
   }
-  throw InputError(std::string(option) + " must be round, match or ring:P (P = 1, 2, 4 or 8), not '" + text + "'");
+  throw InputError("'" + text + "' is no goal: give round, match or ring:P (P = 1, 2, 4 or 8)", "goal");
 }
 
 std::string aim_id(const Aim& aim) {

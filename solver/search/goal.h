@@ -18,9 +18,9 @@ namespace kamisado::solver {
 // `round`, `match` or `ring:P` (P = 1, 2, 4 or 8: the side to move wins the round with a ring
 // worth P or more). Throws InputError (exit 2) for a goal that `pos` cannot be asked: a match
 // goal without a match field, a ring of another value, a round or ring goal once the round is
-// over, any goal once the match is. The errors spell the goal as the asker does: `option` and
-// `join` give "--goal match" on the command line, "goal=match" in a URL, "goal match" in `go`.
-Aim parse_aim(const std::string& text, const Position& pos, std::string_view option = "--goal", char join = ' ');
+// over, any goal once the match is. The errors speak of the goal (field "goal"); the asker names
+// it its own way (--goal on the command line, goal= in a URL, goal in `go`).
+Aim parse_aim(const std::string& text, const Position& pos);
 
 // The aim's one text form, on the command line, in checkpoints and in proof files: "round",
 // "match" or "ring:P". A ring's owner is not in it: it is the side to move where the goal is

@@ -28,8 +28,9 @@ std::uint64_t available_bytes() {
 
 TranspositionTable::TranspositionTable(std::size_t megabytes) {
   if (megabytes < kLeastMegabytes || megabytes > kMostMegabytes)
-    throw InputError("a search table of " + std::to_string(megabytes) + " MB (--hash): it takes " + std::to_string(kLeastMegabytes) + " to " +
-                     std::to_string(kMostMegabytes) + " MB");
+    throw InputError("a search table of " + std::to_string(megabytes) + " MB: it takes " + std::to_string(kLeastMegabytes) + " to " +
+                         std::to_string(kMostMegabytes) + " MB",
+                     "hash");
   // Huge pages spare the search a TLB miss on nearly every look-up of a large table. The tags
   // follow the buckets in the same memory, so that they share its huge pages. Sizes in 64 bits:
   // in a 32-bit build (WebAssembly) a large table must be refused, not wrapped to a small one.
@@ -43,8 +44,9 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
   void* memory = fits ? std::aligned_alloc(bytes >= kHugePage ? std::size_t(kHugePage) : alignof(Bucket), std::size_t(rounded)) : nullptr;
   if (!memory)
     throw InputError(
-        "a search table of " + std::to_string(megabytes) + " MB (--hash) does not fit: " +
-        (available ? std::to_string(available >> 20) + " MB of memory is available" : std::string("this process cannot have that much memory")));
+        "a search table of " + std::to_string(megabytes) + " MB does not fit: " +
+            (available ? std::to_string(available >> 20) + " MB of memory is available" : std::string("this process cannot have that much memory")),
+        "hash");
   count_ = std::size_t(buckets);
 #ifdef MADV_HUGEPAGE
   if (bytes >= kHugePage) madvise(memory, std::size_t(rounded), MADV_HUGEPAGE);

@@ -607,10 +607,11 @@ std::set<std::string> parse_allow(const std::vector<std::string>& lists) {
       // too, but no comparison is labelled with one: a board an engine gets wrong shows as the move
       // or the position it gets wrong.
       if (id.size() == 2 && id[0] == 'B' && id[1] >= '1' && id[1] <= '5')
-        throw InputError("--allow: '" + id +
-                         "' is a board rule of rules.md, which no deviation is labelled with: a board an engine gets wrong "
-                         "shows as the rule of the move or position it gets wrong (T1, M1-M9, S1-S5, P1-P3, F1-F4)");
-      if (!is_rule_id(id)) throw InputError("--allow: '" + id + "' is not a rule ID of rules.md (T1, M6, S4, P2, F1, ...) or 'refused'");
+        throw InputError("'" + id +
+                             "' is a board rule of rules.md, which no deviation is labelled with: a board an engine gets wrong "
+                             "shows as the rule of the move or position it gets wrong (T1, M1-M9, S1-S5, P1-P3, F1-F4)",
+                         "allow");
+      if (!is_rule_id(id)) throw InputError("'" + id + "' is not a rule ID of rules.md (T1, M6, S4, P2, F1, ...) or 'refused'", "allow");
       ids.insert(id);
       at = comma + 1;
     }
@@ -659,7 +660,7 @@ HarnessOptions harness_options(int depth, int games, std::uint64_t seed, const s
   o.depth = depth;
   o.random_games = games;
   o.seed = seed;
-  o.match_target = match.empty() ? 0 : match_target(match, "match");
+  o.match_target = match.empty() ? 0 : match_target(match);
   o.allow = parse_allow(allow);
   return o;
 }

@@ -13,12 +13,22 @@
 #pragma once
 
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 namespace kamisado {
 
 class InputError : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
+  // What the caller gave that is wrong, named as the request's field ("goal", "hash", "allow")
+  // where the library knows it: the message speaks of the problem, and the caller adds its own
+  // name for the field (the command line its option, --goal; a binding its argument; issue 72).
+  InputError(const std::string& message, std::string field) : std::invalid_argument(message), field_(std::move(field)) {}
+  const std::string& field() const { return field_; }
+
+ private:
+  std::string field_;
 };
 
 class Stopped : public std::runtime_error {

@@ -66,25 +66,25 @@ void require_round_in_play(const Position& pos, std::string_view hint) {
                      std::string(hint));
 }
 
-std::uint32_t match_target(std::string_view value, std::string_view option) {
+std::uint32_t match_target(std::string_view value) {
   if (value == "standard") return 3;
   if (value == "long") return 7;
   if (value == "marathon") return 15;
   std::uint32_t n = 0;
   auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
   if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n == 0 || n > 15)
-    throw InputError(std::string(option) + " '" + std::string(value) + "': give standard, long, marathon or a number of points from 1 to 15 (P3)");
+    throw InputError("'" + std::string(value) + "' is no match: give standard, long, marathon or a number of points from 1 to 15 (P3)", "match");
   return n;
 }
 
-std::array<std::uint32_t, 2> match_score(std::string_view text, std::string_view option) {
+std::array<std::uint32_t, 2> match_score(std::string_view text) {
   std::array<std::uint32_t, 2> points{};
   const char* end = text.data() + text.size();
   auto [dash, e1] = std::from_chars(text.data(), end, points[0]);
   if (e1 == std::errc() && dash != end && *dash == '-')
     if (auto [last, e2] = std::from_chars(dash + 1, end, points[1]); e2 == std::errc() && last == end && points[0] < 16 && points[1] < 16)
       return points;
-  throw InputError(std::string(option) + " '" + std::string(text) + "': give the two sides' points as B-G, e.g. 1-1 (P3: at most 15 each)");
+  throw InputError("'" + std::string(text) + "' is no score: give the two sides' points as B-G, e.g. 1-1 (P3: at most 15 each)", "score");
 }
 
 }  // namespace kamisado

@@ -47,11 +47,11 @@ inline std::optional<Side> round_winner(const Position& pos) {
 void require_round_in_play(const Position& pos, std::string_view hint = "");
 
 // P3: a match played to "standard" (3 points), "long" (7), "marathon" (15) or a number of points
-// from 1 to 15. Throws InputError naming `option` (as the asker spells it) otherwise.
-std::uint32_t match_target(std::string_view value, std::string_view option = "--match");
+// from 1 to 15. Throws InputError (field "match") otherwise.
+std::uint32_t match_target(std::string_view value);
 // P3: a score "B-G", the points of the two sides (at most 15 each), e.g. 1-1. Throws InputError
-// naming `option` otherwise.
-std::array<std::uint32_t, 2> match_score(std::string_view text, std::string_view option = "--score");
+// (field "score") otherwise.
+std::array<std::uint32_t, 2> match_score(std::string_view text);
 
 // What the rules say of how fast a round can end. The searches (df-pn's bounds and move order,
 // the retrograde build, the puzzle screens, the players) take these shortcuts and ask here

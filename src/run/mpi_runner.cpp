@@ -198,7 +198,7 @@ bool run_on_ranks(const std::string& command, const RankZero& rank_zero, const J
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   if (ranks < 2) {
     MPI_Finalize();
-    throw InputError(command + " --mpi needs 2 ranks or more (mpirun -np N, N >= 2); on one process use --threads");
+    throw InputError(command + " across MPI ranks needs 2 ranks or more (mpirun -np N, N >= 2); on one process it runs on threads", "mpi");
   }
   if (rank != 0) {
     serve_rank_zero(handle, user_stop);

@@ -133,7 +133,7 @@ def test_features_are_checked_and_what_is_left_out_is_said():
 
 
 def test_bad_options_raise_the_clis_message():
-    with pytest.raises(kamisado.InputError, match="--allow: 'M99' is not a rule ID of rules.md"):
+    with pytest.raises(kamisado.InputError, match="^allow: 'M99' is not a rule ID of rules.md"):
         check_conformance(FixtureEngine(), allow=["M99"])
     with pytest.raises(kamisado.InputError, match="match"):
         check_conformance(FixtureEngine(), match="forever")

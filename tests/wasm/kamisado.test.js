@@ -187,7 +187,7 @@ test('an engine that answers the wrong type fails; one that throws refuses', () 
   const r = k.checkConformance(new BlackOnly(), OPTIONS);
   const refused = r.json.deviations.find((d) => d.rule === 'refused');
   assert.equal(refused.smallest.theirs, 'error setPosition threw RangeError: this engine plays Black only');
-  assert.throws(() => k.checkConformance(new JsEngine(), { allow: ['M99'] }), /--allow: 'M99' is not a rule ID of rules\.md/);
+  assert.throws(() => k.checkConformance(new JsEngine(), { allow: ['M99'] }), /allow: 'M99' is not a rule ID of rules\.md/);
   // A corpus given is checked as a corpus file is: JSON, and its expectations this engine's.
   assert.throws(() => k.checkConformance(new JsEngine(), { corpus: '{' }), (e) => e instanceof KamisadoError && /^the corpus given is not JSON: /.test(e.message));
   const corpus = k.conformanceCorpus();
@@ -210,7 +210,7 @@ test('an engine that answers the wrong type fails; one that throws refuses', () 
 // table or embind's BindingError.
 test('numbers out of range and values of the wrong kind are one-line KamisadoErrors', () => {
   const refused = [
-    [() => k.solve(k.START, { hashMb: 4095 }), /^a search table of 4095 MB \(--hash\) does not fit/],
+    [() => k.solve(k.START, { hashMb: 4095 }), /^hashMb: a search table of 4095 MB does not fit/],
     [() => k.solve(k.START, { hashMb: 2 ** 31 - 1 }), /^hashMb must be a whole number from 1 to 65536/],
     [() => k.solve(k.START, { hashMb: 4096 }), /does not fit/],
     [() => k.solve(k.START, { hashMb: 6000 }), /does not fit/],
