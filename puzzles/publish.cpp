@@ -13,6 +13,7 @@
 #include "puzzles/puzzle_features.h"
 #include "puzzles/store.h"
 #include "puzzles/studies.h"
+#include "solver/proof/certificate_files.h"
 #include "solver/proof/certify.h"
 #include "src/io/files.h"
 #include "src/io/output_folder.h"
@@ -227,6 +228,7 @@ Published publish(const PublishOptions& o, const io::Lines& lines) {
     if (!c.tree) throw std::logic_error(fmt::format("puzzle {} ({}): its key does not prove a win in {}", p.id, p.kfen, p.n));
     solver::CertifyOptions write;
     write.proof_path = folder.staged_path(certificate_file(p));
+    write.files = &solver::disk_files();
     solver::seal(c, write);  // checked, then staged
     if (!c.checked()) throw std::logic_error(fmt::format("puzzle {}: its certificate fails: {}", p.id, c.failure()));
     done.proof_nodes += c.proof_nodes;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "solver/proof/certificate_files.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/checkpoint.h"
 #include "solver/search/goal.h"
@@ -39,6 +40,7 @@ Certified run(const std::string& kfen, const std::string& checkpoint, std::uint6
   o.limits.hash_mb = hash_mb;
   o.limits.nodes = nodes;
   o.checkpoint = checkpoint;
+  o.files = &disk_files();
   o.check = true;
   return certify(parse_kfen(kfen), table, o);
 }

@@ -7,11 +7,13 @@
 #include <fstream>
 #include <sstream>
 
+#include "solver/proof/certificate_files.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_dot.h"
 #include "solver/proof/proof_file.h"
 #include "solver/proof/proof_tree.h"
+#include "solver/proof/solve_request.h"
 #include "solver/search/solve.h"
 #include "src/io/report.h"
 #include "tests/helpers.h"
@@ -220,6 +222,7 @@ TEST(Proof_Certify, ProvesChecksAndWritesAndNeverWritesARejectedTree) {
   TranspositionTable table(16);
   CertifyOptions options;
   options.proof_path = good;
+  options.files = &disk_files();
   Certified c = certify(p, table, options);
   ASSERT_EQ(c.result.value, Value::Loss);
   EXPECT_EQ(c.winner, ~p.side_to_move());
@@ -249,4 +252,50 @@ TEST(Report, HeadingNamesTheCommandAndTablesCloseBeforeText) {
   EXPECT_NE(md.find("one core"), std::string::npos);
   EXPECT_NE(md.find("Intro.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## Next\n"), std::string::npos) << md;
   EXPECT_EQ(md.substr(md.size() - 2), "t\n");  // one newline at the end, no blank line
+}
+
+// Issue 72: one solve, however it is asked. A request's answer is the pipeline's (the same value,
+// distance, best move and nodes as certify with the options it implies); what does not go together
+// is refused with its field named; a file asked for without files to write it is a bug, never a
+// silent skip; the round's stakes come only where asked.
+TEST(Proof_SolveRequest, OneRequestIsThePipelinesAnswerAndRefusesWhatDoesNotGoTogether) {
+  const Position pos = parse_kfen("o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O");
+  SolveRequest r;
+  r.limits.hash_mb = 4;
+  const SolveAnswer a = answer_solve(pos, r);
+  CertifyOptions c;
+  c.limits.hash_mb = 4, c.tree = false, c.check = false;
+  TranspositionTable table(4);
+  const Certified direct = certify(pos, table, c);
+  EXPECT_EQ(a.proved.result.value, direct.result.value);
+  EXPECT_EQ(a.proved.result.plies, direct.result.plies);
+  EXPECT_EQ(a.proved.result.best, direct.result.best);
+  EXPECT_EQ(a.proved.result.nodes, direct.result.nodes);
+  EXPECT_FALSE(a.proved.tree);
+  r.check = true;  // a check builds the tree
+  const SolveAnswer checked = answer_solve(pos, r);
+  ASSERT_TRUE(checked.proved.tree);
+  EXPECT_TRUE(checked.proved.checked());
+  r.value_only = true;
+  try {
+    answer_solve(pos, r);
+    ADD_FAILURE() << "a tree and the value alone went together";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "value-only") << e.what();
+  }
+  r.value_only = false;
+  r.proof_path = (test::fresh_dir("proof", "solve-request") / "never.proof").string();
+  EXPECT_THROW(answer_solve(pos, r), std::logic_error);  // no files were given
+  EXPECT_FALSE(std::filesystem::exists(r.proof_path));
+  r.files = &disk_files();
+  answer_solve(pos, r);
+  EXPECT_TRUE(std::filesystem::exists(r.proof_path));
+  SolveRequest match;
+  match.goal = "match";
+  match.limits.hash_mb = 4;
+  match.limits.nodes = 2000;
+  const Position round_start = parse_kfen("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 1:0-0");
+  EXPECT_TRUE(answer_solve(round_start, match).stakes);
+  match.stakes = false;
+  EXPECT_FALSE(answer_solve(round_start, match).stakes);
 }

@@ -6,8 +6,7 @@
 #include "app/present/solve_progress.h"
 #include "app/present/verdict.h"
 #include "solver/match/by_rounds_request.h"
-#include "solver/proof/certify.h"
-#include "solver/search/goal.h"
+#include "solver/proof/solve_request.h"
 #include "src/kamisado/kfen.h"
 
 namespace kamisado::cli {
@@ -49,19 +48,19 @@ const CommandText kSolveText{"solve", "Prove who wins the round from a position,
                              "           --by-rounds --starts runs/two-point.starts --mpi"};
 
 struct SolveOptions {
-  std::string kfen, goal = "round";
-  solver::CertifyOptions certify;
+  std::string kfen;
+  solver::SolveRequest request;  // the goal, the limits, the tree, check and files, the checkpoint
   std::size_t hash = 64;
   CLI::Option* hash_given = nullptr;
-  bool check = false, by_rounds = false;
+  bool by_rounds = false;
   solver::ByRoundsRequest rounds;  // --by-rounds's own options
 };
 
 // --by-rounds: the match proved round by round, with the options it shares with a plain solve.
 int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
-  if (opt.goal != "match") throw UsageError("--by-rounds proves a match: give --goal match");
+  if (opt.request.goal != "match") throw UsageError("--by-rounds proves a match: give --goal match");
   solver::ByRoundsRequest r = opt.rounds;
-  r.run.hash_mb = opt.hash, r.run.seconds = opt.certify.limits.seconds, r.run.checkpoint_seconds = opt.certify.checkpoint_seconds,
+  r.run.hash_mb = opt.hash, r.run.seconds = opt.request.limits.seconds, r.run.checkpoint_seconds = opt.request.checkpoint_seconds,
   r.run.stop = io.stop;
   r.run.progress = [&io](const solver::ByRoundsProgress& p) { io.err << present::by_rounds_progress_line(p) << std::endl; };
   const solver::ByRoundsAnswer a = solver::answer_by_rounds(pos, r, io.lines());
@@ -73,24 +72,21 @@ int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
 int solve(const SolveOptions& opt, Io& io) {
   Position pos = parse_kfen(opt.kfen);
   if (opt.by_rounds) return solve_by_rounds(opt, pos, io);
-  solver::CertifyOptions c = opt.certify;
-  c.limits.hash_mb = opt.hash;
-  c.aim = solver::parse_aim(opt.goal, pos);
-  c.tree = opt.check || !c.proof_path.empty() || !c.dot_path.empty();
-  c.check = opt.check;
-  if (c.tree && c.value_only) throw UsageError("--value-only gives no distance, so no proof tree: drop it, or --proof, --dot and --check");
-  solver::adopt_checkpoint(c, pos, opt.hash_given->count() ? std::optional(opt.hash) : std::nullopt);
+  solver::SolveRequest r = opt.request;
+  r.limits.hash_mb = opt.hash;
+  if (opt.hash_given->count()) r.table_mb_asked = opt.hash;
+  r.files = &solver::disk_files();
   // Said once the whole checkpoint has been read and checked, never of a damaged one.
-  c.resuming = [&io, &c](const solver::CheckpointHeader& saved) { io.err << present::resuming_line(c.checkpoint, saved) << "\n"; };
-  c.limits.stop = io.stop;
-  c.limits.progress = [&io](const solver::SolveProgress& p) { io.err << present::solve_progress_line(p) << std::endl; };
-  const solver::Solved s = solver::solve_position(pos, c);
-  io.print(present::verdict_of(pos, c, s.proved, s.stakes));
-  if (c.tree && !s.proved.tree) {  // a proof was asked for, and the limits stopped it
-    io.err << present::stopped_before_proof_line(s.proved) << "\n";
+  r.resuming = [&io, &r](const solver::CheckpointHeader& saved) { io.err << present::resuming_line(r.checkpoint, saved) << "\n"; };
+  r.limits.stop = io.stop;
+  r.limits.progress = [&io](const solver::SolveProgress& p) { io.err << present::solve_progress_line(p) << std::endl; };
+  const solver::SolveAnswer a = solver::answer_solve(pos, r);
+  io.print(present::verdict_of(pos, a.options, a.proved, a.stakes));
+  if (a.options.tree && !a.proved.tree) {  // a proof was asked for, and the limits stopped it
+    io.err << present::stopped_before_proof_line(a.proved) << "\n";
     return kStopped;
   }
-  return s.proved.check && !s.proved.check->holds ? kInternalError : kOk;
+  return a.proved.check && !a.proved.check->holds ? kInternalError : kOk;
 }
 
 }  // namespace
@@ -98,18 +94,18 @@ int solve(const SolveOptions& opt, Io& io) {
 void add_solve(CLI::App& app, Action& action) {
   auto [cmd, opt] = command<SolveOptions>(app, action, kSolveText, solve, Needs::CtrlC);
   kfen_argument(cmd, opt->kfen);
-  cmd->add_option("--goal", opt->goal, "What counts as a win: round (default), match, or ring:P (P = 1, 2, 4, 8)");
+  cmd->add_option("--goal", opt->request.goal, "What counts as a win: round (default), match, or ring:P (P = 1, 2, 4, 8)");
   opt->hash_given = hash_option(cmd, opt->hash);
-  time_option(cmd, opt->certify.limits.seconds);
-  cmd->add_option("--nodes", opt->certify.limits.nodes, "Stop after about N nodes (0: no limit), a limit that, unlike --time, repeats exactly");
-  output_option(cmd, "--proof", opt->certify.proof_path, "Write the proof tree to FILE");
-  output_option(cmd, "--dot", opt->certify.dot_path, "Write the proof tree's top levels as a Graphviz graph to FILE");
-  cmd->add_option("--dot-depth", opt->certify.dot_depth, "How many moves deep --dot draws (default 3)")->check(CLI::Range(1, 12));
-  cmd->add_flag("--check", opt->check, "Build the proof tree and re-verify it with the move generator alone");
-  output_option(cmd, "--checkpoint", opt->certify.checkpoint, "Save the search to FILE as it goes, and resume from FILE if it is there");
-  cmd->add_option("--checkpoint-every", opt->certify.checkpoint_seconds, "Seconds between saves to --checkpoint (default 600)")
+  time_option(cmd, opt->request.limits.seconds);
+  cmd->add_option("--nodes", opt->request.limits.nodes, "Stop after about N nodes (0: no limit), a limit that, unlike --time, repeats exactly");
+  output_option(cmd, "--proof", opt->request.proof_path, "Write the proof tree to FILE");
+  output_option(cmd, "--dot", opt->request.dot_path, "Write the proof tree's top levels as a Graphviz graph to FILE");
+  cmd->add_option("--dot-depth", opt->request.dot_depth, "How many moves deep --dot draws (default 3)")->check(CLI::Range(1, 12));
+  cmd->add_flag("--check", opt->request.check, "Build the proof tree and re-verify it with the move generator alone");
+  output_option(cmd, "--checkpoint", opt->request.checkpoint, "Save the search to FILE as it goes, and resume from FILE if it is there");
+  cmd->add_option("--checkpoint-every", opt->request.checkpoint_seconds, "Seconds between saves to --checkpoint (default 600)")
       ->check(seconds_between(1, 1e7));
-  cmd->add_flag("--value-only", opt->certify.value_only,
+  cmd->add_flag("--value-only", opt->request.value_only,
                 "Prove only who wins, not the distance (faster; no proof tree, and no ring stakes at a match round's start)");
   cmd->add_flag("--by-rounds", opt->by_rounds, "With --goal match: prove the match round by round, each round start a job proved once");
   output_option(cmd, "--starts", opt->rounds.run.table_path, "--by-rounds: the round-start table FILE, read if there and saved as the run goes");

@@ -12,7 +12,7 @@
 #include "app/present/verdict.h"
 #include "app/python/bindings.h"
 #include "puzzles/solve_puzzle.h"
-#include "solver/proof/certify.h"
+#include "solver/proof/solve_request.h"
 #include "solver/search/transposition_table.h"
 #include "src/conform/corpus.h"
 #include "src/io/board_svg.h"
@@ -96,19 +96,17 @@ std::size_t hash_mb_of(py::handle v) {
 
 // kamisado solve --json, without the files: who wins, in how many plies, the best move.
 py::object solve(const Position& pos, const std::string& goal, py::handle nodes, py::handle time, py::handle hash_mb, bool value_only) {
-  solver::CertifyOptions c;
-  c.aim = solver::parse_aim(goal, pos);
-  c.limits.hash_mb = hash_mb_of(hash_mb);
-  c.limits.nodes = whole_number(nodes, "nodes", 0, UINT64_MAX);
-  c.limits.seconds = seconds(time, "seconds");
-  c.value_only = value_only;
-  c.tree = false;
-  c.check = false;
-  const solver::Solved s = interruptible([&](const std::atomic<bool>* stop) {
-    c.limits.stop = stop;
-    return solver::solve_position(pos, c);
+  solver::SolveRequest r;
+  r.goal = goal;
+  r.limits.hash_mb = hash_mb_of(hash_mb);
+  r.limits.nodes = whole_number(nodes, "nodes", 0, UINT64_MAX);
+  r.limits.seconds = seconds(time, "seconds");
+  r.value_only = value_only;
+  const solver::SolveAnswer a = interruptible([&](const std::atomic<bool>* stop) {
+    r.limits.stop = stop;
+    return solver::answer_solve(pos, r);
   });
-  return to_python(present::verdict_of(pos, c, s.proved, s.stakes).json);
+  return to_python(present::verdict_of(pos, a.options, a.proved, a.stakes).json);
 }
 
 py::object check_proof(const std::string& path, py::handle threads) {

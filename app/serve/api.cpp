@@ -14,8 +14,8 @@
 #include "app/present/one_line.h"
 #include "app/serve/book_files.h"
 #include "solver/analysis/analysis.h"
-#include "solver/proof/certify.h"
 #include "solver/proof/proof_file.h"
+#include "solver/proof/solve_request.h"
 #include "solver/search/goal.h"
 #include "src/kamisado/errors.h"
 #include "src/kamisado/kfen.h"
@@ -286,23 +286,25 @@ Answer Api::analyse(const Params& p, const std::atomic<bool>* cancel) {
 Answer Api::proof(const Params& p, const std::atomic<bool>* cancel) {
   try {
     const Asked asked = asked_of(p, impl_->options);
-    solver::CertifyOptions c;
-    c.aim = asked.aim;
-    c.limits.nodes = asked.nodes;
-    c.limits.seconds = asked.seconds;
-    c.limits.stop = cancel;
+    solver::SolveRequest r;  // a proof is served only checked
+    r.goal = solver::aim_id(asked.aim);
+    r.limits.nodes = asked.nodes;
+    r.limits.seconds = asked.seconds;
+    r.limits.stop = cancel;
+    r.check = true;
+    r.stakes = false;
     const std::string key = asked.cache_key("proof");
     if (auto hit = impl_->cached(key)) return ++impl_->cache_hits, Answer{200, *hit, "text/plain", 0};
     solver::TranspositionTable* table = impl_->acquire(cancel);
     if (!table) return impl_->unavailable(cancel);
     const solver::Certified proved = [&] {
       const Lease lease(*impl_, table);
-      return solver::certify(asked.pos, lease.table(), c);
+      return solver::answer_solve(asked.pos, r, &lease.table()).proved;
     }();
     if (cancel && cancel->load()) return ++impl_->cancelled, error_answer(499, "the client went away");
     if (!proved.checked() || !proved.tree)
-      return error_answer(422, "not proved within the budget (" + std::to_string(c.limits.nodes) + " nodes a search, " +
-                                   std::to_string(int(c.limits.seconds * 1000)) + " ms): ask with larger nodes= and ms=");
+      return error_answer(422, "not proved within the budget (" + std::to_string(r.limits.nodes) + " nodes a search, " +
+                                   std::to_string(int(r.limits.seconds * 1000)) + " ms): ask with larger nodes= and ms=");
     std::ostringstream text;
     solver::write_proof(*proved.tree, text);
     impl_->keep(key, text.str());

@@ -22,6 +22,7 @@
 #include "app/present/search_answer.h"
 #include "app/serve/api.h"
 #include "solver/analysis/analysis.h"
+#include "solver/proof/solve_request.h"
 #include "solver/search/goal.h"
 #include "solver/search/solve.h"
 #include "solver/search/transposition_table.h"
@@ -118,13 +119,15 @@ std::string divide_counts(const std::string& kfen, double depth) {
 std::string solve(const std::string& kfen, const std::string& goal, double nodes, double seconds, double hash_mb) {
   return answer([&] {
     const Position pos = parse_kfen(kfen);
-    solver::SolveLimits limits;
-    limits.nodes = whole(nodes, "nodes", 0, 0x1p53);  // a JavaScript number counts exactly to 2**53
-    limits.seconds = seconds_of(seconds);
-    limits.hash_mb = std::size_t(
+    solver::SolveRequest r;
+    r.goal = goal;
+    r.limits.nodes = whole(nodes, "nodes", 0, 0x1p53);  // a JavaScript number counts exactly to 2**53
+    r.limits.seconds = seconds_of(seconds);
+    r.limits.hash_mb = std::size_t(
         whole(hash_mb, "hashMb", double(solver::TranspositionTable::kLeastMegabytes), double(solver::TranspositionTable::kMostMegabytes)));
-    const solver::Aim aim = solver::parse_aim(goal, pos);
-    return present::search_answer_json(pos, aim, solver::solve(pos, limits, true, aim));
+    r.stakes = false;  // the package answers the search alone (present/search_answer.h)
+    const solver::SolveAnswer a = solver::answer_solve(pos, r);
+    return present::search_answer_json(pos, a.options.aim, a.proved.result);
   });
 }
 

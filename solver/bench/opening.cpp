@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "solver/proof/certificate_files.h"
 #include "solver/starts/regrouped.h"
 #include "src/io/files.h"
 #include "src/io/report.h"
@@ -23,6 +24,7 @@ Certified prove(const Position& pos, TranspositionTable& table, bool value_only,
   CertifyOptions options;
   options.value_only = value_only;
   options.proof_path = proof_path;
+  options.files = &disk_files();
   return certify(pos, table, options);
 }
 
@@ -58,7 +60,7 @@ OpeningResult prove_opening(std::size_t hash_mb, const std::string& proofs_dir, 
     Position child = start.after(m);
     auto twin = symmetric ? searched.find(child.mirrored().key()) : searched.end();
     if (twin != searched.end()) {
-      r.moves.push_back({name, certify_mirror(r.moves[twin->second].proved, path)});
+      r.moves.push_back({name, certify_mirror(r.moves[twin->second].proved, path, &disk_files())});
       r.moves[twin->second].proved.tree.reset();  // done with: free it
       r.moves.back().proved.tree.reset();
     } else {

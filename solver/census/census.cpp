@@ -17,6 +17,7 @@
 #include <xxhash.h>
 
 #include "solver/census/subspace_file.h"
+#include "solver/proof/certificate_files.h"
 #include "solver/proof/certify.h"
 #include "solver/proof/proof_io.h"
 #include "solver/starts/start_space.h"
@@ -236,6 +237,7 @@ std::optional<std::vector<ShardRecord>> prove_slice(const Census& c, std::uint32
       CertifyOptions write;
       write.check = false;  // checked just now
       write.proof_path = c.proof_path(index);
+      write.files = &disk_files();
       seal(p, write);
     }
     r.micros = std::uint32_t(std::min(io::seconds_since(t0) * 1e6, 4.0e9));

@@ -12,6 +12,7 @@
 #include <fmt/ranges.h>
 
 #include "solver/match/regenerated_certificate.h"
+#include "solver/proof/certificate_files.h"
 #include "src/kamisado/kfen.h"
 #include "src/run/worker_pool.h"
 
@@ -99,6 +100,7 @@ MatchValue prove_match(std::uint32_t target, const MatchStudyOptions& options, c
     c.checkpoint = v.checkpoint_path = fmt::format("{}/match-{}.ckpt", options.checkpoint_dir, target);
     if (auto saved = read_checkpoint_header(c.checkpoint)) c.limits.hash_mb = saved->table_mb;  // its table's size
   }
+  c.files = &disk_files();
   TranspositionTable table(c.limits.hash_mb);
   v.proved = certify(start_of(target), table, c);
   if (v.proved.result.value == Value::Unknown) v.proof_path.clear();

@@ -1,14 +1,13 @@
 #include "solver/proof/certify.h"
 
 #include <chrono>
-#include <sstream>
 
-#include "solver/proof/proof_dot.h"
-#include "solver/proof/proof_io.h"
+#include <memory>
+#include <stdexcept>
+
+#include "solver/proof/certificate_files.h"
 #include "solver/search/goal.h"
-#include "src/io/files.h"
 #include "src/io/progress.h"
-#include "src/io/run_lock.h"
 #include "src/kamisado/kfen.h"
 
 namespace kamisado::solver {
@@ -18,12 +17,9 @@ void seal(Certified& c, const CertifyOptions& options) {
   c.proof_nodes = c.tree->nodes.size();
   if (options.check) c.check = check_proof(*c.tree);
   if (c.check && !c.check->holds) return;
-  if (!options.proof_path.empty()) c.proof_compressed = write_proof_file(*c.tree, options.proof_path);
-  if (!options.dot_path.empty()) {
-    std::ostringstream text;
-    write_proof_dot(*c.tree, options.dot_depth, text);
-    io::write_file_atomically(options.dot_path, text.str());
-  }
+  if ((!options.proof_path.empty() || !options.dot_path.empty()) && !options.files) throw std::logic_error("a proof file asked for without files");
+  if (!options.proof_path.empty()) c.proof_compressed = options.files->write_proof(*c.tree, options.proof_path);
+  if (!options.dot_path.empty()) options.files->write_dot(*c.tree, options.dot_depth, options.dot_path);
 }
 
 std::string Certified::failure() const {
@@ -42,17 +38,18 @@ Certified certify(const Position& pos, TranspositionTable& table, const CertifyO
   // counts only its own nodes.
   std::uint64_t nodes_before = 0;
   double seconds_before = 0;
+  std::unique_ptr<HeldCheckpoint> held;  // the checkpoint, held for this run
   auto save = [&](std::uint64_t nodes, double seconds, ProofNumbers root) {
     saved.nodes = nodes_before + nodes, saved.seconds = seconds_before + seconds, ++saved.saves;
     saved.history.push_back({saved.seconds, saved.nodes, root.pn, root.dn, 100.0 * table.fill()});
-    save_checkpoint(options.checkpoint, table, saved);
+    held->save(table, saved);
     ++c.checkpoint_saves;
   };
-  std::optional<io::RunLock> lock;
   if (!options.checkpoint.empty()) {
-    lock.emplace(io::RunLock::on_file(options.checkpoint, "search with this checkpoint"));
-    if (read_checkpoint_header(options.checkpoint)) {
-      c.resumed = saved = load_checkpoint(options.checkpoint, table, saved.kfen, saved.goal);
+    if (!options.files) throw std::logic_error("a checkpoint asked for without the files to keep it");
+    held = options.files->hold_checkpoint(options.checkpoint);
+    if ((c.resumed = held->resume(table, saved))) {
+      saved = *c.resumed;
       nodes_before = saved.nodes, seconds_before = saved.seconds;
       if (options.resuming) options.resuming(saved);
     }
@@ -83,7 +80,7 @@ Certified certify(const Position& pos, TranspositionTable& table, const CertifyO
   return c;
 }
 
-Certified certify_mirror(const Certified& original, const std::string& proof_path) {
+Certified certify_mirror(const Certified& original, const std::string& proof_path, const CertificateFiles* files) {
   auto t0 = std::chrono::steady_clock::now();
   Certified c;
   c.result = original.result;
@@ -95,25 +92,10 @@ Certified certify_mirror(const Certified& original, const std::string& proof_pat
   if (original.tree) c.tree = mirror_proof(*original.tree);
   CertifyOptions options;
   options.proof_path = proof_path;
+  options.files = files;
   seal(c, options);
   c.seconds = io::seconds_since(t0);
   return c;
-}
-
-void adopt_checkpoint(CertifyOptions& o, const Position& root, std::optional<std::size_t> table_mb_asked) {
-  if (o.checkpoint.empty()) return;
-  const std::optional<CheckpointHeader> saved = read_checkpoint_header(o.checkpoint);
-  if (!saved) return;
-  o.limits.hash_mb = table_mb_asked.value_or(saved->table_mb);
-  check_checkpoint(*saved, o.checkpoint, to_kfen(root), aim_id(o.aim), o.limits.hash_mb);
-}
-
-Solved solve_position(const Position& pos, const CertifyOptions& options) {
-  TranspositionTable table(options.limits.hash_mb);
-  Solved s{certify(pos, table, options), std::nullopt};
-  if (options.aim.kind == AimKind::Match && pos.turn() == Turn::FreeChoice && !options.value_only)
-    s.stakes = round_stakes(pos, options.limits, table);
-  return s;
 }
 
 }  // namespace kamisado::solver

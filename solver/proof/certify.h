@@ -5,11 +5,14 @@
 //   prove   df-pn: who wins, and (unless value_only) the exact distance   (search/solve.h)
 //   tree    the proof tree that the winner wins within that distance       (proof_tree.h)
 //   check   the tree re-verified by the checker, move generator alone      (proof_check.h)
-//   write   the tree to a proof file, and its top levels for Graphviz      (proof_io.h)
+//   write   the tree to a proof file, and its top levels for Graphviz      (certificate_files.h)
 //
 // Each step runs only if asked for and if the one before it succeeded; the result says how far
 // it got. A search stopped by its limits gives a value of Unknown (an answer: "unknown"),
-// never a guess, and no tree is written then. Files are written atomically (io/files.h).
+// never a guess, and no tree is written then. The pipeline does no I/O of its own: the files
+// (the proof, its drawing, the checkpoint) go through options.files, written atomically there.
+// A user's question (a goal as text, limits, what to prove) comes in as a SolveRequest
+// (solve_request.h), which every client asks the same way.
 #pragma once
 
 #include <functional>
@@ -23,6 +26,8 @@
 #include "solver/search/solve.h"
 
 namespace kamisado::solver {
+
+class CertificateFiles;
 
 struct CertifyOptions {
   SolveLimits limits;
@@ -40,13 +45,9 @@ struct CertifyOptions {
   double checkpoint_seconds = 600;
   // Called once a checkpoint was read whole and the search resumes from it (for a message).
   std::function<void(const CheckpointHeader&)> resuming;
+  // Where the files above go (certificate_files.h: disk_files()); none may be named without it.
+  const CertificateFiles* files = nullptr;
 };
-
-// A search to be resumed from options.checkpoint, if that file is there: its header is read and
-// checked against `root` and options.aim (a checkpoint of another position or goal is refused,
-// InputError), and the table takes the checkpoint's size unless a size was asked for
-// (`table_mb_asked`), which must then be the checkpoint's (InputError, field "hash").
-void adopt_checkpoint(CertifyOptions& options, const Position& root, std::optional<std::size_t> table_mb_asked);
 
 struct Certified {
   SolveResult result;
@@ -68,22 +69,13 @@ struct Certified {
 // a checkpoint, `table` must be of the checkpoint's size (CheckpointHeader::table_mb).
 Certified certify(const Position& pos, TranspositionTable& table, const CertifyOptions& options);
 
-// What `solve` answers of a position: it certified (a table of options.limits.hash_mb made for
-// it), and at a match round's start, unless value_only, the most valuable ring each side can force
-// this round (goal.h: eight more searches on the same table).
-struct Solved {
-  Certified proved;
-  std::optional<RoundStakes> stakes;
-};
-Solved solve_position(const Position& pos, const CertifyOptions& options);
-
 // The last two steps, for a tree built otherwise (a puzzle's certificate, puzzles/certificate.h):
 // checks c.tree if options.check, then writes it where options say, unless its check failed (a
 // rejected certificate is reported, never written).
 void seal(Certified& c, const CertifyOptions& options);
 
 // The mirror image's certificate (B3): the same value and distance, the best move mirrored, and
-// the tree replayed on the mirrored board, checked afresh and written to `proof_path`.
-Certified certify_mirror(const Certified& original, const std::string& proof_path);
+// the tree replayed on the mirrored board, checked afresh and written to `proof_path` in `files`.
+Certified certify_mirror(const Certified& original, const std::string& proof_path, const CertificateFiles* files);
 
 }  // namespace kamisado::solver
