@@ -29,8 +29,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "src/conform/corpus.h"
 #include "src/conform/coverage.h"
 #include "src/conform/engine.h"

@@ -6,8 +6,6 @@
 #include <cstdint>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "src/play/game_record.h"
 
 namespace kamisado::play {
