@@ -261,7 +261,7 @@ TEST(Report, HeadingNamesTheCommandAndTablesCloseBeforeText) {
 TEST(Proof_SolveRequest, OneRequestIsThePipelinesAnswerAndRefusesWhatDoesNotGoTogether) {
   const Position pos = parse_kfen("o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O");
   SolveRequest r;
-  r.limits.hash_mb = 4;
+  r.certify.limits.hash_mb = 4;
   const SolveAnswer a = answer_solve(pos, r);
   CertifyOptions c;
   c.limits.hash_mb = 4, c.tree = false, c.check = false;
@@ -272,28 +272,28 @@ TEST(Proof_SolveRequest, OneRequestIsThePipelinesAnswerAndRefusesWhatDoesNotGoTo
   EXPECT_EQ(a.proved.result.best, direct.result.best);
   EXPECT_EQ(a.proved.result.nodes, direct.result.nodes);
   EXPECT_FALSE(a.proved.tree);
-  r.check = true;  // a check builds the tree
+  r.certify.check = true;  // a check builds the tree
   const SolveAnswer checked = answer_solve(pos, r);
   ASSERT_TRUE(checked.proved.tree);
   EXPECT_TRUE(checked.proved.checked());
-  r.value_only = true;
+  r.certify.value_only = true;
   try {
     answer_solve(pos, r);
     ADD_FAILURE() << "a tree and the value alone went together";
   } catch (const InputError& e) {
     EXPECT_EQ(e.field(), "value-only") << e.what();
   }
-  r.value_only = false;
-  r.proof_path = (test::fresh_dir("proof", "solve-request") / "never.proof").string();
+  r.certify.value_only = false;
+  r.certify.proof_path = (test::fresh_dir("proof", "solve-request") / "never.proof").string();
   EXPECT_THROW(answer_solve(pos, r), std::logic_error);  // no files were given
-  EXPECT_FALSE(std::filesystem::exists(r.proof_path));
-  r.files = &disk_files();
+  EXPECT_FALSE(std::filesystem::exists(r.certify.proof_path));
+  r.certify.files = &disk_files();
   answer_solve(pos, r);
-  EXPECT_TRUE(std::filesystem::exists(r.proof_path));
+  EXPECT_TRUE(std::filesystem::exists(r.certify.proof_path));
   SolveRequest match;
   match.goal = "match";
-  match.limits.hash_mb = 4;
-  match.limits.nodes = 2000;
+  match.certify.limits.hash_mb = 4;
+  match.certify.limits.nodes = 2000;
   const Position round_start = parse_kfen("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 1:0-0");
   EXPECT_TRUE(answer_solve(round_start, match).stakes);
   match.stakes = false;

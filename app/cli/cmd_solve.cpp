@@ -60,7 +60,7 @@ struct SolveOptions {
 int solve_by_rounds(const SolveOptions& opt, const Position& pos, Io& io) {
   if (opt.request.goal != "match") throw UsageError("--by-rounds proves a match: give --goal match");
   solver::ByRoundsRequest r = opt.rounds;
-  r.run.hash_mb = opt.hash, r.run.seconds = opt.request.limits.seconds, r.run.checkpoint_seconds = opt.request.checkpoint_seconds,
+  r.run.hash_mb = opt.hash, r.run.seconds = opt.request.certify.limits.seconds, r.run.checkpoint_seconds = opt.request.certify.checkpoint_seconds,
   r.run.stop = io.stop;
   r.run.progress = [&io](const solver::ByRoundsProgress& p) { io.err << present::by_rounds_progress_line(p) << std::endl; };
   const solver::ByRoundsAnswer a = solver::answer_by_rounds(pos, r, io.lines());
@@ -73,13 +73,14 @@ int solve(const SolveOptions& opt, Io& io) {
   Position pos = parse_kfen(opt.kfen);
   if (opt.by_rounds) return solve_by_rounds(opt, pos, io);
   solver::SolveRequest r = opt.request;
-  r.limits.hash_mb = opt.hash;
+  solver::CertifyOptions& c = r.certify;
+  c.limits.hash_mb = opt.hash;
   if (opt.hash_given->count()) r.table_mb_asked = opt.hash;
-  r.files = &solver::disk_files();
+  c.files = &solver::disk_files();
   // Said once the whole checkpoint has been read and checked, never of a damaged one.
-  r.resuming = [&io, &r](const solver::CheckpointHeader& saved) { io.err << present::resuming_line(r.checkpoint, saved) << "\n"; };
-  r.limits.stop = io.stop;
-  r.limits.progress = [&io](const solver::SolveProgress& p) { io.err << present::solve_progress_line(p) << std::endl; };
+  c.resuming = [&io, &c](const solver::CheckpointHeader& saved) { io.err << present::resuming_line(c.checkpoint, saved) << "\n"; };
+  c.limits.stop = io.stop;
+  c.limits.progress = [&io](const solver::SolveProgress& p) { io.err << present::solve_progress_line(p) << std::endl; };
   const solver::SolveAnswer a = solver::answer_solve(pos, r);
   io.print(present::verdict_of(pos, a.options, a.proved, a.stakes));
   if (a.options.tree && !a.proved.tree) {  // a proof was asked for, and the limits stopped it
@@ -94,18 +95,18 @@ int solve(const SolveOptions& opt, Io& io) {
 void add_solve(CLI::App& app, Action& action) {
   auto [cmd, opt] = command<SolveOptions>(app, action, kSolveText, solve, Needs::CtrlC);
   kfen_argument(cmd, opt->kfen);
+  solver::CertifyOptions& c = opt->request.certify;
   cmd->add_option("--goal", opt->request.goal, "What counts as a win: round (default), match, or ring:P (P = 1, 2, 4, 8)");
   opt->hash_given = hash_option(cmd, opt->hash);
-  time_option(cmd, opt->request.limits.seconds);
-  cmd->add_option("--nodes", opt->request.limits.nodes, "Stop after about N nodes (0: no limit), a limit that, unlike --time, repeats exactly");
-  output_option(cmd, "--proof", opt->request.proof_path, "Write the proof tree to FILE");
-  output_option(cmd, "--dot", opt->request.dot_path, "Write the proof tree's top levels as a Graphviz graph to FILE");
-  cmd->add_option("--dot-depth", opt->request.dot_depth, "How many moves deep --dot draws (default 3)")->check(CLI::Range(1, 12));
-  cmd->add_flag("--check", opt->request.check, "Build the proof tree and re-verify it with the move generator alone");
-  output_option(cmd, "--checkpoint", opt->request.checkpoint, "Save the search to FILE as it goes, and resume from FILE if it is there");
-  cmd->add_option("--checkpoint-every", opt->request.checkpoint_seconds, "Seconds between saves to --checkpoint (default 600)")
-      ->check(seconds_between(1, 1e7));
-  cmd->add_flag("--value-only", opt->request.value_only,
+  time_option(cmd, c.limits.seconds);
+  cmd->add_option("--nodes", c.limits.nodes, "Stop after about N nodes (0: no limit), a limit that, unlike --time, repeats exactly");
+  output_option(cmd, "--proof", c.proof_path, "Write the proof tree to FILE");
+  output_option(cmd, "--dot", c.dot_path, "Write the proof tree's top levels as a Graphviz graph to FILE");
+  cmd->add_option("--dot-depth", c.dot_depth, "How many moves deep --dot draws (default 3)")->check(CLI::Range(1, 12));
+  cmd->add_flag("--check", c.check, "Build the proof tree and re-verify it with the move generator alone");
+  output_option(cmd, "--checkpoint", c.checkpoint, "Save the search to FILE as it goes, and resume from FILE if it is there");
+  cmd->add_option("--checkpoint-every", c.checkpoint_seconds, "Seconds between saves to --checkpoint (default 600)")->check(seconds_between(1, 1e7));
+  cmd->add_flag("--value-only", c.value_only,
                 "Prove only who wins, not the distance (faster; no proof tree, and no ring stakes at a match round's start)");
   cmd->add_flag("--by-rounds", opt->by_rounds, "With --goal match: prove the match round by round, each round start a job proved once");
   output_option(cmd, "--starts", opt->rounds.run.table_path, "--by-rounds: the round-start table FILE, read if there and saved as the run goes");

@@ -98,12 +98,12 @@ std::size_t hash_mb_of(py::handle v) {
 py::object solve(const Position& pos, const std::string& goal, py::handle nodes, py::handle time, py::handle hash_mb, bool value_only) {
   solver::SolveRequest r;
   r.goal = goal;
-  r.limits.hash_mb = hash_mb_of(hash_mb);
-  r.limits.nodes = whole_number(nodes, "nodes", 0, UINT64_MAX);
-  r.limits.seconds = seconds(time, "seconds");
-  r.value_only = value_only;
+  r.certify.limits.hash_mb = hash_mb_of(hash_mb);
+  r.certify.limits.nodes = whole_number(nodes, "nodes", 0, UINT64_MAX);
+  r.certify.limits.seconds = seconds(time, "seconds");
+  r.certify.value_only = value_only;
   const solver::SolveAnswer a = interruptible([&](const std::atomic<bool>* stop) {
-    r.limits.stop = stop;
+    r.certify.limits.stop = stop;
     return solver::answer_solve(pos, r);
   });
   return to_python(present::verdict_of(pos, a.options, a.proved, a.stakes).json);

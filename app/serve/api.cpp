@@ -288,10 +288,10 @@ Answer Api::proof(const Params& p, const std::atomic<bool>* cancel) {
     const Asked asked = asked_of(p, impl_->options);
     solver::SolveRequest r;  // a proof is served only checked
     r.goal = solver::aim_id(asked.aim);
-    r.limits.nodes = asked.nodes;
-    r.limits.seconds = asked.seconds;
-    r.limits.stop = cancel;
-    r.check = true;
+    r.certify.limits.nodes = asked.nodes;
+    r.certify.limits.seconds = asked.seconds;
+    r.certify.limits.stop = cancel;
+    r.certify.check = true;
     r.stakes = false;
     const std::string key = asked.cache_key("proof");
     if (auto hit = impl_->cached(key)) return ++impl_->cache_hits, Answer{200, *hit, "text/plain", 0};
@@ -303,8 +303,8 @@ Answer Api::proof(const Params& p, const std::atomic<bool>* cancel) {
     }();
     if (cancel && cancel->load()) return ++impl_->cancelled, error_answer(499, "the client went away");
     if (!proved.checked() || !proved.tree)
-      return error_answer(422, "not proved within the budget (" + std::to_string(r.limits.nodes) + " nodes a search, " +
-                                   std::to_string(int(r.limits.seconds * 1000)) + " ms): ask with larger nodes= and ms=");
+      return error_answer(422, "not proved within the budget (" + std::to_string(r.certify.limits.nodes) + " nodes a search, " +
+                                   std::to_string(int(r.certify.limits.seconds * 1000)) + " ms): ask with larger nodes= and ms=");
     std::ostringstream text;
     solver::write_proof(*proved.tree, text);
     impl_->keep(key, text.str());

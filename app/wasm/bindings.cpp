@@ -121,9 +121,9 @@ std::string solve(const std::string& kfen, const std::string& goal, double nodes
     const Position pos = parse_kfen(kfen);
     solver::SolveRequest r;
     r.goal = goal;
-    r.limits.nodes = whole(nodes, "nodes", 0, 0x1p53);  // a JavaScript number counts exactly to 2**53
-    r.limits.seconds = seconds_of(seconds);
-    r.limits.hash_mb = std::size_t(
+    r.certify.limits.nodes = whole(nodes, "nodes", 0, 0x1p53);  // a JavaScript number counts exactly to 2**53
+    r.certify.limits.seconds = seconds_of(seconds);
+    r.certify.limits.hash_mb = std::size_t(
         whole(hash_mb, "hashMb", double(solver::TranspositionTable::kLeastMegabytes), double(solver::TranspositionTable::kMostMegabytes)));
     r.stakes = false;  // the package answers the search alone (present/search_answer.h)
     const solver::SolveAnswer a = solver::answer_solve(pos, r);

@@ -10,7 +10,6 @@
 #pragma once
 
 #include <cstddef>
-#include <functional>
 #include <optional>
 #include <string>
 
@@ -22,20 +21,22 @@
 
 namespace kamisado::solver {
 
+// Certify's options for the value and the distance alone: no tree, no check.
+inline CertifyOptions search_only() {
+  CertifyOptions o;
+  o.tree = o.check = false;
+  return o;
+}
+
 struct SolveRequest {
-  std::string goal = "round";                 // what counts as a win (goal.h)
-  SolveLimits limits;                         // nodes, time, stop, progress; hash_mb: the table's size
+  std::string goal = "round";  // what counts as a win (goal.h)
+  // What to prove and where its files go (certify.h): the limits (hash_mb, the table's size), value
+  // only, check, the proof and drawing files and `files` to write them, the checkpoint. Its aim is
+  // read from `goal`, and its tree is built wherever a check or a file asks for one: plain, it is
+  // the value and the distance alone.
+  CertifyOptions certify = search_only();
   std::optional<std::size_t> table_mb_asked;  // the size the user asked for, if any (a checkpoint's is taken otherwise)
-  bool value_only = false;                    // who wins only, not the distance (and so no tree)
-  bool tree = false;                          // build the proof tree
-  bool check = false;                         // build it and check it with the move generator alone
-  std::string proof_path, dot_path;           // write it, and its top levels drawn, here
-  int dot_depth = 3;
-  std::string checkpoint;  // resume from and save to this file (checkpoint.h)
-  double checkpoint_seconds = 600;
-  std::function<void(const CheckpointHeader&)> resuming;  // told once a checkpoint was read whole
-  bool stakes = true;                                     // at a match round's start, each side's best ring (goal.h)
-  const CertificateFiles* files = nullptr;                // where files go: disk_files(), or none
+  bool stakes = true;                         // at a match round's start, each side's best ring (goal.h)
 };
 
 struct SolveAnswer {
