@@ -96,11 +96,10 @@ MatchValue prove_match(std::uint32_t target, const MatchStudyOptions& options, c
                         p.root_pn, p.root_dn, 100 * p.table_fill));
   };
   if (!options.proof_dir.empty()) c.proof_path = v.proof_path = fmt::format("{}/match-{}.proof", options.proof_dir, target);
-  if (target > 1 && !options.checkpoint_dir.empty()) {
+  if (target > 1 && !options.checkpoint_dir.empty())
     c.checkpoint = v.checkpoint_path = fmt::format("{}/match-{}.ckpt", options.checkpoint_dir, target);
-    if (auto saved = read_checkpoint_header(c.checkpoint)) c.limits.hash_mb = saved->table_mb;  // its table's size
-  }
   c.files = &disk_files();
+  c.files->adopt_checkpoint(c, start_of(target), std::nullopt);  // a saved search goes on in its table's size
   TranspositionTable table(c.limits.hash_mb);
   v.proved = certify(start_of(target), table, c);
   if (v.proved.result.value == Value::Unknown) v.proof_path.clear();
