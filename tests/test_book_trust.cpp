@@ -168,7 +168,7 @@ TEST(ReadBack_Book, AForgedBookIsAClaimTheSearchOverrules) {
   EXPECT_EQ(small["value"], "unknown");
   EXPECT_EQ(small["claim"]["value"], "loss");
   EXPECT_EQ(small["claim"]["checked"], false);
-  EXPECT_EQ(small["claim"]["source"], book + " (a forger)");
+  EXPECT_EQ(small["sources"][small["claim"]["source"].get<std::string>()]["file"], book + " (a forger)");
   // --check-book proves a book on load, and refuses this one naming the entry.
   serve::BookCheck check;
   check.prove_claims = true;

@@ -182,7 +182,7 @@ TEST(Serve_Api, AnalysesComeFromALoadedRetrogradeTable) {
   Api api(o);
   nlohmann::json j = body(api.analyse({{"kfen", root}}, nullptr));
   EXPECT_EQ(j["by"], "table");
-  EXPECT_NE(j["checked_by"].get<std::string>().find("retro verify"), std::string::npos) << j;
+  EXPECT_NE(j["sources"][j["source"].get<std::string>()]["checked_by"].get<std::string>().find("retro verify"), std::string::npos) << j;
   EXPECT_EQ(j["value"], "win");
   EXPECT_EQ(j["plies"], 3);  // Black wins in 3 (test_retro.cpp's small root)
   const Position pos = parse_kfen(root);
@@ -241,6 +241,46 @@ TEST(Serve_Api, ACancelledAnalysisStopsAtOnce) {
   EXPECT_EQ(a.status, 499);
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(30));
   EXPECT_EQ(api.stats().cancelled, 1u);
+}
+
+// Issue 71: an answer cut short names what cut it, so that a player knows whether a longer effort
+// helps; the time asked is the bound when no node count is asked (the default node cap is not);
+// at the server's stop an analysis is answered with what it has.
+TEST(Serve_Api, AnAnswerCutShortSaysWhatCutIt) {
+  ApiOptions o = small_api();
+  o.default_nodes = 1000;  // far below what 1.5 s searches
+  o.max_nodes = 20'000'000;
+  Api api(o);
+  const std::string match = std::string(kStartKfen) + " 3:0-0";  // who wins the match: far beyond seconds
+  nlohmann::json j = body(api.analyse({{"kfen", match}, {"goal", "match"}, {"ms", "1500"}}, nullptr));
+  EXPECT_EQ(j["value"], "unknown");
+  EXPECT_EQ(j["cut_by"], nlohmann::json::array({"time"})) << j["cut_by"] << " after " << j["nodes"] << " nodes";
+  EXPECT_GE(j["seconds"].get<double>(), 1.4);
+  j = body(api.analyse({{"kfen", match}, {"goal", "match"}, {"ms", "600000"}, {"nodes", "2000"}}, nullptr));
+  EXPECT_EQ(j["cut_by"], nlohmann::json::array({"nodes"})) << j["cut_by"];
+  EXPECT_TRUE(body(api.analyse({{"kfen", std::string(kStartKfen)}}, nullptr))["cut_by"].empty());  // proved: nothing cut
+  std::atomic<bool> cancel{false};
+  std::thread server_stops([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    api.stopping();
+    cancel = true;
+  });
+  const Answer stopped = api.analyse({{"kfen", match}, {"goal", "match"}}, &cancel);
+  server_stops.join();
+  ASSERT_EQ(stopped.status, 200) << stopped.body;
+  EXPECT_EQ(body(stopped)["cut_by"], nlohmann::json::array({"stopped"}));
+}
+
+// Issue 71: the page offers what the server allows, and links only to what it serves.
+TEST(Serve_Api, TheServerSaysItsLimitsAndWhatItServes) {
+  ApiOptions o = small_api();
+  o.max_ms = 120000;
+  o.puzzles = true;
+  const nlohmann::json j = body(Api(o).server());
+  EXPECT_EQ(j["max_ms"], 120000.0);
+  EXPECT_EQ(j["max_nodes"], 50'000'000);
+  EXPECT_EQ(j["puzzles"], true);
+  EXPECT_NE(j["book"].get<std::string>().find("positions"), std::string::npos);
 }
 
 TEST(Serve_Api, FinishedAnswersAreKeptAndAnsweredFromTheCache) {
@@ -481,5 +521,11 @@ TEST(Serve_Api, AnAnalysisTheBookHoldsNeedsNoSearch) {
   EXPECT_EQ(j["by"], "book");
   EXPECT_EQ(j["moves"].size(), 102u);
   EXPECT_TRUE(j["complete"].get<bool>());
+  // Its source described once, each move naming it by a short id (issue 71: it was 33 kB).
+  ASSERT_EQ(j["sources"].size(), 1u) << j["sources"];
+  EXPECT_NE(j["sources"]["s1"]["file"].get<std::string>().find("opening.book"), std::string::npos);
+  EXPECT_NE(j["sources"]["s1"]["checked_by"].get<std::string>().find("published"), std::string::npos) << j["sources"];
+  for (const auto& m : j["moves"]) EXPECT_EQ(m["source"], "s1");
+  EXPECT_LT(j.dump().size(), 10'000u);
   EXPECT_EQ(api.analyse({{"kfen", third}}, nullptr).status, 503);
 }

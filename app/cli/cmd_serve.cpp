@@ -23,11 +23,12 @@ int serve_command(const serve::ServeOptions& given, Io& io) {
   serve::Server server(o);
   const int port = server.bind();
   const std::string address = "http://" + (o.host == "0.0.0.0" ? std::string("127.0.0.1") : o.host) + ":" + std::to_string(port) + "/";
+  // One line that says where and with what, and nothing of stopping until it has.
   io.print({{"address", address}, {"port", port}, {"book", server.api().book_summary()}},
-           "kamisado serve: the analysis board at " + address + " (Ctrl-C stops)\nbook: " + server.api().book_summary() + "\n");
+           "kamisado serve: the analysis board at " + address + ", with the book " + server.api().book_summary() + "; Ctrl-C to stop\n");
   io.out.flush();
   const std::size_t cancelled = server.run(io.stop);  // until Ctrl-C or SIGTERM
-  io.err << "kamisado serve: stopped; searches in flight cancelled: " << cancelled << "\n";
+  io.err << "kamisado serve: stopped; analyses in flight answered with what they had: " << cancelled << "\n";
   return kOk;
 }
 
@@ -41,6 +42,9 @@ void add_serve(CLI::App& app, Action& action) {
   hash_option(cmd, opt->api.hash_mb, ", in all, shared by the searches");
   cmd->add_option("--searches", opt->api.searches, "Analyses at once (default 2)")->check(CLI::Range(1, 64));
   cmd->add_option("--puzzles", opt->puzzles_dir, "A puzzle collection's folder to serve under /puzzles/ (e.g. reports/puzzles)");
+  cmd->add_option("--max-effort", opt->api.max_ms, "The longest analysis a client may ask, in seconds (default 60; the board offers up to it)")
+      ->check(CLI::Range(1, 3600))
+      ->transform([](std::string s) { return std::to_string(std::stod(s) * 1000); });
   cmd->add_option("--threads", opt->threads, "Connections served at once (default 64)")->check(CLI::Range(2, 1024));
 }
 

@@ -86,8 +86,11 @@ struct Asked {
 Asked asked_of(const Params& p, const ApiOptions& o) {
   only(p, {"kfen", "goal", "nodes", "ms"});
   const Position pos = kfen_of(p);
-  return {pos, aim_of(p, pos), std::uint64_t(number_of(p, "nodes", double(o.default_nodes), double(o.max_nodes))),
-          number_of(p, "ms", o.default_ms, o.max_ms) / 1000};
+  const double ms = number_of(p, "ms", o.default_ms, o.max_ms);
+  // Without a node count, the time asked is the bound: a 30 s analysis is not ended by a node
+  // cap meant for 1 s (issue 71), nor by less than the server's default.
+  const double nodes_for_time = std::max(double(o.default_nodes), std::min(double(o.max_nodes), ms / 1000 * kNodesPerSecond));
+  return {pos, aim_of(p, pos), std::uint64_t(number_of(p, "nodes", nodes_for_time, double(o.max_nodes))), ms / 1000};
 }
 
 }  // namespace
@@ -111,6 +114,7 @@ struct Api::Impl {
   std::size_t cache_bytes = 0;
 
   std::atomic<std::uint64_t> analyses{0}, cache_hits{0}, busy{0}, cancelled{0};
+  std::atomic<bool> stopping{false};
 
   // A table for one search, or none if all stay busy for the queue's time (or the client left).
   // Requests are served in the order they came: a waiter takes a table only at the head of the
@@ -238,7 +242,9 @@ class Analysis final : public AnalysisJob {
 
   Answer run() override {
     const solver::Analysis a = solver::analyse(asked_.pos, asked_.aim, limits_, lease_.table(), &impl_.book);
-    if (limits_.stop && limits_.stop->load()) return ++impl_.cancelled, error_answer(499, "the client went away");
+    // A client that left is answered nothing; at the server's stop, the client is given what
+    // the analysis has (cut_by says "stopped").
+    if (limits_.stop && limits_.stop->load() && !impl_.stopping) return ++impl_.cancelled, error_answer(499, "the client went away");
     return analysis_answer(impl_, asked_, a);
   }
 
@@ -301,6 +307,7 @@ Answer Api::proof(const Params& p, const std::atomic<bool>* cancel) {
       const Lease lease(*impl_, table);
       return solver::answer_solve(asked.pos, r, &lease.table()).proved;
     }();
+    if (impl_->stopping) return error_answer(503, "the server is stopping: the proof was not finished");
     if (cancel && cancel->load()) return ++impl_->cancelled, error_answer(499, "the client went away");
     if (!proved.checked() || !proved.tree)
       return error_answer(422, "not proved within the budget (" + std::to_string(r.certify.limits.nodes) + " nodes a search, " +
@@ -313,6 +320,20 @@ Answer Api::proof(const Params& p, const std::atomic<bool>* cancel) {
     return error_answer(400, e.message);
   }
 }
+
+Answer Api::server() const {
+  const ApiOptions& o = impl_->options;
+  nlohmann::json j = {{"max_ms", o.max_ms},
+                      {"default_ms", o.default_ms},
+                      {"max_nodes", o.max_nodes},
+                      {"nodes_per_second", kNodesPerSecond},
+                      {"searches", o.searches},
+                      {"book", book_summary()},
+                      {"puzzles", o.puzzles}};
+  return {200, j.dump(), "application/json", 0};
+}
+
+void Api::stopping() { impl_->stopping = true; }
 
 std::string Api::book_summary() const { return serve::book_summary(impl_->book); }
 

@@ -8,8 +8,11 @@
 //   analyse?kfen=K[&goal=G][&nodes=N][&ms=T]
 //                                   every legal move with its value and distance, the position's
 //                                   own, the best line (solver/analysis/analysis.h). G: round
-//                                   (default), match, ring:P. N: nodes per search, T: the whole
-//                                   analysis's milliseconds, each capped by the server's limits.
+//                                   (default), match, ring:P. T: the whole analysis's
+//                                   milliseconds; N: nodes per search, by default as many as T
+//                                   allows (kNodesPerSecond), so that the time asked is the
+//                                   bound; each capped by the server's limits, and an answer cut
+//                                   short says which ("cut_by").
 //                                   What the book (book_files.h) holds proved is answered from
 //                                   it, each value saying where it was proved and how it was
 //                                   checked; a search fills in the rest, and a file's unchecked
@@ -18,6 +21,10 @@
 //   proof?kfen=K[&goal=G][&nodes=N][&ms=T]
 //                                   the certificate of the position's value (proof_file.h's
 //                                   format, what check-proof reads), checked before it is sent
+//
+//   server                          the server's limits (the longest analysis, nodes a search)
+//                                   and what it serves (the book, the puzzles), so that a page
+//                                   offers only what the server does
 //
 // Bad parameters get 400 and {"error": "<one line>"}; a server whose searches are all busy for
 // longer than the queue allows, or whose queue is full, gets 503 and Retry-After. At most `searches` analyses or proofs
@@ -49,9 +56,15 @@ struct ApiOptions {
   int waiting = 32;                                  // at most this many wait; more get 503 at once (each holds a connection's thread)
   std::size_t cache_entries = 4096;
   std::size_t cache_bytes = 64 << 20;                               // finished answers kept, in all (a proof may be megabytes)
-  std::uint64_t default_nodes = 1'000'000, max_nodes = 20'000'000;  // per search
+  std::uint64_t default_nodes = 1'000'000, max_nodes = 200'000'000;  // per search
   double default_ms = 5000, max_ms = 60000;                         // per analysis
+  bool puzzles = false;                                             // the server serves /puzzles/ (said by server())
 };
+
+// Nodes a second that an analysis's time is taken to allow a search, when no node count is asked:
+// well above this machine's rates (0.7 M/s in a round, some 1.5 M/s in a match position), so that
+// the time asked, not the nodes, ends a search.
+inline constexpr double kNodesPerSecond = 4'000'000;
 
 struct Answer {
   int status = 200;
@@ -84,6 +97,10 @@ class Api {
   // busy), or the job to run.
   std::unique_ptr<AnalysisJob> start_analysis(const Params& p, const std::atomic<bool>* cancel, Answer& now);
   Answer proof(const Params& p, const std::atomic<bool>* cancel);
+  Answer server() const;
+  // The server is stopping: an analysis stopped from now on answers with what it has (cut_by
+  // "stopped") rather than as a request whose client went away.
+  void stopping();
 
   struct Stats {
     std::uint64_t analyses = 0, cache_hits = 0, busy = 0, cancelled = 0;

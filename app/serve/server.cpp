@@ -122,7 +122,12 @@ struct Server::Impl {
     return searches.size();
   }
 
-  explicit Impl(const ServeOptions& o) : options(o), api(o.api) {}
+  explicit Impl(const ServeOptions& o) : options(o), api(with_puzzles(o)) {}
+  static ApiOptions with_puzzles(const ServeOptions& o) {
+    ApiOptions a = o.api;
+    a.puzzles = !o.puzzles_dir.empty();
+    return a;
+  }
 
   void routes() {
     set_up_http();
@@ -182,6 +187,7 @@ struct Server::Impl {
       Params p;
       if (params_of(req, p, res)) send(res, api.position(p));
     });
+    http.Get("/api/v1/server", [this](const httplib::Request&, httplib::Response& res) { send(res, api.server()); });
     http.Get("/api/v1/stats", [this](const httplib::Request&, httplib::Response& res) {
       const Api::Stats s = api.stats();
       send(res, {200,
@@ -204,7 +210,7 @@ struct Server::Impl {
       // leaves stops its proof at once, as an analysis's does.
       std::future<Answer> proof = std::async(std::launch::async, [this, &p, &tracked] { return api.proof(p, &tracked.cancel); });
       const int fd = socket_with(req.local_port, req.remote_port);  // a proof sends nothing until it ends: the socket tells
-      while (proof.wait_for(std::chrono::milliseconds(200)) != std::future_status::ready)
+      while (proof.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready)
         if (fd >= 0 && client_gone(fd)) tracked.cancel = true;
       send(res, proof.get());
     });
@@ -218,11 +224,13 @@ struct Server::Impl {
       if (!job) return send(res, now);
       res.set_header("Cache-Control", "no-store");
       // The search runs beside the connection's thread, which sends a space every half second:
-      // a write that fails means the client is gone, and the search is stopped.
+      // a write that fails means the client is gone, and the search is stopped. It looks at the
+      // search more often than it writes, so that an answer (one the server's stop cut short
+      // too) is sent as soon as it is ready.
       res.set_chunked_content_provider("application/json", [job, tracked, cancel](std::size_t, httplib::DataSink& sink) {
         std::future<Answer> result = std::async(std::launch::async, [job] { return job->run(); });
-        while (result.wait_for(std::chrono::milliseconds(500)) != std::future_status::ready)
-          if (!sink.write(" ", 1)) {
+        for (int tick = 1; result.wait_for(std::chrono::milliseconds(10)) != std::future_status::ready; ++tick)
+          if (tick % 50 == 0 && !sink.write(" ", 1)) {
             cancel->store(true);
             result.wait();
             return false;
@@ -235,7 +243,7 @@ struct Server::Impl {
     });
     // Another method on an API route is 405 with the method it takes (RFC 9110 §15.5.6), not a 404
     // that says the route is not there.
-    for (const char* route : {"/api/v1/position", "/api/v1/stats", "/api/v1/proof", "/api/v1/analyse"}) {
+    for (const char* route : {"/api/v1/position", "/api/v1/server", "/api/v1/stats", "/api/v1/proof", "/api/v1/analyse"}) {
       const auto refuse = [](const httplib::Request& req, httplib::Response& res) {
         res.set_header("Allow", "GET");
         send(res, error_answer(405, req.method + " is not allowed here: the API takes GET"));
@@ -292,7 +300,7 @@ std::size_t Server::run(const std::atomic<bool>* stop) {
   std::thread watch;
   if (stop)
     watch = std::thread([this, stop, &ended, &cancelled] {
-      while (!ended && !stop->load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      while (!ended && !stop->load()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
       if (!ended) cancelled = this->stop();
     });
   impl_->http.listen_after_bind();
@@ -301,7 +309,9 @@ std::size_t Server::run(const std::atomic<bool>* stop) {
   return cancelled;
 }
 std::size_t Server::stop() {
-  // The searches first: the listener's stop waits for the requests in flight.
+  // The searches first: the listener's stop waits for the requests in flight, which answer
+  // with what they have.
+  impl_->api.stopping();
   const std::size_t cancelled = impl_->cancel_searches();
   if (impl_->http.is_running()) impl_->http.stop();
   return cancelled;

@@ -9,6 +9,7 @@
 //                         search at once
 //   /api/v1/proof         api.h; the connection's socket is watched while the proof runs,
 //                         and a client that closes it stops the proof at once
+//   /api/v1/server        api.h: the limits and what is served, for the page's choices
 //   /api/v1/stats         the server's counts (analyses, cache hits, busy and cancelled
 //                         requests), its search tables' and its resident memory in bytes
 //   /puzzles/             a puzzle collection's folder (the trainer and its booklet) as it is,
@@ -55,8 +56,8 @@ class Server {
   // Serves until stop() (from another thread) or, if given, until `stop` is raised (Ctrl-C);
   // then returns how many searches it cancelled on that stop.
   std::size_t run(const std::atomic<bool>* stop = nullptr);
-  // Cancels every running search (analyses and proofs, which end at once with what they have)
-  // and stops the listener; returns how many searches it cancelled.
+  // Cancels every running search (analyses answer at once with what they have; proofs, which
+  // cannot, with a 503) and stops the listener; returns how many searches it cancelled.
   std::size_t stop();
   // The searches (analyses and proofs) running now.
   std::size_t running_searches();

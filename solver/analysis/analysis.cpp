@@ -59,8 +59,18 @@ struct Searcher {
   const Book* book;
   std::optional<Clock::time_point> deadline;
   std::uint64_t nodes = 0;
+  Cutoffs cutoffs;
 
   bool out_of_time() const { return (deadline && Clock::now() >= *deadline) || (limits.stop && limits.stop->load()); }
+  // What ended a search (or kept one from starting) before it proved all it was asked.
+  void cut(std::uint64_t searched) {
+    if (limits.stop && limits.stop->load())
+      cutoffs.stopped = true;
+    else if (deadline && Clock::now() >= *deadline)
+      cutoffs.time = true;
+    else if (limits.nodes && searched >= limits.nodes)
+      cutoffs.nodes = true;
+  }
 
   Known known(const Position& p) {
     // A proved value is taken as it is; one without a distance (a puzzle's, a round start's) is
@@ -73,7 +83,8 @@ struct Searcher {
       without_search = {b->winner, b->plies, b->winner_moves, b->best, "book", b->source, b->trust.checked_by, std::nullopt, ""};
     else if (b)
       without_search.claim = b;
-    if ((proved && b->plies) || !table || out_of_time()) return without_search;
+    if ((proved && b->plies) || !table) return without_search;
+    if (out_of_time()) return cut(0), without_search;
     SolveLimits l;
     l.nodes = limits.nodes;
     l.deadline = deadline;
@@ -81,6 +92,7 @@ struct Searcher {
     l.hash_mb = 0;
     const SolveResult r = solve(p, l, *table, true, aim);
     nodes += r.nodes;
+    if (r.value == Value::Unknown || !r.distance_known) cut(r.nodes);
     if (r.value == Value::Unknown || (proved && !r.distance_known && winner(r, p) == b->winner)) return without_search;
     Known k{solver::winner(r, p), std::nullopt, std::nullopt, r.best, "search", "", "", std::nullopt, ""};
     if (r.distance_known) k.plies = int(r.plies), k.winner_moves = int(r.winner_moves);
@@ -140,7 +152,7 @@ Analysis analyse_with(const Position& pos, const Aim& aim, const AnalysisLimits&
     for (MoveValue& m : a.moves)
       if (m.by == "table") m.source = a.source, m.checked_by = a.checked_by;
   } else {
-    Searcher s{aim, limits, table, book, std::nullopt};
+    Searcher s{aim, limits, table, book, std::nullopt, 0, {}};
     if (limits.seconds > 0) s.deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.seconds));
     // The position first: its proof puts into the table most of what the moves need.
     const Known root = s.known(pos);
@@ -167,6 +179,7 @@ Analysis analyse_with(const Position& pos, const Aim& aim, const AnalysisLimits&
       p = p.after(*k.best);
     }
     a.nodes = s.nodes;
+    a.cutoffs = s.cutoffs;
   }
   std::stable_sort(a.moves.begin(), a.moves.end(), better);
   if (!a.best_line.empty()) a.best = a.best_line.front();  // the fastest win, or the longest defence

@@ -55,6 +55,14 @@ struct MoveValue {
   std::string conflict;        // where a file says otherwise than the search proves: which, and what
 };
 
+// Why a value or a distance stayed unknown, so that a player is told what would help: the
+// analysis's time ran out (a longer one may prove it), a search reached its node cap (the same
+// time will not), or it was stopped (the client left, the server is stopping).
+struct Cutoffs {
+  bool time = false, nodes = false, stopped = false;
+  bool any() const { return time || nodes || stopped; }
+};
+
 struct Analysis {
   Value value = Value::Unknown;  // for the side to move
   bool distance_known = false;
@@ -70,6 +78,7 @@ struct Analysis {
   std::string checked_by;      // with "book" and "table": how this binary checked it
   std::optional<Claim> claim;  // as MoveValue's
   std::string conflict;
+  Cutoffs cutoffs;        // what ended a search that left something unknown
   bool complete() const;  // every value and distance known
 };
 
