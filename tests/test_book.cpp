@@ -89,7 +89,7 @@ TEST(Book_File, ADamagedBookIsRefusedByLine) {
   refused(good + "more\n", ":5: text after the end line");
   // Each entry checked, in a file whose checksum is right (so made on purpose, or by a bug).
   const auto sealed = [](const std::string& body) { return body + "end 1 " + hex_checksum(body) + "\n"; };
-  refused(sealed("kamisado book 2\nsource a test\n"), ":1: not a book");
+  refused(sealed("kamisado book 3\nsource a test\n"), ":1: not a book");
   const auto with_entry = [&sealed](const std::string& line) { return sealed("kamisado book 1\nsource a test\n" + line + "\n"); };
   refused(with_entry(std::string(kStartKfen) + "\tround\tblack\t17\t9\ta1a8"), ":3: ");                        // not a legal move
   refused(with_entry(std::string(kStartKfen) + "\tround\tblack\t17\t9"), "6 fields");                          // a field missing
@@ -97,6 +97,41 @@ TEST(Book_File, ADamagedBookIsRefusedByLine) {
   refused(with_entry(std::string(kStartKfen) + "\tround\tblack\t0\t9\t-"), "plies '0'");                       // no distance of 0
   refused(with_entry(std::string(kStartKfen) + "\tround\tblack\t1\t1\tb1b7"), "a win in 1 ply that no move");  // M7: b1b7 wins nothing
   refused(with_entry("obpkyrgn/8/8/8/8/8/8/NGRYKPBO x -\tround\tblack\t17\t9\t-"), ":3: ");                    // a bad KFEN
+  refused(with_entry(std::string(kStartKfen) + "\tround\tblack\t17\t9\ta1a5\ta1a5"), "version 1 has 6 fields");  // no best line in version 1
+
+  // Version 2's best line (issue 71): legal moves from the position, the best first, as many as
+  // the plies, ending with the winner's win. A small root Black wins in 3 (test_retro.cpp's).
+  const std::string root = "o2ky1gn/N3K2O/8/8/8/5r2/1bp5/1GRY1PB1 b Y";
+  std::vector<std::string> line;
+  TranspositionTable table(16);
+  SolveLimits limits;
+  limits.hash_mb = 0;
+  for (Position p = parse_kfen(root); !round_winner(p); p = p.after(*solve(p, limits, table).best))
+    line.push_back(to_string(*solve(p, limits, table).best));
+  ASSERT_EQ(line.size(), 3u);
+  const auto joined = [](const std::vector<std::string>& moves) {
+    std::string out;
+    for (const std::string& m : moves) out += (out.empty() ? "" : " ") + m;
+    return out;
+  };
+  const auto with_line = [&](const std::string& plies, const std::string& best, const std::string& moves) {
+    return sealed("kamisado book 2\nsource a test\n" + root + "\tround\tblack\t" + plies + "\t2\t" + best + "\t" + moves + "\n");
+  };
+  const std::string path = (scratch("lines") / "lined.book").string();
+  write(path, with_line("3", line[0], joined(line)));
+  const std::vector<BookEntry> read = read_book_file(path);
+  ASSERT_EQ(read.size(), 1u);
+  EXPECT_EQ(read[0].value.line.size(), 3u);
+  EXPECT_EQ(decode_book(encode_book(read, "a test"), "again")[0].value.line, read[0].value.line);  // written as read
+  MoveList legal;
+  generate_moves(parse_kfen(root), legal);
+  const std::string other = to_string(legal[0]) == line[0] ? to_string(legal[1]) : to_string(legal[0]);
+  refused(with_line("3", other, joined(line)), "does not begin with the best move");
+  refused(with_line("3", line[0], joined({line[0], line[1]})), "has 2 moves, not the entry's 3 plies");
+  refused(with_line("-", line[0], joined({line[0], line[1]})), "does not end with the winner's win");
+  refused(with_line("3", line[0], joined({line[0], line[1], line[2], line[2]})), "goes on after the round is won");
+  refused(with_line("3", line[0], joined({line[0], line[0], line[2]})), ":3: ");  // not legal there
+  refused(with_line("3", line[0], ""), ":3: ");                                     // an empty line
 }
 
 // Two sources that disagree: one of them is wrong, and the book does not choose.
@@ -123,14 +158,15 @@ TEST(Book, SourcesThatDisagreeAreRefused) {
 
 // The committed opening book says what the solver proves: each entry's winner and exact
 // distance, and a best move that keeps that distance (the opening's own checked proofs made it):
-// the start and the 102 first moves, and every tenth of the positions after Gold's replies.
+// the start and the 102 first moves, every tenth of the positions after Gold's replies and every
+// hundredth of those after Black's second moves.
 TEST(Book, TheCommittedOpeningAgreesWithTheSolver) {
   const std::vector<BookEntry> entries = read_book_file(opening_book_file());
-  ASSERT_GT(entries.size(), 1000u);  // the start, Black's 102 first moves, the replies to them
   TranspositionTable table(64);
   SolveLimits limits;
   limits.hash_mb = 0;
-  for (std::size_t i = 0; i < entries.size(); i += i < 103 ? 1 : 10) {
+  ASSERT_GT(entries.size(), 12000u);  // and the positions after Black's second moves (issue 71)
+  for (std::size_t i = 0; i < entries.size(); i += i < 103 ? 1 : i < 1253 ? 10 : 100) {
     const BookEntry& e = entries[i];
     const SolveResult r = solve(e.pos, limits, table, true, Aim::round());
     ASSERT_NE(r.value, Value::Unknown);
@@ -139,6 +175,7 @@ TEST(Book, TheCommittedOpeningAgreesWithTheSolver) {
     EXPECT_EQ(int(r.plies), e.value.plies) << to_kfen(e.pos);
     EXPECT_EQ(int(r.winner_moves), e.value.winner_moves) << to_kfen(e.pos);
     ASSERT_TRUE(e.value.best);
+    EXPECT_EQ(e.value.line.size(), std::size_t(*e.value.plies)) << to_kfen(e.pos);  // its best line whole (issue 71)
     const Position child = e.pos.after(*e.value.best);
     if (*e.value.plies == 1) continue;
     const SolveResult after = solve(child, limits, table, true, Aim::round());
@@ -220,21 +257,24 @@ TEST(Book, ARoundStartIsFoundUnderItsClass) {
   EXPECT_NE(error_of([&] { book.add_round_starts(other, "another table", Trust::claim()); }).find("disagree on the round start"), std::string::npos);
 }
 
-// What the book holds whole needs no search and no table: the set-up, with its best line as far
-// as the book knows it; a position whose moves it does not all hold is left to a search.
+// What the book holds whole needs no search and no table: the set-up, with its best line whole
+// (the book's best lines, issue 71); a position whose moves it does not all hold is left to a search.
 TEST(Book, AnAnalysisFromTheBookAlone) {
   const Book book = serve::load_book({opening_book_file()});
   const std::optional<Analysis> a = analyse_from_book(Position::initial(), Aim::round(), book);
   ASSERT_TRUE(a);
   EXPECT_TRUE(a->complete());
   EXPECT_EQ(a->nodes, 0u);
-  ASSERT_GE(a->best_line.size(), 1u);
+  EXPECT_EQ(a->best_line.size(), 17u);  // to the round's end
   EXPECT_EQ(a->best, a->best_line.front());
   EXPECT_TRUE(analyse_from_book(parse_kfen(kAfterC1C4), Aim::round(), book));  // a first move, and each reply to it
   const Position after = parse_kfen(kAfterC1C4);
-  MoveList replies;
+  MoveList replies, seconds;
   generate_moves(after, replies);
-  const Position second = after.after(replies[0]);  // in the book, but not the positions after its moves
+  const Position reply = after.after(replies[0]);  // and each of Black's second moves after a reply
+  EXPECT_TRUE(analyse_from_book(reply, Aim::round(), book));
+  generate_moves(reply, seconds);
+  const Position second = reply.after(seconds[0]);  // in the book, but not the positions after its moves
   EXPECT_FALSE(analyse_from_book(second, Aim::round(), book));
   EXPECT_FALSE(analyse_from_book(Position::initial(), Aim::match(), book));  // a round's values answer no match
 }

@@ -61,13 +61,14 @@ std::string sealed(const std::string& body) {
 
 std::string published_opening() { return bytes_of(fs::path(serve::default_book_folder()) / "opening.book"); }
 
-// The published opening book with `from` replaced by `to` in it, sealed again.
+// The published opening book with its entry that begins with `from` replaced by `to` (its best
+// line too, which would no longer fit), sealed again.
 std::string forged_opening(const std::string& from, const std::string& to) {
   std::string text = published_opening();
   text = text.substr(0, text.rfind("end "));
   const std::size_t at = text.find(from);
   EXPECT_NE(at, std::string::npos) << from;
-  return sealed(text.replace(at, from.size(), to));
+  return sealed(text.replace(at, text.find('\n', at) - at, to));
 }
 
 // What `kamisado engine` answers `go` with: its info lines (without "info ") and the bestmove.

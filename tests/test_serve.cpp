@@ -508,12 +508,14 @@ TEST(Serve_Api, AnAnalysisTheBookHoldsNeedsNoSearch) {
   o.waiting = 0;
   o.book = {serve::default_book_folder() + "/opening.book"};
   Api api(o);
-  // Two positions three plies in, which the opening's book does not hold.
-  MoveList replies, thirds;
+  // Two positions four plies in, which the opening's book does not hold.
+  MoveList replies, seconds, fourths;
   generate_moves(parse_kfen(kAfterC1C4), replies);
   const Position after = parse_kfen(kAfterC1C4).after(replies[0]);
-  generate_moves(after, thirds);
-  const std::string second = to_kfen(after.after(thirds[0])), third = to_kfen(after.after(thirds[1]));
+  generate_moves(after, seconds);
+  const Position third_ply = after.after(seconds[0]);
+  generate_moves(third_ply, fourths);
+  const std::string second = to_kfen(third_ply.after(fourths[0])), third = to_kfen(third_ply.after(fourths[1]));
   Answer held;
   const std::unique_ptr<AnalysisJob> busy = api.start_analysis({{"kfen", second}}, nullptr, held);
   ASSERT_TRUE(busy) << held.body;  // it holds the only search

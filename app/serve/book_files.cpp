@@ -110,10 +110,7 @@ class Loader {
   // Whether these bytes were read already (a copy of a file under another name: read once).
   bool seen(std::uint64_t digest) { return !digests_.insert(digest).second; }
 
-  std::string published(std::uint64_t digest) const {
-    const solver::PublishedFile* p = solver::published_file(digest);
-    return p ? std::string("the project's published reports/") + p->name + ", its digest known to this binary (" + p->proved_by + ")" : "";
-  }
+  static std::string published(std::uint64_t digest) { return solver::published_trust(digest); }
 
   void add(const fs::path& file) {
     const std::string path = file.string();

@@ -37,6 +37,7 @@ struct Known {
   std::string by, source, checked_by;
   std::optional<BookValue> claim;  // a file's value that nothing checked, where none was proved
   std::string conflict;
+  std::vector<Move> line;  // the book's best line to the round's end, where it holds one
 };
 
 // A file's value that the search contradicts, in words: "reports/x.book says Gold wins in 17 plies".
@@ -78,9 +79,9 @@ struct Searcher {
     // nothing. A claim is searched like a position the book does not hold.
     const std::optional<BookValue> b = book ? book->find(p, aim) : std::nullopt;
     const bool proved = b && b->trust.proved;
-    Known without_search{std::nullopt, std::nullopt, std::nullopt, std::nullopt, "search", "", "", std::nullopt, ""};
+    Known without_search{std::nullopt, std::nullopt, std::nullopt, std::nullopt, "search", "", "", std::nullopt, "", {}};
     if (proved)
-      without_search = {b->winner, b->plies, b->winner_moves, b->best, "book", b->source, b->trust.checked_by, std::nullopt, ""};
+      without_search = {b->winner, b->plies, b->winner_moves, b->best, "book", b->source, b->trust.checked_by, std::nullopt, "", b->line};
     else if (b)
       without_search.claim = b;
     if ((proved && b->plies) || !table) return without_search;
@@ -94,7 +95,7 @@ struct Searcher {
     nodes += r.nodes;
     if (r.value == Value::Unknown || !r.distance_known) cut(r.nodes);
     if (r.value == Value::Unknown || (proved && !r.distance_known && winner(r, p) == b->winner)) return without_search;
-    Known k{solver::winner(r, p), std::nullopt, std::nullopt, r.best, "search", "", "", std::nullopt, ""};
+    Known k{solver::winner(r, p), std::nullopt, std::nullopt, r.best, "search", "", "", std::nullopt, "", {}};
     if (r.distance_known) k.plies = int(r.plies), k.winner_moves = int(r.winner_moves);
     if (b) k.conflict = contradicted(*b, k);  // the search's value stands, and says whom it contradicts
     return k;
@@ -170,10 +171,15 @@ Analysis analyse_with(const Position& pos, const Aim& aim, const AnalysisLimits&
     MoveList list;
     generate_moves(pos, list);
     for (Move m : list) a.moves.push_back(s.value_of(pos, m));
-    // The best line: each position's best move, from the book or proved with the same table, to the end.
+    // The best line: each position's best move, from the book or proved with the same table, to
+    // the end; a best line the book holds ends it whole.
     Position p = pos;
     for (std::size_t i = 0; i < limits.max_line && !decided(aim, p); ++i) {
       const Known k = i == 0 ? root : s.known(p);
+      if (!k.line.empty() && k.by == "book") {
+        a.best_line.insert(a.best_line.end(), k.line.begin(), k.line.begin() + std::ptrdiff_t(std::min(k.line.size(), limits.max_line - i)));
+        break;
+      }
       if (!k.winner || !k.best) break;
       a.best_line.push_back(*k.best);
       p = p.after(*k.best);

@@ -16,7 +16,8 @@ namespace kamisado::solver {
 
 namespace {
 
-constexpr const char* kMagic = "kamisado book 1";
+constexpr const char* kMagic = "kamisado book 2";
+constexpr const char* kMagicVersion1 = "kamisado book 1";  // read too: no best lines
 
 const char* goal_word(AimKind goal) { return goal == AimKind::Match ? "match" : "round"; }
 
@@ -49,9 +50,27 @@ std::optional<int> count_of(const std::string& text, const char* what) {
   return v;
 }
 
-BookEntry entry_of(const std::string& line, const std::string& source) {
+// An entry's best line: legal moves from its position, the best move first, as many as its plies,
+// that end the round (and only at the last) with its winner's win.
+std::vector<Move> line_of(const std::string& text, const BookEntry& e, const Aim& aim) {
+  std::vector<Move> line;
+  Position p = e.pos;
+  for (const std::string& word : split(text, ' ')) {
+    if (decided(aim, p)) throw InputError("the best line goes on after the round is won");
+    line.push_back(parse_move(p, word));  // legal there, or an InputError
+    p = p.after(line.back());
+  }
+  if (e.value.best && line.front() != *e.value.best) throw InputError("the best line does not begin with the best move");
+  if (e.value.plies && int(line.size()) != *e.value.plies)
+    throw InputError("the best line has " + std::to_string(line.size()) + " moves, not the entry's " + std::to_string(*e.value.plies) + " plies");
+  if (decided(aim, p) != std::optional<Side>(e.value.winner)) throw InputError("the best line does not end with the winner's win");
+  return line;
+}
+
+BookEntry entry_of(const std::string& line, const std::string& source, bool version1) {
   const std::vector<std::string> f = split(line, '\t');
-  if (f.size() != 6) throw InputError("an entry has 6 fields separated by tabs, this one " + std::to_string(f.size()));
+  if (version1 && f.size() != 6) throw InputError("an entry of version 1 has 6 fields separated by tabs, this one " + std::to_string(f.size()));
+  if (f.size() != 6 && f.size() != 7) throw InputError("an entry has 6 or 7 fields separated by tabs, this one " + std::to_string(f.size()));
   BookEntry e{parse_kfen(f[0]), AimKind::Round, {}};
   if (f[1] != "round" && f[1] != "match") throw InputError("goal '" + f[1].substr(0, 20) + "' is neither round nor match");
   e.goal = f[1] == "match" ? AimKind::Match : AimKind::Round;
@@ -69,6 +88,7 @@ BookEntry entry_of(const std::string& line, const std::string& source) {
   // A distance of one ply is a move that wins at once, for the side to move.
   if (e.value.plies == 1 && (e.value.winner != e.pos.side_to_move() || !e.value.best || decided(aim, e.pos.after(*e.value.best)) != e.value.winner))
     throw InputError("a win in 1 ply that no move of the side to move makes");
+  if (f.size() == 7) e.value.line = line_of(f[6], e, aim);
   e.value.source = source;
   return e;
 }
@@ -239,9 +259,12 @@ std::string encode_book(const std::vector<BookEntry>& entries, const std::string
   std::ostringstream out;
   out << kMagic << "\nsource " << source << "\n";
   const auto count = [](const std::optional<int>& v) { return v ? std::to_string(*v) : std::string("-"); };
-  for (const BookEntry& e : entries)
+  for (const BookEntry& e : entries) {
     out << to_kfen(e.pos) << '\t' << goal_word(e.goal) << '\t' << (e.value.winner == Side::Black ? "black" : "gold") << '\t' << count(e.value.plies)
-        << '\t' << count(e.value.winner_moves) << '\t' << (e.value.best ? to_string(*e.value.best) : "-") << '\n';
+        << '\t' << count(e.value.winner_moves) << '\t' << (e.value.best ? to_string(*e.value.best) : "-");
+    for (std::size_t i = 0; i < e.value.line.size(); ++i) out << (i ? ' ' : '\t') << to_string(e.value.line[i]);
+    out << '\n';
+  }
   const std::string body = out.str();
   return body + "end " + std::to_string(entries.size()) + " " + hex64(XXH64(body.data(), body.size(), 0)) + "\n";
 }
@@ -251,10 +274,10 @@ void write_book_file(const std::vector<BookEntry>& entries, const std::string& s
 }
 
 std::vector<BookEntry> read_book_file(const std::string& path, std::uint64_t* digest) {
-  const std::string first = std::string(kMagic) + "\n";
+  const std::string first = std::string(kMagic) + "\n", first_version1 = std::string(kMagicVersion1) + "\n";
   // The first line and the size before the rest: a large file of another kind costs nothing.
   const std::string text = io::read_file(path, "book", kMostBookBytes, first.size(), [&](std::string_view head, std::uint64_t) {
-    if (head != first) throw InputError(path + ":1: not a book (its first line is not '" + kMagic + "')");
+    if (head != first && head != first_version1) throw InputError(path + ":1: not a book (its first line is not '" + kMagic + "')");
   });
   if (digest) *digest = XXH64(text.data(), text.size(), 0);
   return decode_book(text, path);
@@ -277,18 +300,20 @@ std::vector<BookEntry> decode_book(const std::string& text, const std::string& p
   std::vector<BookEntry> entries;
   std::string source;
   std::size_t at = 0, line_no = 0;
+  bool version1 = false;
   while (at < body) {
     const std::size_t end = text.find('\n', at);
     const std::string line = text.substr(at, end - at);
     ++line_no;
     try {
       if (line_no == 1) {
-        if (line != kMagic) throw InputError("not a book (its first line is not '" + std::string(kMagic) + "')");
+        version1 = line == kMagicVersion1;
+        if (line != kMagic && !version1) throw InputError("not a book (its first line is not '" + std::string(kMagic) + "')");
       } else if (line_no == 2) {
         if (line.rfind("source ", 0) != 0) throw InputError("the second line is 'source <what proved it>'");
         source = path + " (" + line.substr(7) + ")";
       } else if (!line.empty() && line[0] != '#') {
-        entries.push_back(entry_of(line, source));
+        entries.push_back(entry_of(line, source, version1));
       }
     } catch (const InputError& e) {
       throw InputError(path + ":" + std::to_string(line_no) + ": " + e.what());

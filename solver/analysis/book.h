@@ -21,17 +21,24 @@
 // are refused when the second is added: one of them is wrong, and the book does not choose. A
 // book whose entries contradict the entries one move deeper is refused too (check_one_move_deeper).
 //
-// BOOK FILE FORMAT (version 1), text, UTF-8, lines ended by '\n', at most kMostBookBytes:
-//   kamisado book 1
+// BOOK FILE FORMAT (version 2; version 1 is read too), text, UTF-8, lines ended by '\n', at most
+// kMostBookBytes:
+//   kamisado book 2
 //   source <one line: what proved the values, e.g. "kamisado opening, commit 8b8a67b">
 //   <KFEN> TAB <goal: round | match> TAB <winner: black | gold> TAB <plies, or -> TAB
-//     <winner's moves, or -> TAB <best move (rules.md §7), or ->          one line per entry
+//     <winner's moves, or -> TAB <best move (rules.md §7), or -> [TAB <best line>]   one line per entry
 //   end <entries> <XXH64 of every byte before this line, 16 hex digits>
+// The best line (version 2, optional) is the moves from the position to the end of the round,
+// separated by spaces, the first being the best move: the fastest win and the longest defence,
+// so that a board shows a line from the book whole, not as far as the book's positions reach.
+// Version 1 ("kamisado book 1") has no best line: exactly six fields.
 // Lines starting with '#' are comments. The first line and the size are checked before the file
 // is read whole. Every entry is checked when read: a KFEN that parses, a goal the position can
 // take (match only with a match field), a position not decided, a best move legal there, the
 // winner's moves within the plies (and fewer than them when the loser moves first), a distance
-// of 1 only for a move that wins at once; a damaged or truncated file (count, checksum) is
+// of 1 only for a move that wins at once, a best line of legal moves that begins with the best
+// move, has as many moves as the plies and ends with the winner's win (and not before); a
+// damaged or truncated file (count, checksum) is
 // refused with a one-line InputError naming the file and line. Values are not proved again on
 // reading unless asked (--check-book, book_check.h): tests/test_book.cpp re-solves the committed
 // reports/opening.book.
@@ -74,6 +81,7 @@ struct BookValue {
   std::optional<int> plies;         // exact distance, from the position
   std::optional<int> winner_moves;  // the winner's own moves to the win
   std::optional<Move> best;         // for the side to move: the fastest win or the longest defence
+  std::vector<Move> line;           // the best line to the round's end (version 2), or empty
   std::string source;               // where it was read: "reports/opening.book (kamisado opening ...)"
   Trust trust;
   // A certificate that proves the winner (and `best` wins), checked the first time the value is

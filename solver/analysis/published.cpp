@@ -7,7 +7,7 @@ namespace kamisado::solver {
 namespace {
 
 constexpr PublishedFile kPublished[] = {
-    {"opening.book", 0xbe3dd99265ed0602, "kamisado opening --book, 2026-12-04, each value with a proof tree the checker accepted"},
+    {"opening.book", 0x637e795e6d6011ca, "kamisado opening --book, 2026-12-06, each value with a proof tree the checker accepted"},
     // The certificate's list names its table (table.starts, the same bytes as two-point.starts) by
     // digest; the starts it lists, each with the value its layer proves, are proved by it.
     {"match/two-point.certificate/layers.txt", 0x258a5b19d53b41a5,
@@ -20,6 +20,11 @@ const PublishedFile* published_file(std::uint64_t digest) {
   for (const PublishedFile& f : kPublished)
     if (f.digest == digest) return &f;
   return nullptr;
+}
+
+std::string published_trust(std::uint64_t digest) {
+  const PublishedFile* p = published_file(digest);
+  return p ? std::string("the project's published reports/") + p->name + ", its digest known to this binary (" + p->proved_by + ")" : "";
 }
 
 std::uint64_t file_digest(const std::string& bytes) { return XXH64(bytes.data(), bytes.size(), 0); }

@@ -20,6 +20,10 @@ struct PublishedFile {
 // The published file with this digest, or nullptr.
 const PublishedFile* published_file(std::uint64_t digest);
 
+// How a file with this digest is trusted, in the words every answer from it carries ("the project's
+// published reports/opening.book, its digest known to this binary (...)"), or "" if it is not one.
+std::string published_trust(std::uint64_t digest);
+
 // XXH64 (seed 0) of `bytes`: the digest above.
 std::uint64_t file_digest(const std::string& bytes);
 

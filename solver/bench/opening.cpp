@@ -4,6 +4,8 @@
 #include <chrono>
 #include <fstream>
 #include <random>
+#include <set>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -133,6 +135,34 @@ RegroupedResult prove_regrouped(const RegroupedOptions& o, const io::Lines& line
   return r;
 }
 
+namespace {
+
+// The best line from `pos` to the round's end: each move the search's best at its exact distance
+// (the fastest win, the longest defence), with `table` shared and each position's best kept in
+// `best`, as lines from the book's positions meet. Empty if a search gives no exact distance or
+// the line does not end the round in its plies (it is then left out, never written wrong).
+std::vector<Move> best_line(const Position& from, const BookValue& value, TranspositionTable& table, std::unordered_map<std::string, Move>& best) {
+  std::vector<Move> line;
+  Position p = from;
+  SolveLimits limits;
+  limits.hash_mb = 0;
+  for (int ply = 0; ply < *value.plies && !round_winner(p); ++ply) {
+    const std::string key = to_kfen(p);
+    auto it = best.find(key);
+    if (it == best.end()) {
+      const SolveResult r = solve(p, limits, table, true, Aim::round());
+      if (r.value == Value::Unknown || !r.distance_known || !r.best) return {};
+      it = best.emplace(key, *r.best).first;
+    }
+    line.push_back(it->second);
+    p = p.after(it->second);
+  }
+  if (int(line.size()) != *value.plies || round_winner(p) != std::optional<Side>(value.winner)) return {};
+  return line;
+}
+
+}  // namespace
+
 OpeningBook opening_book(const OpeningResult& r, std::size_t hash_mb, const io::Lines& lines) {
   const Position start = Position::initial();
   OpeningBook book;
@@ -144,23 +174,49 @@ OpeningBook opening_book(const OpeningResult& r, std::size_t hash_mb, const io::
     book.entries.push_back({pos, AimKind::Round, v});
     return true;
   };
+  // The open positions one move after each of `positions`, each once.
+  const auto one_move_on = [](const std::vector<Position>& positions) {
+    std::vector<Position> next;
+    std::set<std::string> seen;
+    for (const Position& p : positions) {
+      MoveList list;
+      generate_moves(p, list);
+      for (Move m : list)
+        if (const Position q = p.after(m); !round_winner(q) && seen.insert(to_kfen(q)).second) next.push_back(q);
+    }
+    return next;
+  };
   add(start, r.start);
-  std::vector<Position> after_replies;
+  std::vector<Position> first_moves;
   for (const FirstMove& m : r.moves) {
-    const Position child = start.after(parse_move(start, m.move));
-    add(child, m.proved);
-    MoveList list;
-    generate_moves(child, list);
-    for (Move reply : list)
-      if (const Position next = child.after(reply); !round_winner(next)) after_replies.push_back(next);
+    first_moves.push_back(start.after(parse_move(start, m.move)));
+    add(first_moves.back(), m.proved);
   }
+  const std::vector<Position> after_replies = one_move_on(first_moves);
+  // One move deeper than the replies: a board after Gold's reply is answered from the book whole too.
+  const std::vector<Position> after_seconds = one_move_on(after_replies);
   TranspositionTable table(hash_mb);
   io::Progress progress(lines);
   for (std::size_t i = 0; i < after_replies.size(); ++i) {
     book.replies += add(after_replies[i], prove(after_replies[i], table, false, ""));
     progress.count("replies proved", i + 1, after_replies.size());
   }
-  book.failed = int(after_replies.size()) - book.replies;
+  for (std::size_t i = 0; i < after_seconds.size(); ++i) {
+    book.second_moves += add(after_seconds[i], prove(after_seconds[i], table, false, ""));
+    progress.count("positions after Black's second moves proved", i + 1, after_seconds.size());
+  }
+  book.failed = int(after_replies.size() + after_seconds.size()) - book.replies - book.second_moves;
+  // The book's own best moves first: a line goes where the entries it meets say, so that a line
+  // and the entries along it agree (another move of the same distance would do as well).
+  std::unordered_map<std::string, Move> best;
+  for (const BookEntry& e : book.entries)
+    if (e.value.best) best.emplace(to_kfen(e.pos), *e.value.best);
+  for (std::size_t i = 0; i < book.entries.size(); ++i) {
+    BookValue& v = book.entries[i].value;
+    if (v.plies) v.line = best_line(book.entries[i].pos, v, table, best);
+    book.lines += !v.line.empty();
+    progress.count("best lines", i + 1, book.entries.size());
+  }
   return book;
 }
 
@@ -168,9 +224,10 @@ OpeningBook write_opening_book(const OpeningResult& r, const std::string& path, 
   io::check_writable(path);
   const OpeningBook book = opening_book(r, r.hash_mb, progress);
   write_book_file(book.entries,
-                  fmt::format("kamisado opening on {}: the start, Black's {} first moves and the {} positions after Gold's replies, each "
-                              "value and exact distance with a proof tree the checker accepted ({} replies left out: certificate failed)",
-                              io::today(), r.moves.size(), book.replies, book.failed),
+                  fmt::format("kamisado opening on {}: the start, Black's {} first moves, the {} positions after Gold's replies and the {} "
+                              "after Black's second moves, each value and exact distance with a proof tree the checker accepted ({} left out: "
+                              "certificate failed), {} with their best lines to the round's end",
+                              io::today(), r.moves.size(), book.replies, book.second_moves, book.failed, book.lines),
                   path);
   return book;
 }

@@ -51,12 +51,14 @@ OpeningResult prove_opening(std::size_t hash_mb, const std::string& proofs_dir, 
 
 // The start and the position after each first move, with its winner, distance, winner's moves
 // and best move, as the book holds them (analysis/book.h): only those whose proof was checked.
-// Also the position after each reply to each first move, each proved and its proof tree checked
-// here (one table of `hash_mb` for them all), so that a board after any first move is answered
-// from the book whole. A reply whose certificate fails is left out and counted.
+// Also the position after each reply to each first move, and after each of Black's second moves,
+// each proved and its proof tree checked here (one table of `hash_mb` for them all), so that a
+// board after any first move or reply is answered from the book whole; a position whose
+// certificate fails is left out and counted. Each entry with its best line to the round's end
+// (book.h, version 2), so that a line from the book is shown whole.
 struct OpeningBook {
   std::vector<BookEntry> entries;
-  int replies = 0, failed = 0;
+  int replies = 0, second_moves = 0, failed = 0, lines = 0;
 };
 OpeningBook opening_book(const OpeningResult& r, std::size_t hash_mb, const io::Lines& progress = {});
 // opening_book(r) written to `path`, its source line saying what proved it and when.
