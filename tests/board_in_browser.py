@@ -15,6 +15,13 @@ against `kamisado serve` on a loopback port.
     a bad link falling back to the set-up with its KFEN kept; the analysis cleared while a
     position is set up; the proof link only for a proved value, with the chosen effort, and it
     downloads a proof; "1 ply", not "1 plies";
+  - (issue 71) the book's best line whole and clickable, the game's moves listed, every move of a
+    position after Gold's reply from the book; the efforts the server allows, and the puzzles'
+    link only where they are served; in a match position the round's value beside the match's
+    question; an effort of 30 s runs 30 s unless it proves the match, and an unknown answer says
+    the effort ran out, with Best move disabled; a Sumo's rank inside its tower, a push named in
+    the move table, "moves again (S4)" after it and the pushed tower marked (screenshots of the
+    board, board-sumo.png and board-push.png, in SCRATCH_DIR or $BOARD_SCREENSHOTS: docs/images);
   - the browser logged no script error.
 
 Usage: board_in_browser.py KAMISADO SCRATCH_DIR   (Debian's python3 with python3-selenium and
@@ -29,6 +36,12 @@ import time
 import urllib.request
 
 kamisado, scratch = sys.argv[1], sys.argv[2]
+START = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -"
+
+
+def cli_json(*args):
+    return json.loads(subprocess.run([kamisado, *args, "--json"], check=True, capture_output=True, text=True).stdout)
+
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser import chromium, fail, wait_for as wait  # noqa: E402 (exits 77 without selenium)
@@ -103,6 +116,91 @@ try:
         fail("the proof link gave HTTP %d, check-proof said: %s" % (answer.status, (checked.stdout + checked.stderr)[:200]))
     Select(driver.find_element(By.ID, "budget")).select_by_value("5000")
     wait_for("the analysis", analysed)
+
+    # The book's best line whole (17 plies, not as far as the book's positions reach), each ply a
+    # button that plays the line to it; the game's moves listed under the board (issue 71).
+    line = driver.find_elements(By.CSS_SELECTOR, "#line button.ply")
+    if len(line) != 17:
+        fail("the set-up's best line has %d plies, not 17: %s" % (len(line), text("line")))
+    first_three = [b.text for b in line[:3]]
+    line[2].click()
+    after_three = cli_json("play", "--kfen", START, "--moves", " ".join(first_three))["kfen"]
+    wait_for("the line played to its third ply", lambda: kfen() == after_three)
+    wait_for("its analysis", analysed)
+    game = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#game-moves button.ply")]
+    if game != ["%d. %s" % (i + 1, m) for i, m in enumerate(first_three)]:
+        fail("the game's moves read %s after the line's first three, %s" % (game, first_three))
+    # Back to the position after Gold's reply: one move deeper than the first moves, every move's
+    # value from the book at once.
+    driver.find_elements(By.CSS_SELECTOR, "#game-moves button.ply")[1].click()
+    after_two = cli_json("play", "--kfen", START, "--moves", " ".join(first_three[:2]))["kfen"]
+    wait_for("the position after Gold's reply", lambda: kfen() == after_two and analysed())
+    rows = driver.find_elements(By.CSS_SELECTOR, "#moves tr.move")
+    if not rows or any(r.get_attribute("data-value") == "unknown" or not r.get_attribute("data-plies") for r in rows):
+        fail("after Gold's reply not every move is proved with its distance")
+    if "from the book: opening.book" not in text("analysis-meta") or len(driver.find_elements(By.CSS_SELECTOR, "#line button.ply")) != 15:
+        fail("after Gold's reply: '%s', best line '%s'" % (text("analysis-meta"), text("line")))
+    driver.get(address)
+    wait_for("the set-up again", lambda: kfen() == START and analysed())
+
+    # The efforts the server allows (its default, up to 60 s), and the puzzles' link, which this
+    # server serves.
+    offered = [o.get_attribute("value") for o in Select(driver.find_element(By.ID, "budget")).options]
+    if offered != ["1000", "5000", "10000", "30000", "60000"]:
+        fail("the efforts offered are %s" % offered)
+    if not driver.find_element(By.ID, "puzzles-link").is_displayed():
+        fail("the puzzles are served, and the page does not link to them")
+
+    # A match position: the round's value beside the match's question; an effort of 30 s runs
+    # 30 s unless it proves the match first, and an unknown answer says what cut it.
+    in_match = "obpkyrgn/8/8/8/2R5/8/8/NG1YKPBO g g 3:0-0"
+    driver.get(address + "?kfen=" + in_match.replace(" ", "%20"))
+    wait_for("the round's value", lambda: text("round-verdict") == "The round: Black wins it in 20 plies.")
+    wait_for("the analysis", analysed, 60)
+    if not [r for r in driver.find_elements(By.CSS_SELECTOR, "#moves tr.move td.round") if r.text.startswith(("win", "loss"))]:
+        fail("no move shows its round value beside the match's")
+    Select(driver.find_element(By.ID, "budget")).select_by_value("30000")
+    started = time.time()
+    wait_for("the 30 s analysis", lambda: driver.find_element(By.ID, "analysis").get_attribute("data-state") == "running", 10)
+    wait_for("the 30 s analysis to end", analysed, 120)
+    took = time.time() - started
+    if text("verdict").startswith("Not proved"):
+        if took < 25 or "the effort (30 s) ran out" not in text("verdict"):
+            fail("an effort of 30 s ended after %.1f s: '%s'" % (took, text("verdict")))
+        if driver.find_element(By.ID, "best").is_enabled():
+            fail("Best move is enabled with nothing proved")
+    print("a 30 s effort on %s: %.1f s, '%s'" % (in_match, took, text("verdict")))
+    Select(driver.find_element(By.ID, "budget")).select_by_value("5000")
+
+    # A Sumo and its push (S1-S4): the rank written on the tower, inside it (the mark of the tower
+    # to move is outside); the push named in the move table; after it, the status says that the
+    # pusher moves again (S4) and the pushed tower is marked. Screenshots for docs/.
+    sumo = "obpkyr1n/8/8/2g5/2R+5/8/8/NG1YKPBO b R 3:1-0"
+    driver.get(address + "?kfen=" + sumo.replace(" ", "%20").replace("+", "%2B"))
+    wait_for("the Sumo position", lambda: kfen() == sumo and analysed(), 60)
+    rank = driver.find_element(By.CSS_SELECTOR, 'text.rank[data-square="c4"]')
+    inside = driver.execute_script(
+        "var t = arguments[0].getBBox(), c = document.querySelector('circle.tower[data-square=\"c4\"]');"
+        "var x = +c.getAttribute('cx'), y = +c.getAttribute('cy');"
+        "return Math.max(Math.abs(t.x - x), Math.abs(t.x + t.width - x), Math.abs(t.y - y), Math.abs(t.y + t.height - y));", rank)
+    if rank.text != "1" or inside > 16:
+        fail("the Sumo's rank reads '%s', reaching %.1f px from its centre (the mark of the tower to move begins at 23.5)" % (rank.text, inside))
+    shots = os.environ.get("BOARD_SCREENSHOTS", scratch)
+    os.makedirs(shots, exist_ok=True)
+    driver.find_element(By.ID, "board").screenshot(os.path.join(shots, "board-sumo.png"))
+    push = driver.find_element(By.CSS_SELECTOR, '#moves tr.move[data-move="c4c5"]')
+    if "pushes Gold Green c5\u2192c6" not in push.find_element(By.CSS_SELECTOR, ".name").text:
+        fail("the push reads '%s' in the move table" % push.text)
+    push.click()
+    wait_for("the push played", lambda: "moves again (S4)" in text("status"))
+    if text("status") != "Black pushes Gold Green c5\u2192c6 and moves again (S4): Black to move the Orange tower on h1":
+        fail("after the push the status reads '%s'" % text("status"))
+    if [c.get_attribute("data-square") for c in driver.find_elements(By.CSS_SELECTOR, "circle.pushed")] != ["c6"]:
+        fail("the pushed tower (Gold Green, now on c6) is not marked")
+    wait_for("its analysis", analysed, 60)
+    driver.find_element(By.ID, "board").screenshot(os.path.join(shots, "board-push.png"))
+    driver.get(address)
+    wait_for("the set-up again", lambda: kfen() == START and analysed())
 
     # Set up by clicks: Black's Red tower from c1 to c4, Gold to move its Green tower (T2).
     driver.find_element(By.ID, "setup").click()

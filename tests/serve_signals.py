@@ -32,9 +32,9 @@ for sig in (signal.SIGTERM, signal.SIGINT):
     first = server.stdout.readline().decode()
     if not first:
         fail("the server ended before it said where it listens: %r" % server.stderr.read())
-    if "http://127.0.0.1:" not in first or "with the book" not in first or "stopped" in first:
+    if "http://127.0.0.1:" not in first or "(book: " not in first or "stopped" in first:
         fail("the first line should name the address and the book, and not 'stopped': %r" % first)
-    address = first.split("at ")[1].split(",")[0]
+    address = first.split(" at ")[1].split()[0]
     answer = {}
 
     def analyse():

@@ -25,7 +25,7 @@ int serve_command(const serve::ServeOptions& given, Io& io) {
   const std::string address = "http://" + (o.host == "0.0.0.0" ? std::string("127.0.0.1") : o.host) + ":" + std::to_string(port) + "/";
   // One line that says where and with what, and nothing of stopping until it has.
   io.print({{"address", address}, {"port", port}, {"book", server.api().book_summary()}},
-           "kamisado serve: the analysis board at " + address + ", with the book " + server.api().book_summary() + "; Ctrl-C to stop\n");
+           "kamisado serve: the analysis board at " + address + " (book: " + server.api().book_summary() + "; Ctrl-C to stop)\n");
   io.out.flush();
   const std::size_t cancelled = server.run(io.stop);  // until Ctrl-C or SIGTERM
   io.err << "kamisado serve: stopped; analyses in flight answered with what they had: " << cancelled << "\n";

@@ -1,5 +1,7 @@
 #include "app/present/board_answers.h"
 
+#include <algorithm>
+
 #include "app/present/analysis_json.h"
 #include "solver/search/goal.h"
 #include "src/io/board_svg.h"
@@ -9,6 +11,28 @@
 
 namespace kamisado::present {
 
+namespace {
+
+// The towers a push moved back (S3), each with where it stood and where it stands now, the
+// furthest last: its square's colour is the tower the pusher moves again with (S4).
+nlohmann::json pushed_towers(const Position& before, const Position& after) {
+  const Side pushed = ~before.side_to_move();
+  nlohmann::json towers = nlohmann::json::array();
+  for (int c = 0; c < kColours; ++c)
+    if (const Colour colour = Colour(c); before.square_of(pushed, colour) != after.square_of(pushed, colour))
+      towers.push_back({{"tower", io::tower_label(pushed, colour)},
+                        {"from", square_name(before.square_of(pushed, colour))},
+                        {"to", square_name(after.square_of(pushed, colour))}});
+  // Nearest the pusher first: a column pushed one square moves its towers in order.
+  const bool black_pushes = before.side_to_move() == Side::Black;
+  std::sort(towers.begin(), towers.end(), [black_pushes](const nlohmann::json& a, const nlohmann::json& b) {
+    return (a["to"].get<std::string>()[1] < b["to"].get<std::string>()[1]) == black_pushes;
+  });
+  return towers;
+}
+
+}  // namespace
+
 nlohmann::json position_page(const Position& pos) {
   nlohmann::json j = io::position_json(pos);
   nlohmann::json moves = nlohmann::json::array();
@@ -17,6 +41,7 @@ nlohmann::json position_page(const Position& pos) {
   for (Move m : list) {
     const Position child = pos.after(m);
     moves.push_back({{"move", to_string(m)}, {"kfen", to_kfen(child)}, {"status", io::status_json(child)}});
+    if (m.kind() == MoveKind::Push) moves.back()["pushed"] = pushed_towers(pos, child);
   }
   j["moves"] = moves;
   j["designated"] = pos.turn() == Turn::Designated ? nlohmann::json(io::tower_label(pos.side_to_move(), pos.designated())) : nlohmann::json(nullptr);

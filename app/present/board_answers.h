@@ -11,7 +11,8 @@
 
 namespace kamisado::present {
 
-// position_json (io/describe.h) with each legal move, the position it leads to and its status,
+// position_json (io/describe.h) with each legal move, the position it leads to and its status
+// (a push with "pushed": the towers it moved back, each {"tower", "from", "to"}, the furthest last),
 // the tower to move, the match's score, the status line, the board as text and as SVG.
 nlohmann::json position_page(const Position& pos);
 

@@ -89,8 +89,7 @@ Asked asked_of(const Params& p, const ApiOptions& o) {
   const double ms = number_of(p, "ms", o.default_ms, o.max_ms);
   // Without a node count, the time asked is the bound: a 30 s analysis is not ended by a node
   // cap meant for 1 s (issue 71), nor by less than the server's default.
-  const double nodes_for_time = std::max(double(o.default_nodes), std::min(double(o.max_nodes), ms / 1000 * kNodesPerSecond));
-  return {pos, aim_of(p, pos), std::uint64_t(number_of(p, "nodes", nodes_for_time, double(o.max_nodes))), ms / 1000};
+  return {pos, aim_of(p, pos), std::uint64_t(number_of(p, "nodes", double(nodes_for_time(ms, o)), double(o.max_nodes))), ms / 1000};
 }
 
 }  // namespace

@@ -33,6 +33,7 @@
 // and `cache_bytes` at most.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -65,6 +66,13 @@ struct ApiOptions {
 // well above this machine's rates (0.7 M/s in a round, some 1.5 M/s in a match position), so that
 // the time asked, not the nodes, ends a search.
 inline constexpr double kNodesPerSecond = 4'000'000;
+
+// The nodes a search may take in an analysis of `ms` milliseconds when none are asked: what the
+// time allows at kNodesPerSecond, no fewer than the default and no more than the server's cap.
+inline std::uint64_t nodes_for_time(double ms, const ApiOptions& o) {
+  const double allowed = ms / 1000 * kNodesPerSecond;
+  return std::uint64_t(std::max(double(o.default_nodes), std::min(double(o.max_nodes), allowed)));
+}
 
 struct Answer {
   int status = 200;

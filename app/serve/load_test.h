@@ -2,7 +2,8 @@
 // loopback port (never another address), and `clients` threads, each a keep-alive HTTP client,
 // send requests one after another for `seconds`:
 //   - position requests for positions from seeded random games (most requests);
-//   - analyses of the set-up and its first moves (from the server's book, when it has one);
+//   - analyses of the set-up and its first moves (from the server's book, when it has one), and
+//     of the positions after Gold's replies to them (their moves one move deeper in the book);
 //   - analyses with a small budget, half of the solver suite's positions (soon answered from
 //     the cache), half of random positions (searched, often unknown within the budget);
 //   - bad requests: a malformed KFEN, an unknown parameter, a bad goal, a URL longer than any
@@ -42,14 +43,14 @@ struct KindResult {
 };
 
 struct LoadResult {
-  std::map<std::string, KindResult> kinds;  // position, analyse, bad
+  std::map<std::string, KindResult> kinds;  // position, opening, reply, analyse, bad
   double seconds = 0;
   std::size_t peak_resident_bytes = 0, cap_bytes = 0;
   Api::Stats stats;
   std::string first_failure;  // what the first failed request got
   std::string book;           // what the server's book held
   bool passed() const;
-  bool fast_enough() const;   // position and opening p99 within kFastP99Ms
+  bool fast_enough() const;   // position, opening and reply p99 within kFastP99Ms
   double throughput() const;  // requests a second, all kinds
 };
 

@@ -22,6 +22,8 @@
 #include "app/present/search_answer.h"
 #include "app/serve/api.h"
 #include "solver/analysis/analysis.h"
+#include "solver/analysis/book.h"
+#include "solver/analysis/published.h"
 #include "solver/proof/solve_request.h"
 #include "solver/search/goal.h"
 #include "solver/search/solve.h"
@@ -41,6 +43,9 @@ using namespace kamisado;
 using nlohmann::json;
 
 namespace {
+
+// Where the module finds the opening book built into it (CMakeLists.txt, --embed-file).
+constexpr const char* kBuiltInBook = "/book/opening.book";
 
 template <class Work>
 std::string answer(Work work) {
@@ -147,6 +152,25 @@ solver::TranspositionTable& board_table() {
   return table;
 }
 
+// The opening's book, built into the module (CMakeLists.txt: reports/opening.book at
+// /book/opening.book), so that the board offline answers the opening as the server does: proved
+// where it is the file the project published (its digest known, as the server trusts it), else
+// each value a claim that is searched.
+const solver::Book& board_book() {
+  static const solver::Book book = [] {
+    solver::Book b;
+    std::uint64_t digest = 0;
+    std::vector<solver::BookEntry> entries = solver::read_book_file(kBuiltInBook, &digest);
+    const std::string how = solver::published_trust(digest);
+    for (solver::BookEntry& e : entries) {
+      if (!how.empty()) e.value.trust = solver::Trust::proof(how);
+      b.add(e.pos, e.goal, e.value);
+    }
+    return b;
+  }();
+  return book;
+}
+
 std::string analyse(const std::string& kfen, const std::string& goal, double ms) {
   return answer([&] {
     if (!std::isfinite(ms)) throw InputError(fmt::format("ms must be a number of milliseconds, not {}", ms));
@@ -154,9 +178,11 @@ std::string analyse(const std::string& kfen, const std::string& goal, double ms)
     const solver::Aim aim = solver::parse_aim(goal, pos);
     const serve::ApiOptions server;  // the server's budgets, so that the page answers alike
     solver::AnalysisLimits limits;
-    limits.nodes = server.default_nodes;
     limits.seconds = (ms > 0 ? std::min(double(ms), server.max_ms) : server.default_ms) / 1000;
-    return present::analysis_page(pos, aim, solver::analyse(pos, aim, limits, board_table()));
+    limits.nodes = serve::nodes_for_time(limits.seconds * 1000, server);
+    const solver::Book& book = board_book();
+    if (const std::optional<solver::Analysis> a = solver::analyse_from_book(pos, aim, book)) return present::analysis_page(pos, aim, *a);
+    return present::analysis_page(pos, aim, solver::analyse(pos, aim, limits, board_table(), &book));
   });
 }
 

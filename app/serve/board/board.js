@@ -3,8 +3,9 @@
 // (/api/v1/analyse: from the book of what is proved, a retrograde table, or the proof search).
 // The page only draws, lets a person set up a position, and sends the KFEN. With no server (the
 // page opened from a file, served by a host of files only, or the server gone), the same answers
-// come from the WebAssembly package beside the page (app/wasm: kamisado_wasm.js), computed in
-// the browser.
+// come from the WebAssembly package beside the page (app/wasm: kamisado_worker.js, the module and
+// the opening book), computed in the browser in Web Workers, so that the page never waits for a
+// search: one answers positions, one analyses (ended and started afresh when the page moves on).
 (function () {
   'use strict';
   var SVG = 'http://www.w3.org/2000/svg';
@@ -16,8 +17,10 @@
   var SQUARES = ['NGRYKPBO', 'PNYBGKOR', 'BYNPROKG', 'YRGNOBPK', 'KPBONGRY', 'GKORPNYB', 'ROKGBYNP', 'OBPKYRGN'];
   var START = 'obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -';
 
-  var st = { pos: null, kfen: null, history: [], at: -1, setup: false, selected: null, drag: null,
-             analysis: null, request: null, last: null, goalChosen: false };
+  // history[i]: the KFEN of the game's i-th position; played[i]: the move that led there (with
+  // its push, if any), null for the first.
+  var st = { pos: null, kfen: null, history: [], played: [], at: -1, setup: false, selected: null, drag: null,
+             analysis: null, round: null, request: null, last: null, pushed: null, goalChosen: false, server: null };
 
   function $(id) { return document.getElementById(id); }
   function el(name, attrs) {
@@ -68,39 +71,79 @@
   function showError(text) { $('error').textContent = text || ''; $('error').hidden = !text; }
 
   // ---- the answers: the server's, or with none the WebAssembly package's ----------------------
-  var offline = location.protocol === 'file:', local = null;
-  function wasm() {
-    if (!local) local = new Promise(function (resolve, reject) {
+  // Offline, two Web Workers run the package (kamisado_worker.js defines its source, the module
+  // with the opening book built in, as a string: a worker made from it works on a file:// page,
+  // where a worker script file may not be loaded). One answers positions at once; the other
+  // analyses, and is ended and made afresh when the page moves on during an analysis (a search
+  // cannot be interrupted from outside).
+  var offline = location.protocol === 'file:', source = null;
+  function workerSource() {
+    if (!source) source = new Promise(function (resolve, reject) {
       var script = document.createElement('script');
-      script.src = 'kamisado_wasm.js';
-      script.onload = function () { createKamisado().then(resolve, reject); };
-      script.onerror = function () { reject(new Error('no server, and no kamisado_wasm.js beside the page')); };
+      script.src = 'kamisado_worker.js';
+      script.onload = function () { resolve(URL.createObjectURL(new Blob([KAMISADO_WORKER_SOURCE], { type: 'text/javascript' }))); };
+      script.onerror = function () { reject(new Error('no server, and no kamisado_worker.js beside the page')); };
       document.head.appendChild(script);
     });
-    return local;
+    return source;
   }
-  // The package's {"ok": ...} or {"error": ...}, after a pause that lets the page show
-  // "Analysing…" first (a search here holds the page until its budget is spent); not searched
-  // at all if the page has moved on meanwhile (the request aborted).
-  function answerHere(path, params, signal) {
-    return wasm().then(function (m) {
-      return new Promise(function (resolve) { setTimeout(resolve, 30); }).then(function () {
-        if (signal && signal.aborted) { var gone = new Error('aborted'); gone.name = 'AbortError'; throw gone; }
-        var a = JSON.parse(path === 'position' ? m.positionPage(params.kfen) : m.analyse(params.kfen, params.goal, +params.ms));
-        if ('error' in a) throw new Error(a.error);
-        return a.ok;
+  function Worker_(name) {  // a worker and its pending questions, by id
+    var self = { worker: null, pending: {}, next: 1 };
+    self.ask = function (question, signal) {
+      return workerSource().then(function (url) {
+        if (!self.worker) {
+          self.worker = new Worker(url, { name: name });
+          self.worker.onmessage = function (e) {
+            var p = self.pending[e.data.id];
+            delete self.pending[e.data.id];
+            if (p) p.resolve(e.data);
+          };
+          self.worker.onerror = function (e) { self.end(new Error('the WebAssembly module failed: ' + e.message)); };
+        }
+        var id = self.next++;
+        return new Promise(function (resolve, reject) {
+          self.pending[id] = { resolve: resolve, reject: reject };
+          self.worker.postMessage({ id: id, question: question });
+          if (signal) signal.addEventListener('abort', function () {
+            if (!self.pending[id]) return;
+            var gone = new Error('aborted');
+            gone.name = 'AbortError';
+            self.end(gone);  // the search it runs is of a position the page has left
+          });
+        });
       });
+    };
+    self.end = function (why) {
+      if (self.worker) self.worker.terminate();
+      self.worker = null;
+      var pending = self.pending;
+      self.pending = {};
+      Object.keys(pending).forEach(function (id) { pending[id].reject(why); });
+    };
+    return self;
+  }
+  var positions = Worker_('positions'), analyses = Worker_('analyses');
+  // The package's {"ok": ...} or {"error": ...}, from a worker.
+  function answerHere(path, params, signal) {
+    var question = path === 'position' ? { kind: 'position', kfen: params.kfen }
+      : { kind: 'analyse', kfen: params.kfen, goal: params.goal, ms: +params.ms };
+    return (path === 'position' ? positions : analyses).ask(question, signal).then(function (reply) {
+      var a = JSON.parse(reply.text);
+      if ('error' in a) throw new Error(a.error);
+      return a.ok;
     });
   }
+  // What a server allows, or with none what the page allows itself (the package's own limits).
+  var HERE = { max_ms: 60000, default_ms: 5000, puzzles: false, here: true };
   function get(path, params, signal) {
-    if (offline) return answerHere(path, params, signal);
+    if (offline) return path === 'server' ? Promise.resolve(HERE) : answerHere(path, params, signal);
     var q = Object.keys(params).map(function (k) { return k + '=' + encodeURIComponent(params[k]); }).join('&');
     return fetch('/api/v1/' + path + '?' + q, signal ? { signal: signal } : {}).then(function (res) {
       // A host of files only (the board's folder on any static server) has no API: its answer is
       // not JSON, and the page answers here, as with no server at all.
       if (!/json/.test(res.headers.get('content-type') || '')) {
         offline = true;
-        return answerHere(path, params, signal);
+        return get(path, params, signal);
       }
       return res.json().then(function (body) {
         if (!res.ok) throw new Error(body.error || ('HTTP ' + res.status));
@@ -109,7 +152,7 @@
     }, function (e) {
       if (e.name === 'AbortError') throw e;
       offline = true;  // no server: answered here from now on
-      return answerHere(path, params, signal);
+      return get(path, params, signal);
     });
   }
 
@@ -117,6 +160,26 @@
   function legalFrom(sq) {
     if (!st.pos || st.setup) return [];
     return st.pos.moves.filter(function (m) { return m.move.length === 4 && m.move.substr(0, 2) === sq; });
+  }
+  // A tower: its side's disc, its colour inside, and for a Sumo (S1) its rank written on the
+  // colour and one white ring around it for each, inside the tower (the mark of the tower to move
+  // is drawn outside it, and hides nothing).
+  function drawTower(board, sq, t) {
+    var c = xy(sq);
+    // An outline that stands out on every square: Gold's on yellow, Black's on brown and purple.
+    board.appendChild(el('circle', { cx: c[0], cy: c[1], r: 23, fill: t.side === 'b' ? '#1b1b1b' : '#e8c65a', 'class': 'tower',
+                                     stroke: t.side === 'b' ? '#f4f4f4' : '#3b2b00', 'stroke-width': 2.5, 'data-square': sq }));
+    var inner = 14 - 1.5 * Math.min(t.rank, 4);
+    for (var i = 0; i < t.rank; i++)  // a Sumo's rings (rules.md S1), one each, outermost first
+      board.appendChild(el('circle', { cx: c[0], cy: c[1], r: 20.5 - 2.6 * i, fill: 'none', stroke: t.side === 'b' ? '#fff' : '#1b1b1b',
+                                       'stroke-width': 1.6, 'class': 'ring-mark', 'data-square': sq }));
+    board.appendChild(el('circle', { cx: c[0], cy: c[1], r: t.rank ? inner : 13, fill: FILL[LETTERS.indexOf(t.colour)], 'class': 'tower',
+                                     stroke: '#fff', 'stroke-width': 2 }));
+    if (t.rank) {
+      var label = el('text', { x: c[0], y: c[1] + 5.5, 'class': 'rank', 'data-square': sq, 'text-anchor': 'middle' });
+      label.textContent = String(t.rank);
+      board.appendChild(label);
+    }
   }
   function draw() {
     var board = $('board');
@@ -134,16 +197,14 @@
       var c = xy(sq);
       board.appendChild(el('rect', { x: c[0] - CELL / 2 + 3, y: c[1] - CELL / 2 + 3, width: CELL - 6, height: CELL - 6, 'class': 'last' }));
     });
-    if (p) Object.keys(p.towers).forEach(function (sq) {
-      var t = p.towers[sq], c = xy(sq);
-      // An outline that stands out on every square: Gold's on yellow, Black's on brown and purple.
-      board.appendChild(el('circle', { cx: c[0], cy: c[1], r: 23, fill: t.side === 'b' ? '#1b1b1b' : '#e8c65a', 'class': 'tower',
-                                       stroke: t.side === 'b' ? '#f4f4f4' : '#3b2b00', 'stroke-width': 2.5, 'data-square': sq }));
-      board.appendChild(el('circle', { cx: c[0], cy: c[1], r: 13, fill: FILL[LETTERS.indexOf(t.colour)], 'class': 'tower',
-                                       stroke: '#fff', 'stroke-width': 2 }));
-      for (var i = 0; i < t.rank; i++)  // a Sumo's rings (rules.md S1), one mark each
-        board.appendChild(el('circle', { cx: c[0] - 4.5 * (t.rank - 1) + 9 * i, cy: c[1] + 18, r: 4.5, fill: '#fff', stroke: '#000',
-                                         'stroke-width': 1.5, 'class': 'ring-mark' }));
+    if (p) Object.keys(p.towers).forEach(function (sq) { drawTower(board, sq, p.towers[sq]); });
+    // The towers a push moved back (S3): each ringed, with an arrow from where it stood, drawn at
+    // the squares' edge so that it covers neither tower.
+    if (st.pushed) st.pushed.forEach(function (t) {
+      var from = xy(t.from), to = xy(t.to), dy = to[1] > from[1] ? 1 : -1, x = from[0] + 25, tip = to[1] - dy * 12;
+      board.appendChild(el('line', { x1: x, y1: from[1], x2: x, y2: tip - dy * 6, 'class': 'push-arrow' }));
+      board.appendChild(el('polygon', { points: [x - 5, tip - dy * 8, x + 5, tip - dy * 8, x, tip].join(' '), 'class': 'push-head' }));
+      board.appendChild(el('circle', { cx: to[0], cy: to[1], r: 28, 'class': 'pushed', 'data-square': t.to }));
     });
     // The tower that must move (T2), marked so that a player sees it at once.
     var designated = p && /^[NGRYKPBO]$/.test(p.tower) ? Object.keys(p.towers).filter(function (sq) {
@@ -194,18 +255,40 @@
   }
 
   // ---- positions and moves ---------------------------------------------------------------------
-  // how: 'push' (a new position), 'replace' (an edit), 'move' (history). Resolves to whether
-  // the position was loaded (its error shown if not).
-  function load(kfen, how) {
+  // A push in words: "pushes Gold Green c5→c6".
+  function pushWords(pushed) {
+    return 'pushes ' + pushed.map(function (t) { return t.tower + ' ' + t.from + '\u2192' + t.to; }).join(', ');
+  }
+  function sideName(id) { return id === 'black' ? 'Black' : 'Gold'; }
+  // The status line: after a push, that the pusher moves again (S4), then the position's own words.
+  function statusText(pos) {
+    var came = st.played[st.at];
+    if (!came || !came.pushed || pos.status.state !== 'ongoing') return pos.words;
+    return sideName(pos.side_to_move) + ' ' + pushWords(came.pushed) + ' and moves again (S4): ' + pos.words;
+  }
+  // how: 'push' (a new position, `move` the one played to it), 'replace' (an edit), 'move'
+  // (history). Resolves to whether the position was loaded (its error shown if not). With
+  // `quiet` it is not analysed (a position passed through on the way along a line).
+  function load(kfen, how, move, quiet) {
     showError('');
     return get('position', { kfen: kfen }).then(function (pos) {
       st.pos = pos;
       st.kfen = pos.kfen;
-      if (how === 'push') { st.history = st.history.slice(0, st.at + 1); st.history.push(pos.kfen); st.at++; }
-      if (how === 'replace') st.history[st.at] = pos.kfen;
+      if (how === 'push') {
+        st.history = st.history.slice(0, st.at + 1);
+        st.played = st.played.slice(0, st.at + 1);
+        st.history.push(pos.kfen);
+        st.played.push(move || null);
+        st.at++;
+      }
+      if (how === 'replace') { st.history[st.at] = pos.kfen; st.played[st.at] = null; }
+      var came = st.played[st.at];
+      st.last = came && came.move.length === 4 ? [came.move.substr(0, 2), came.move.substr(2, 2)] : null;
+      st.pushed = came && came.pushed ? came.pushed : null;
       $('kfen').value = pos.kfen;
       history.replaceState(null, '', '?kfen=' + encodeURIComponent(pos.kfen));
-      $('status').textContent = pos.words;
+      $('status').textContent = statusText(pos);
+      $('status').setAttribute('data-pushed', st.pushed ? 'yes' : 'no');
       $('match-score').hidden = !pos.match;
       if (pos.match) $('match-score').textContent = 'Match to ' + plural(pos.match.target, 'point') + ': Black ' + pos.match.black +
         ', Gold ' + pos.match.gold;
@@ -215,18 +298,41 @@
       $('forward').disabled = st.at >= st.history.length - 1;
       goals(pos);
       syncSetup();
+      showGame();
       draw();
       clearAnalysis();  // what was shown is of another position
-      if (!st.setup) analyse();
-      else $('verdict').textContent = 'Setting up: the position is analysed when you press Done.';
+      if (st.setup) $('verdict').textContent = 'Setting up: the position is analysed when you press Done.';
+      else if (!quiet) analyse();
       return true;
     }).catch(function (e) { showError(e.message); return false; });
   }
-  function play(move) {
+  function play(move, quiet) {
     var m = st.pos.moves.filter(function (x) { return x.move === move; })[0];
-    if (!m) return;
-    st.last = move.length === 4 ? [move.substr(0, 2), move.substr(2, 2)] : null;
-    load(m.kfen, 'push');
+    if (!m) return Promise.resolve(false);
+    return load(m.kfen, 'push', m, quiet);
+  }
+  // Plays `moves` one after another, analysing only the last position.
+  function playLine(moves) {
+    return moves.reduce(function (done, move, i) {
+      return done.then(function (ok) { return ok && play(move, i < moves.length - 1); });
+    }, Promise.resolve(true));
+  }
+  // The game played on the board, each move a link to the position after it.
+  function showGame() {
+    var list = $('game-moves');
+    list.innerHTML = '';
+    for (var i = 1; i < st.history.length; i++) {
+      var item = document.createElement('li'), link = document.createElement('button');
+      var came = st.played[i];
+      link.type = 'button';
+      link.className = 'ply' + (i === st.at ? ' current' : '');
+      link.textContent = i + '. ' + (came ? came.move + (came.pushed ? ' (push)' : '') : 'set up');
+      link.setAttribute('data-ply', i);
+      link.addEventListener('click', (function (at) { return function () { st.at = at; load(st.history[at], 'move'); }; })(i));
+      item.appendChild(link);
+      list.appendChild(item);
+    }
+    $('game').hidden = st.history.length < 2;
   }
   function goals(pos) {
     var goal = $('goal'), keep = goal.value;
@@ -240,32 +346,57 @@
     if (wanted.some(function (w) { return w[0] === keep; })) goal.value = keep;
     if (pos.match && !st.goalChosen && pos.status.state !== 'match-won') goal.value = 'match';  // a match's question, unless one was chosen
     if (pos.turn === 'between-rounds' || (pos.status && pos.status.state === 'between-rounds')) goal.value = pos.match ? 'match' : 'round';
+    goal.disabled = wanted.length < 2;
   }
 
   // ---- the analysis ------------------------------------------------------------------------------
   function valueText(m) {
+    if (!m) return '';
     if (m.value === 'unknown') return m.claim ? 'unknown (a file says ' + claimText(m.claim) + ', unchecked)' : 'unknown';
     return m.value + (m.plies === null ? '' : ' in ' + plies(m.plies)) + (m.conflict ? ' (a file says otherwise)' : '');
   }
   // A file's claim that nothing checked (the book's sources): shown, never as a proof.
   function claimText(c) { return c.value + (c.plies === null ? '' : ' in ' + plies(c.plies)); }
-  function fileName(source) { return source.split(' (')[0].split('/').pop(); }
+  // A source by its id in the answer ("s1"), as {file, checked_by}.
+  function sourceOf(a, id) { return id && a.sources && a.sources[id] ? a.sources[id] : { file: id || '', checked_by: null }; }
+  function fileName(file) { return file.split(' (')[0].split('/').pop(); }
   // Where a value came from, for a row's or the verdict's tooltip.
-  function provenance(v) {
+  function provenance(a, v) {
     if (v.conflict) return 'proved by the search; ' + v.conflict + ', which is wrong';
-    if (v.source) return 'proved by ' + v.source + (v.checked_by ? '; checked: ' + v.checked_by : '');
-    if (v.claim) return 'not proved: ' + v.claim.source + ' says ' + claimText(v.claim) + ', unchecked';
+    var s = sourceOf(a, v.source);
+    if (v.source) return 'proved by ' + s.file + (s.checked_by ? '; checked: ' + s.checked_by : '');
+    if (v.claim) return 'not proved: ' + sourceOf(a, v.claim.source).file + ' says ' + claimText(v.claim) + ', unchecked';
     return '';
+  }
+  function seconds(ms) { return ms >= 60000 ? (ms / 60000) + ' min' : (ms / 1000) + ' s'; }
+  // Why something is unknown, and whether a longer effort would help.
+  function cutWords(a) {
+    var cut = a.cut_by || [], budget = $('budget'), longest = budget.selectedIndex === budget.options.length - 1;
+    if (cut.indexOf('stopped') >= 0) return 'the analysis was stopped (the server is stopping).';
+    if (cut.indexOf('time') >= 0) return 'the effort (' + seconds(+budget.value) + ') ran out' +
+      (longest ? ', the longest ' + (st.server && !st.server.here ? 'this server allows' : 'offered here') + '.' : ': try a longer one.');
+    if (cut.indexOf('nodes') >= 0) return 'a search reached the server\u2019s cap of ' + (st.server && st.server.max_nodes || 'its') +
+      ' nodes; a longer effort will not help here.';
+    return 'try a longer effort.';
+  }
+  function cutShort(a) {
+    var cut = a.cut_by || [];
+    return cut.indexOf('stopped') >= 0 ? 'stopped' : cut.indexOf('time') >= 0 ? 'the effort ran out' : cut.indexOf('nodes') >= 0 ? 'the node cap' : 'the effort';
   }
   function clearAnalysis() {
     if (st.request) st.request.abort();
     st.request = null;
     st.analysis = null;
+    st.round = null;
     $('moves').tBodies[0].innerHTML = '';
-    $('line').textContent = '';
+    $('line').innerHTML = '';
     $('verdict').textContent = '';
+    $('round-verdict').textContent = '';
+    $('round-verdict').hidden = true;
     $('analysis-meta').textContent = '';
     $('proof').hidden = true;  // offered only for a proved value
+    $('best').disabled = true;  // until a best move is proved
+    $('moves').classList.remove('with-round');
     $('analysis').setAttribute('data-state', 'none');
   }
   function analyse() {
@@ -277,11 +408,23 @@
       $('analysis').setAttribute('data-state', 'done');
       return;
     }
-    var goal = $('goal').value;
-    $('verdict').textContent = 'Analysing…';
-    var ctl = window.AbortController ? new AbortController() : null;
+    var goal = $('goal').value, ms = $('budget').value;
+    $('verdict').textContent = 'Analysing\u2026 (up to ' + seconds(+ms) + ')';
+    var ctl = window.AbortController ? new AbortController() : null, signal = ctl ? ctl.signal : null;
     st.request = ctl;
-    get('analyse', { kfen: pos.kfen, goal: goal, ms: $('budget').value }, ctl ? ctl.signal : null).then(function (a) {
+    // Beside another question, the round's own: proved in milliseconds where the match is not.
+    var withRound = goal !== 'round' && pos.turn !== 'between-rounds';
+    if (withRound) {
+      $('round-verdict').hidden = false;
+      $('round-verdict').textContent = 'The round: analysing\u2026';
+      get('analyse', { kfen: pos.kfen, goal: 'round', ms: String(Math.min(+ms, 5000)) }, signal).then(function (r) {
+        if (st.pos !== pos) return;
+        st.round = r;
+        showRound(r);
+        if (st.analysis) showMoves(st.analysis);
+      }).catch(function (e) { if (e.name !== 'AbortError' && st.pos === pos) $('round-verdict').textContent = 'The round: ' + e.message; });
+    }
+    get('analyse', { kfen: pos.kfen, goal: goal, ms: ms }, signal).then(function (a) {
       if (st.pos !== pos) return;
       st.analysis = a;
       show(a);
@@ -291,21 +434,61 @@
       $('analysis').setAttribute('data-state', 'failed');
     });
   }
+  function winnerOf(a) {
+    var side = st.pos.side_to_move === 'black' ? 'Black' : 'Gold';
+    return a.value === 'win' ? side : side === 'Black' ? 'Gold' : 'Black';
+  }
+  function showRound(r) {
+    $('round-verdict').textContent = r.value === 'unknown' ? 'The round: not proved in ' + seconds(Math.min(+$('budget').value, 5000)) + '.'
+      : 'The round: ' + winnerOf(r) + ' wins it' + (r.plies === null ? '' : ' in ' + plies(r.plies)) + '.';
+    $('round-verdict').setAttribute('data-value', r.value);
+  }
   function show(a) {
-    var pos = st.pos, side = pos.side_to_move === 'black' ? 'Black' : 'Gold', other = side === 'Black' ? 'Gold' : 'Black';
     var what = a.goal === 'match' ? 'the match' : a.goal.indexOf('ring') === 0 ? 'the round with that ring' : 'the round';
-    if (a.value === 'unknown') $('verdict').textContent = 'Not proved within the effort: try a larger one.' +
-      (a.claim ? ' ' + fileName(a.claim.source) + ' says ' + (a.claim.value === 'win' ? side : other) +
+    if (a.value === 'unknown') $('verdict').textContent = 'Not proved: ' + cutWords(a) +
+      (a.claim ? ' ' + fileName(sourceOf(a, a.claim.source).file) + ' says ' + winnerOf(a.claim) +
        ' wins' + (a.claim.plies === null ? '' : ' in ' + plies(a.claim.plies)) + ', unchecked.' : '');
-    else $('verdict').textContent = (a.value === 'win' ? side : other) + ' wins ' + what +
+    else $('verdict').textContent = winnerOf(a) + ' wins ' + what +
       (a.plies === null ? '' : ' in ' + plies(a.plies) +
        (a.winner_moves ? ' (' + plural(a.winner_moves, 'move') + ' of the winner)' : '')) +
       (a.conflict ? '. ' + a.conflict + ': that file is wrong.' : '');
-    $('verdict').title = provenance(a);
+    $('verdict').title = provenance(a, a);
+    $('verdict').setAttribute('data-cut-by', (a.cut_by || []).join(' '));
     // The proof of a proved value, asked with the same question and effort (of the server).
     $('proof').hidden = a.value === 'unknown' || offline;
     $('proof').href = '/api/v1/proof?kfen=' + encodeURIComponent(a.kfen) + '&goal=' + encodeURIComponent(a.goal) + '&ms=' + $('budget').value;
-    var table = $('moves').tBodies[0];
+    $('best').disabled = !(a.best && a.value !== 'unknown');
+    showLine(a);
+    showMoves(a);
+    var unknown = a.moves.filter(function (m) { return m.value === 'unknown'; }).length;
+    var from = a.by === 'book' ? 'from the book: ' + fileName(sourceOf(a, a.source).file) :
+      a.by === 'table' ? 'retrograde table' : plural(a.nodes, 'node') + (offline ? ', in this browser' : '');
+    $('analysis-meta').textContent = '(' + from + ', ' + a.seconds.toFixed(2) + ' s' +
+      (unknown && a.value !== 'unknown' ? '; ' + plural(unknown, 'move') + ' not proved: ' + cutShort(a) : '') + ')';
+    $('analysis-meta').title = a.source ? sourceOf(a, a.source).file : '';
+    $('analysis').setAttribute('data-state', 'done');
+  }
+  // The best line, each ply a button that plays the line to it.
+  function showLine(a) {
+    var line = $('line');
+    line.innerHTML = '';
+    if (!a.best_line.length) return;
+    line.appendChild(document.createTextNode('Best line: '));
+    a.best_line.forEach(function (move, i) {
+      var b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'ply';
+      b.textContent = move;
+      b.title = 'play the line to here';
+      b.addEventListener('click', function () { playLine(a.best_line.slice(0, i + 1)); });
+      line.appendChild(b);
+    });
+    line.setAttribute('data-plies', a.best_line.length);
+  }
+  function showMoves(a) {
+    var pos = st.pos, table = $('moves').tBodies[0], round = {};
+    if (st.round) st.round.moves.forEach(function (m) { round[m.move] = m; });
+    $('moves').classList.toggle('with-round', !!st.round);
     table.innerHTML = '';
     [['win', 'Winning moves'], ['unknown', 'Not proved'], ['loss', 'Losing moves']].forEach(function (g) {
       var rows = a.moves.filter(function (m) { return m.value === g[0]; });
@@ -313,7 +496,7 @@
       var head = table.insertRow();
       head.className = 'group';
       var cell = head.insertCell();
-      cell.colSpan = 2;
+      cell.colSpan = 3;
       cell.textContent = g[1];
       rows.forEach(function (m) {
         var tr = table.insertRow();
@@ -323,18 +506,19 @@
         tr.setAttribute('data-plies', m.plies === null ? '' : m.plies);
         var child = pos.moves.filter(function (x) { return x.move === m.move; })[0];
         if (child) tr.setAttribute('data-kfen', child.kfen);
-        tr.title = provenance(m);
+        tr.title = provenance(a, m);
         var n = tr.insertCell(); n.className = 'name'; n.textContent = m.move;
+        if (child && child.pushed) {
+          var note = document.createElement('span');
+          note.className = 'push';
+          note.textContent = ' ' + pushWords(child.pushed);
+          n.appendChild(note);
+        }
         var v = tr.insertCell(); v.className = 'value'; v.textContent = valueText(m);
+        var r = tr.insertCell(); r.className = 'round'; r.textContent = st.round ? valueText(round[m.move]) : '';
         tr.addEventListener('click', function () { play(m.move); });
       });
     });
-    $('line').textContent = a.best_line.length ? 'Best line: ' + a.best_line.join(' ') : '';
-    var from = a.by === 'book' ? 'from the book: ' + fileName(a.source) :
-      a.by === 'table' ? 'retrograde table' : plural(a.nodes, 'node') + (offline ? ', in this browser' : '');
-    $('analysis-meta').textContent = '(' + from + ', ' + a.seconds.toFixed(2) + ' s)';
-    $('analysis-meta').title = a.source || '';
-    $('analysis').setAttribute('data-state', 'done');
   }
 
   // ---- setting up ------------------------------------------------------------------------------
@@ -342,6 +526,8 @@
     var p = st.kfen ? parse(st.kfen) : null, t = p && st.selected ? p.towers[st.selected] : null;
     $('selected-tower').textContent = t ? (t.side === 'b' ? 'Black ' : 'Gold ') + NAMES[LETTERS.indexOf(t.colour)] + ' on ' + st.selected +
       (t.rank ? ', ' + t.rank + ' ring' + (t.rank > 1 ? 's' : '') : '') : 'none';
+    $('ring-more').disabled = !t || t.rank >= 4;
+    $('ring-less').disabled = !t || t.rank <= 0;
   }
   function syncSetup() {
     var p = parse(st.kfen);
@@ -350,6 +536,7 @@
     $('target').value = p.match ? String(p.match[0]) : '0';
     $('score-b').value = p.match ? p.match[1] : 0;
     $('score-g').value = p.match ? p.match[2] : 0;
+    $('score-b').disabled = $('score-g').disabled = !p.match;
     showSelected();
   }
   function edited(p) { load(write(p), 'replace'); }
@@ -375,6 +562,21 @@
     load(st.kfen, 'replace');
   }
 
+  // The efforts offered: up to what the server allows (or, offline, the page itself).
+  function efforts(server) {
+    var budget = $('budget'), keep = +budget.value || server.default_ms || 5000;
+    budget.innerHTML = '';
+    [1, 5, 10, 30, 60, 120, 300, 600, 1800, 3600].forEach(function (s) {
+      if (s * 1000 > server.max_ms) return;
+      var o = document.createElement('option');
+      o.value = String(s * 1000);
+      o.textContent = seconds(s * 1000);
+      budget.appendChild(o);
+    });
+    budget.value = String(keep);
+    if (budget.selectedIndex < 0) budget.value = '5000';
+  }
+
   function init() {
     var target = $('target');
     for (var n = 1; n <= 15; n++) { var o = document.createElement('option'); o.value = String(n); o.textContent = n + (n === 3 ? ' points (Standard)' : n === 7 ? ' points (Long)' : n === 15 ? ' points (Marathon)' : n === 1 ? ' point' : ' points'); target.appendChild(o); }
@@ -385,8 +587,8 @@
       if (st.drag && to && to !== st.drag) press(to);
       st.drag = null;
     });
-    $('back').addEventListener('click', function () { if (st.at > 0) { st.at--; st.last = null; load(st.history[st.at], 'move'); } });
-    $('forward').addEventListener('click', function () { if (st.at < st.history.length - 1) { st.at++; st.last = null; load(st.history[st.at], 'move'); } });
+    $('back').addEventListener('click', function () { if (st.at > 0) { st.at--; load(st.history[st.at], 'move'); } });
+    $('forward').addEventListener('click', function () { if (st.at < st.history.length - 1) { st.at++; load(st.history[st.at], 'move'); } });
     $('best').addEventListener('click', function () { if (st.analysis && st.analysis.kfen === st.pos.kfen && st.analysis.best) play(st.analysis.best); });
     ['pass', 'fill-left', 'fill-right'].forEach(function (name) { $(name).addEventListener('click', function () { play(name); }); });
     $('setup').addEventListener('click', function () { setupMode(!st.setup); });
@@ -406,7 +608,14 @@
     var asked = /[?&]kfen=([^&]*)/.exec(location.search);
     // A '+' in the link is a ring (KFEN), not a space: the page writes spaces as %20.
     var linked = asked ? decodeURIComponent(asked[1]) : START;
-    load(linked, 'push').then(function (ok) {
+    // What the server allows and serves first: the efforts offered, and the puzzles' link only
+    // where they are served.
+    get('server', {}).catch(function () { return HERE; }).then(function (server) {
+      st.server = server;
+      efforts(server);
+      $('puzzles-link').hidden = !server.puzzles;
+      return load(linked, 'push');
+    }).then(function (ok) {
       if (ok) return;
       // A bad link: the set-up instead, and the link's KFEN kept in the field to be corrected.
       var why = $('error').textContent;
