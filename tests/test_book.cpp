@@ -91,12 +91,12 @@ TEST(Book_File, ADamagedBookIsRefusedByLine) {
   const auto sealed = [](const std::string& body) { return body + "end 1 " + hex_checksum(body) + "\n"; };
   refused(sealed("kamisado book 3\nsource a test\n"), ":1: not a book");
   const auto with_entry = [&sealed](const std::string& line) { return sealed("kamisado book 1\nsource a test\n" + line + "\n"); };
-  refused(with_entry(std::string(kStartKfen) + "\tround\tblack\t17\t9\ta1a8"), ":3: ");                        // not a legal move
-  refused(with_entry(std::string(kStartKfen) + "\tround\tblack\t17\t9"), "6 fields");                          // a field missing
-  refused(with_entry(std::string(kStartKfen) + "\tring\tblack\t17\t9\t-"), "goal 'ring'");                     // not a question it holds
-  refused(with_entry(std::string(kStartKfen) + "\tround\tblack\t0\t9\t-"), "plies '0'");                       // no distance of 0
-  refused(with_entry(std::string(kStartKfen) + "\tround\tblack\t1\t1\tb1b7"), "a win in 1 ply that no move");  // M7: b1b7 wins nothing
-  refused(with_entry("obpkyrgn/8/8/8/8/8/8/NGRYKPBO x -\tround\tblack\t17\t9\t-"), ":3: ");                    // a bad KFEN
+  refused(with_entry(std::string(kStartKfen) + "\tround\tblack\t17\t9\ta1a8"), ":3: ");                          // not a legal move
+  refused(with_entry(std::string(kStartKfen) + "\tround\tblack\t17\t9"), "6 fields");                            // a field missing
+  refused(with_entry(std::string(kStartKfen) + "\tring\tblack\t17\t9\t-"), "goal 'ring'");                       // not a question it holds
+  refused(with_entry(std::string(kStartKfen) + "\tround\tblack\t0\t9\t-"), "plies '0'");                         // no distance of 0
+  refused(with_entry(std::string(kStartKfen) + "\tround\tblack\t1\t1\tb1b7"), "a win in 1 ply that no move");    // M7: b1b7 wins nothing
+  refused(with_entry("obpkyrgn/8/8/8/8/8/8/NGRYKPBO x -\tround\tblack\t17\t9\t-"), ":3: ");                      // a bad KFEN
   refused(with_entry(std::string(kStartKfen) + "\tround\tblack\t17\t9\ta1a5\ta1a5"), "version 1 has 6 fields");  // no best line in version 1
 
   // Version 2's best line (issue 71): legal moves from the position, the best first, as many as
@@ -131,7 +131,7 @@ TEST(Book_File, ADamagedBookIsRefusedByLine) {
   refused(with_line("-", line[0], joined({line[0], line[1]})), "does not end with the winner's win");
   refused(with_line("3", line[0], joined({line[0], line[1], line[2], line[2]})), "goes on after the round is won");
   refused(with_line("3", line[0], joined({line[0], line[0], line[2]})), ":3: ");  // not legal there
-  refused(with_line("3", line[0], ""), ":3: ");                                     // an empty line
+  refused(with_line("3", line[0], ""), ":3: ");                                   // an empty line
 }
 
 // Two sources that disagree: one of them is wrong, and the book does not choose.

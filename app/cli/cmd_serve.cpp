@@ -42,10 +42,8 @@ void add_serve(CLI::App& app, Action& action) {
   hash_option(cmd, opt->api.hash_mb, ", in all, shared by the searches");
   cmd->add_option("--searches", opt->api.searches, "Analyses at once (default 2)")->check(CLI::Range(1, 64));
   cmd->add_option("--puzzles", opt->puzzles_dir, "A puzzle collection's folder to serve under /puzzles/ (e.g. reports/puzzles)");
-  cmd->add_option_function<double>(
-         "--max-effort", [opt = opt](double seconds) { opt->api.max_ms = seconds * 1000; },
-         "The longest analysis a client may ask, in seconds (default 60; the board offers efforts up to it)")
-      ->check(CLI::Range(1, 3600));
+  const auto effort = [opt = opt](double seconds) { opt->api.max_ms = seconds * 1000; };
+  cmd->add_option_function<double>("--max-effort", effort, "The longest analysis, in seconds (default 60)")->check(CLI::Range(1, 3600));
   cmd->add_option("--threads", opt->threads, "Connections served at once (default 64)")->check(CLI::Range(2, 1024));
 }
 

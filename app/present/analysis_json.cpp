@@ -32,8 +32,8 @@ class Sources {
 
 // Where a value came from, beside it: the file and how it was checked, a file's unchecked claim,
 // a file the search contradicts (book.h).
-void add_provenance(nlohmann::json& j, Sources& sources, const std::string& source, const std::string& checked_by,
-                    const std::optional<Claim>& claim, const std::string& conflict) {
+void add_provenance(nlohmann::json& j, Sources& sources, const std::string& source, const std::string& checked_by, const std::optional<Claim>& claim,
+                    const std::string& conflict) {
   if (!source.empty()) j["source"] = sources.id(source, checked_by);
   if (claim)
     j["claim"] = {{"value", value_name(claim->value)},

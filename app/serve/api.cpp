@@ -322,13 +322,8 @@ Answer Api::proof(const Params& p, const std::atomic<bool>* cancel) {
 
 Answer Api::server() const {
   const ApiOptions& o = impl_->options;
-  nlohmann::json j = {{"max_ms", o.max_ms},
-                      {"default_ms", o.default_ms},
-                      {"max_nodes", o.max_nodes},
-                      {"nodes_per_second", kNodesPerSecond},
-                      {"searches", o.searches},
-                      {"book", book_summary()},
-                      {"puzzles", o.puzzles}};
+  nlohmann::json j = {{"max_ms", o.max_ms},     {"default_ms", o.default_ms}, {"max_nodes", o.max_nodes}, {"nodes_per_second", kNodesPerSecond},
+                      {"searches", o.searches}, {"book", book_summary()},     {"puzzles", o.puzzles}};
   return {200, j.dump(), "application/json", 0};
 }
 

@@ -56,10 +56,10 @@ struct ApiOptions {
   double queue_seconds = 10;                         // how long a request waits for a search before 503
   int waiting = 32;                                  // at most this many wait; more get 503 at once (each holds a connection's thread)
   std::size_t cache_entries = 4096;
-  std::size_t cache_bytes = 64 << 20;                               // finished answers kept, in all (a proof may be megabytes)
+  std::size_t cache_bytes = 64 << 20;                                // finished answers kept, in all (a proof may be megabytes)
   std::uint64_t default_nodes = 1'000'000, max_nodes = 200'000'000;  // per search
-  double default_ms = 5000, max_ms = 60000;                         // per analysis
-  bool puzzles = false;                                             // the server serves /puzzles/ (said by server())
+  double default_ms = 5000, max_ms = 60000;                          // per analysis
+  bool puzzles = false;                                              // the server serves /puzzles/ (said by server())
 };
 
 // Nodes a second that an analysis's time is taken to allow a search, when no node count is asked:

@@ -102,8 +102,7 @@ Request draw_request(std::mt19937_64& rng, const Workload& w, double analyse_ms)
   if (dice < 55) return {"position", "/api/v1/position?kfen=" + escaped(w.positions[rng() % w.positions.size()])};
   if (dice < 60)
     return {"opening", "/api/v1/analyse?ms=" + std::to_string(int(analyse_ms)) + "&kfen=" + escaped(w.opening[rng() % w.opening.size()])};
-  if (dice < 65)
-    return {"reply", "/api/v1/analyse?ms=" + std::to_string(int(analyse_ms)) + "&kfen=" + escaped(w.replies[rng() % w.replies.size()])};
+  if (dice < 65) return {"reply", "/api/v1/analyse?ms=" + std::to_string(int(analyse_ms)) + "&kfen=" + escaped(w.replies[rng() % w.replies.size()])};
   if (dice < 90) {
     const std::string& k = rng() % 2 ? w.known[rng() % w.known.size()] : w.searched[rng() % w.searched.size()];
     return {"analyse", "/api/v1/analyse?ms=" + std::to_string(int(analyse_ms)) + "&kfen=" + escaped(k)};
