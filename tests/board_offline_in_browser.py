@@ -95,10 +95,14 @@ try:
     time.sleep(1.5)  # well into the 5 s search
     if driver.find_element(By.ID, "analysis").get_attribute("data-state") != "running":
         fail("the match's analysis ended within 1.5 s: nothing to click during")
-    clicked = time.monotonic()
+    # How long the page took to answer the click: from the click's arrival (the event's timestamp)
+    # to the end of the page's own handler (this listener runs after it), measured in the page, so
+    # that WebDriver's round trips on a loaded machine are not counted as the page's.
+    driver.execute_script("document.getElementById('board').addEventListener('pointerdown', function (e) {"
+                          " window.answeredMs = performance.now() - e.timeStamp; });")
     driver.find_element(By.CSS_SELECTOR, 'rect.square[data-square="a1"]').click()
-    wait_for("the tower picked", lambda: driver.find_elements(By.CSS_SELECTOR, "circle.selected"), 5)
-    answered = time.monotonic() - clicked
+    wait_for("the tower picked", lambda: driver.find_elements(By.CSS_SELECTOR, "circle.selected"), 10)
+    answered = driver.execute_script("return window.answeredMs;") / 1000
     still = driver.find_element(By.ID, "analysis").get_attribute("data-state")
     if answered > 0.2 or still != "running":
         fail(f"a click during the analysis was answered in {answered:.3f} s (0.2 s allowed), the analysis {still}")
