@@ -83,6 +83,26 @@ TEST(Serve_Api, PositionGivesEveryLegalMoveWithWhereItLeads) {
   EXPECT_EQ(j["moves"].size(), 10u);
 }
 
+// S3/S4 (issue 71): a push names the towers it moved back, nearest the pusher first, so that the
+// board can name the push and mark them; a step names none.
+TEST(Serve_Api, APushNamesTheTowersItMovedBack) {
+  Api api(small_api());
+  const std::string double_push = "obp1y1gn/8/8/2r5/2k5/2R++5/8/NG1YKPBO b R 7:3-0";  // Black's Double Sumo on c3, two towers above it
+  const nlohmann::json j = body(api.position({{"kfen", double_push}}));
+  int pushes = 0;
+  for (const auto& m : j["moves"]) {
+    if (m["move"] != "c3c4") {
+      EXPECT_FALSE(m.contains("pushed")) << m;
+      continue;
+    }
+    ++pushes;
+    EXPECT_EQ(m["pushed"], nlohmann::json::parse(R"([{"tower": "Gold Pink", "from": "c4", "to": "c5"},
+                                                     {"tower": "Gold Red", "from": "c5", "to": "c6"}])"));
+    EXPECT_EQ(m["kfen"], "obp1y1gn/8/2r5/2k5/2R++5/8/8/NG1YKPBO b O 7:3-0");  // S4: again, with c6's colour (Orange)
+  }
+  EXPECT_EQ(pushes, 1);
+}
+
 TEST(Serve_Api, EveryBadRequestIsA400WithOneLine) {
   Api api(small_api());
   const std::vector<std::pair<Params, std::string>> cases = {

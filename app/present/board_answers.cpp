@@ -26,7 +26,8 @@ nlohmann::json pushed_towers(const Position& before, const Position& after) {
   // Nearest the pusher first: a column pushed one square moves its towers in order.
   const bool black_pushes = before.side_to_move() == Side::Black;
   std::sort(towers.begin(), towers.end(), [black_pushes](const nlohmann::json& a, const nlohmann::json& b) {
-    return (a["to"].get<std::string>()[1] < b["to"].get<std::string>()[1]) == black_pushes;
+    const char ra = a["to"].get<std::string>()[1], rb = b["to"].get<std::string>()[1];
+    return black_pushes ? ra < rb : ra > rb;
   });
   return towers;
 }

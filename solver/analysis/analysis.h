@@ -60,7 +60,6 @@ struct MoveValue {
 // time will not), or it was stopped (the client left, the server is stopping).
 struct Cutoffs {
   bool time = false, nodes = false, stopped = false;
-  bool any() const { return time || nodes || stopped; }
 };
 
 struct Analysis {
