@@ -2,10 +2,11 @@
 """`kamisado serve` starts and stops as a person expects (issues 67 and 71).
 
 - Its first line names the address and the book, and nothing of stopping while it runs.
-- On SIGTERM as on Ctrl-C (SIGINT) it exits 0 within 0.2 s (it takes some 0.03 s here), with an
-  analysis in flight: that analysis is answered with what it had (200, "cut_by": ["stopped"]),
-  not dropped, and the one "stopped" line says so.
-Usage: serve_signals.py KAMISADO
+- On SIGTERM as on Ctrl-C (SIGINT) it exits 0 within EXIT_SECONDS (0.2 for the release build,
+  which takes some 0.03 s here; more under the sanitizers, whose leak check scans the heap at
+  exit), with an analysis in flight: that analysis is answered with what it had (200,
+  "cut_by": ["stopped"]), not dropped, and the one "stopped" line says so.
+Usage: serve_signals.py KAMISADO EXIT_SECONDS
 """
 import json
 import os
@@ -17,7 +18,7 @@ import time
 import urllib.parse
 import urllib.request
 
-kamisado = sys.argv[1]
+kamisado, allowed = sys.argv[1], float(sys.argv[2])
 MATCH_START = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 3:0-0"  # who wins the match: far beyond a second
 
 
@@ -62,8 +63,8 @@ for sig in (signal.SIGTERM, signal.SIGINT):
     rest = server.stderr.read().decode()
     if code != 0:
         fail("%s: exit %d, stderr %r" % (sig.name, code, rest))
-    if took > 0.2:
-        fail("%s: the server took %.3f s to exit (0.2 s allowed)" % (sig.name, took))
+    if took > allowed:
+        fail("%s: the server took %.3f s to exit (%g s allowed)" % (sig.name, took, allowed))
     if rest.count("kamisado serve: stopped; analyses in flight answered with what they had: 1") != 1:
         fail("%s: stderr %r" % (sig.name, rest))
     if answer.get("status") != 200:
