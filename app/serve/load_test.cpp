@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <httplib.h>
 
+#include "solver/bench/opening.h"
 #include "solver/bench/suite.h"
 #include "src/io/report.h"
 #include "src/kamisado/kfen.h"
@@ -64,31 +65,22 @@ struct Workload {
   std::vector<std::string> positions, searched, known, opening, replies;
 };
 
+std::vector<std::string> kfens(const std::vector<Position>& positions) {
+  std::vector<std::string> out;
+  for (const Position& p : positions) out.push_back(to_kfen(p));
+  return out;
+}
+
+// The set-up and its 102 first moves.
 std::vector<std::string> the_opening() {
-  const Position start = Position::initial();
-  std::vector<std::string> out{to_kfen(start)};
-  MoveList moves;
-  generate_moves(start, moves);
-  for (Move m : moves) out.push_back(to_kfen(start.after(m)));
+  std::vector<std::string> out = kfens(solver::one_move_on({Position::initial()}));
+  out.insert(out.begin(), to_kfen(Position::initial()));
   return out;
 }
 
 // The positions after each first move and Gold's reply (the set-up's 1 150 replies): a board one
 // move deeper than the first moves, whose moves the default book answers too.
-std::vector<std::string> the_replies() {
-  const Position start = Position::initial();
-  std::vector<std::string> out;
-  MoveList firsts;
-  generate_moves(start, firsts);
-  for (Move m : firsts) {
-    const Position child = start.after(m);
-    MoveList replies;
-    generate_moves(child, replies);
-    for (Move r : replies)
-      if (const Position next = child.after(r); !next.outcome().over()) out.push_back(to_kfen(next));
-  }
-  return out;
-}
+std::vector<std::string> the_replies() { return kfens(solver::one_move_on(solver::one_move_on({Position::initial()}))); }
 
 // One request of a client: 55 % a position, 5 % an analysis of the opening, 5 % of a position
 // after a reply, 25 % another analysis (a suite position or a searched one), 10 % bad input that

@@ -163,6 +163,18 @@ std::vector<Move> best_line(const Position& from, const BookValue& value, Transp
 
 }  // namespace
 
+std::vector<Position> one_move_on(const std::vector<Position>& positions) {
+  std::vector<Position> next;
+  std::set<std::string> seen;
+  for (const Position& p : positions) {
+    MoveList list;
+    generate_moves(p, list);
+    for (Move m : list)
+      if (const Position q = p.after(m); !round_winner(q) && seen.insert(to_kfen(q)).second) next.push_back(q);
+  }
+  return next;
+}
+
 OpeningBook opening_book(const OpeningResult& r, std::size_t hash_mb, const io::Lines& lines) {
   const Position start = Position::initial();
   OpeningBook book;
@@ -173,18 +185,6 @@ OpeningBook opening_book(const OpeningResult& r, std::size_t hash_mb, const io::
     if (c.result.distance_known) v.plies = int(c.result.plies), v.winner_moves = int(c.result.winner_moves);
     book.entries.push_back({pos, AimKind::Round, v});
     return true;
-  };
-  // The open positions one move after each of `positions`, each once.
-  const auto one_move_on = [](const std::vector<Position>& positions) {
-    std::vector<Position> next;
-    std::set<std::string> seen;
-    for (const Position& p : positions) {
-      MoveList list;
-      generate_moves(p, list);
-      for (Move m : list)
-        if (const Position q = p.after(m); !round_winner(q) && seen.insert(to_kfen(q)).second) next.push_back(q);
-    }
-    return next;
   };
   add(start, r.start);
   std::vector<Position> first_moves;

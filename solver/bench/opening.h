@@ -56,6 +56,11 @@ OpeningResult prove_opening(std::size_t hash_mb, const std::string& proofs_dir, 
 // board after any first move or reply is answered from the book whole; a position whose
 // certificate fails is left out and counted. Each entry with its best line to the round's end
 // (book.h, version 2), so that a line from the book is shown whole.
+// The open positions after each of `positions` and one move, each once, in move generation
+// order. From the set-up, twice: the 1 150 after Gold's replies; three times: the 10 896 after
+// Black's second moves (the positions the opening's book holds, and the load test asks).
+std::vector<Position> one_move_on(const std::vector<Position>& positions);
+
 struct OpeningBook {
   std::vector<BookEntry> entries;
   int replies = 0, second_moves = 0, failed = 0, lines = 0;
