@@ -180,9 +180,8 @@ std::string analyse(const std::string& kfen, const std::string& goal, double ms)
     solver::AnalysisLimits limits;
     limits.seconds = (ms > 0 ? std::min(double(ms), server.max_ms) : server.default_ms) / 1000;
     limits.nodes = serve::nodes_for_time(limits.seconds * 1000, server);
-    const solver::Book& book = board_book();
-    if (const std::optional<solver::Analysis> a = solver::analyse_from_book(pos, aim, book)) return present::analysis_page(pos, aim, *a);
-    return present::analysis_page(pos, aim, solver::analyse(pos, aim, limits, board_table(), &book));
+    // What the book holds whole is answered from it without a search (analysis.h).
+    return present::analysis_page(pos, aim, solver::analyse(pos, aim, limits, board_table(), &board_book()));
   });
 }
 
