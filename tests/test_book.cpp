@@ -156,6 +156,22 @@ TEST(Book, SourcesThatDisagreeAreRefused) {
   EXPECT_NE(error_of([&] { serve::load_book({scratch("empty").string()}); }).find("holds nothing the book reads"), std::string::npos);
 }
 
+// Two sources of one value are one with all of both (Book::add), its best line too (issue 71).
+TEST(Book, TwoSourcesOfOneValueGiveItsBestLine) {
+  const BookEntry start = read_book_file(opening_book_file()).front();
+  ASSERT_EQ(start.value.line.size(), 17u);
+  BookValue bare = start.value;
+  bare.best.reset();
+  bare.line.clear();
+  Book book;
+  book.add(start.pos, start.goal, bare);
+  book.add(start.pos, start.goal, start.value);
+  const std::optional<BookValue> v = book.find(start.pos, Aim::round());
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->best, start.value.best);
+  EXPECT_EQ(v->line, start.value.line);
+}
+
 // The committed opening book says what the solver proves: each entry's winner and exact
 // distance, and a best move that keeps that distance (the opening's own checked proofs made it):
 // the start and the 102 first moves, every tenth of the positions after Gold's replies and every

@@ -130,6 +130,10 @@ void Book::add(const Position& pos, AimKind goal, const BookValue& value) {
   if (!held.plies) held.plies = value.plies;
   if (!held.winner_moves) held.winner_moves = value.winner_moves;
   if (!held.best) held.best = value.best;
+  // A best line where it fits the value as merged: its best move first, as long as its plies.
+  if (held.line.empty() && !value.line.empty() && (!held.best || *held.best == value.line.front()) &&
+      (!held.plies || *held.plies == int(value.line.size())))
+    held.line = value.line;
 }
 
 void Book::add_round_starts(RoundStartTable table, const std::string& source, const Trust& trust) {
