@@ -41,7 +41,7 @@ ALLOWED = {
     "cli": None,  # the command line may use every library
     # The Python module: a client like the command line, of the rules, the searches, the
     # conformance harness, Ctrl-C (run/ctrl_c.h) and present.
-    "python": {"kamisado", "io", "run", "play", "conform", "present", "puzzles", "solver/search", "solver/proof", "solver/match"},
+    "python": {"kamisado", "io", "run", "play", "conform", "present", "puzzles", "solver/search", "solver/proof", "solver/match", "solver/retro"},
     # The WebAssembly package: the rules, the search and the analysis, the harness, the board's
     # answers (present), the server's budgets (serve/api.h) so that the board answers alike, and
     # the proof pipeline without its files (solver/proof/solve_request.h: the one solve).

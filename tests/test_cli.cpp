@@ -652,7 +652,7 @@ TEST(CLI_Retro, BadInputIsOneLineAndNeverDestroysAFile) {
   ASSERT_EQ(run({"retro", "build", root, "-o", table}).code, kOk);
   std::string bytes = read(table);
   { std::ofstream(table, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() / 2); }
-  expect_one_line_error(run({"retro", "stats", table}), "truncated or padded");  // by its head, before it is read (issue 67)
+  expect_one_line_error(run({"retro", "stats", table}), "truncated");  // by its trailer, before a block is read (issues 67, 70)
   // A finished round, a bad KFEN, a position from elsewhere.
   expect_one_line_error(run({"retro", "build", "Nbpkyrgn/8/8/8/8/o7/8/1GRYKPBO g o", "-o", table}), "already over");
   expect_one_line_error(run({"retro", "build", "not-a-kfen", "-o", table}), "KFEN");

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <sstream>
 #include <unordered_map>
 
 #include "solver/bench/retro_bench.h"
@@ -14,6 +15,7 @@
 #include "solver/retro/retro_crosscheck.h"
 #include "solver/retro/retro_file.h"
 #include "solver/retro/retro_verify.h"
+#include "src/io/files.h"
 #include "src/kamisado/rules.h"
 #include "tests/helpers.h"
 
@@ -192,29 +194,96 @@ TEST(RetroTable, OptimalMovesReachTheStoredDistance) {
   EXPECT_FALSE(table.probe(Position::initial()));  // another position, not reachable from the root
 }
 
-TEST(RetroFile, RoundTripAndEveryDamageIsRefused) {
+// Refused with RetroFormatError whose message holds `words`.
+bool refused(std::string_view bytes, const std::string& words) {
+  try {
+    read_retro_table(bytes);
+  } catch (const RetroFormatError& e) {
+    EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+    return true;
+  }
+  return false;
+}
+
+// Issue 70: version 2, probed where it lies. Every entry is found by the index and its block.
+TEST(RetroFile, RoundTripAndEveryEntryIsProbedInItsBlock) {
   RetroTable table = build(parse_kfen(kSmallRoot));
   RetroFileInfo info;
   std::string bytes = write_retro_table(table, &info);
   EXPECT_EQ(info.stored_bytes, bytes.size());
-  RetroTable back = read_retro_table(bytes);
+  EXPECT_EQ(info.version, 2u);
+  EXPECT_EQ(info.blocks, (table.size() + kRetroBlockEntries - 1) / kRetroBlockEntries);
+  RetroFileInfo read_info;
+  RetroTable back = read_retro_table(bytes, &read_info);
+  EXPECT_EQ(read_info.digest, info.digest);
   ASSERT_EQ(back.size(), table.size());
   EXPECT_EQ(back.root_kfen(), table.root_kfen());
   for (std::size_t i = 0; i < table.size(); ++i) ASSERT_EQ(back.entries()[i].bits, table.entries()[i].bits);
 
-  auto refused = [](const std::string& b, const std::string& words) {
+  // Small blocks, so that the index has many records to search: each key is found in its block,
+  // and a key between two entries (the next one's with its lowest bit changed) is not found.
+  std::ostringstream out;
+  RetroFileWriter writer(out, table.root_kfen(), table.root(), 64);
+  for (const RetroEntry& e : table.entries()) writer.add(e);
+  EXPECT_EQ(writer.finish().blocks, (table.size() + 63) / 64);
+  const std::string small = out.str();
+  const RetroFile file(small);
+  EXPECT_EQ(file.size(), table.size());
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    ASSERT_EQ(file.value_of(table.entries()[i].key()), table.entries()[i].value()) << i;
+    RetroKey absent = table.entries()[i].key();
+    absent.lo ^= 1;
+    ASSERT_EQ(file.value_of(absent).has_value(), table.find(absent) >= 0) << i;
+  }
+  const Position root = parse_kfen(kSmallRoot);
+  EXPECT_EQ(file.probe(root), table.probe(root));
+  EXPECT_EQ(optimal_moves(file, root), optimal_moves(table, root));
+  EXPECT_FALSE(file.probe(Position::initial()));
+
+  // Entries out of order are the writer's bug, refused.
+  std::ostringstream wrong;
+  RetroFileWriter backwards(wrong, table.root_kfen(), table.root());
+  backwards.add(table.entries()[1]);
+  EXPECT_THROW(backwards.add(table.entries()[0]), std::logic_error);
+}
+
+// Issue 70: a damaged page is refused and named; the head's damage, a cut, padding, a foreign file
+// or another version, in one line each.
+TEST(RetroFile, EveryDamageIsRefusedAndADamagedBlockIsNamed) {
+  RetroTable table = build(parse_kfen(kSmallRoot));
+  std::ostringstream out;
+  RetroFileWriter writer(out, table.root_kfen(), table.root(), 256);
+  for (const RetroEntry& e : table.entries()) writer.add(e);
+  writer.finish();
+  const std::string bytes = out.str();
+
+  // A byte of a block in the middle: opening reads the head and the root's block only, and
+  // answers from every other block; a probe into the damaged one, and a whole read, name it.
+  const RetroFile good(bytes);
+  std::string damaged = bytes;
+  damaged[bytes.size() / 2] = char(damaged[bytes.size() / 2] ^ 0x10);
+  EXPECT_TRUE(refused(damaged, "is damaged: its checksum does not match"));
+  EXPECT_TRUE(refused(damaged, "block "));
+  const RetroFile opened(damaged);
+  std::size_t answered = 0, named = 0;
+  for (std::size_t i = 0; i < table.size(); i += 97) {
     try {
-      read_retro_table(b);
+      EXPECT_EQ(opened.value_of(table.entries()[i].key()), table.entries()[i].value());
+      ++answered;
     } catch (const RetroFormatError& e) {
-      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
-      return true;
+      EXPECT_NE(std::string(e.what()).find(" of " + std::to_string(good.info().blocks) + " (bytes "), std::string::npos) << e.what();
+      ++named;
     }
-    return false;
-  };
-  std::string flipped = bytes;
-  flipped[bytes.size() / 2] = char(flipped[bytes.size() / 2] ^ 0x10);
-  EXPECT_TRUE(refused(flipped, "checksum"));
-  EXPECT_TRUE(refused(bytes.substr(0, bytes.size() - 100), "checksum"));
+  }
+  EXPECT_GT(answered, 0u);
+  EXPECT_GT(named, 0u);
+
+  std::string head = bytes;
+  head[bytes.size() - 40] = char(head[bytes.size() - 40] ^ 0x01);  // in the index, near its end
+  EXPECT_TRUE(refused(head, "head's checksum"));
+  EXPECT_TRUE(refused(bytes.substr(0, bytes.size() - 100), "truncated"));
+  EXPECT_TRUE(refused(bytes.substr(0, 20), "truncated"));
+  EXPECT_TRUE(refused(bytes + std::string(24, '\0'), "truncated"));
   EXPECT_TRUE(refused(bytes.substr(0, 5), "magic"));
   EXPECT_TRUE(refused("", "magic"));
   std::string magic = bytes;
@@ -226,6 +295,18 @@ TEST(RetroFile, RoundTripAndEveryDamageIsRefused) {
   std::string rules = bytes;
   rules[12] = 9;
   EXPECT_TRUE(refused(rules, "rules version 9"));
+}
+
+// A table written before version 2 still opens (read whole) and answers as it did.
+TEST(RetroFile, AVersionOneFileIsStillRead) {
+  const std::string path = std::string(KAMISADO_FIXTURES) + "/version1.retro";
+  RetroFileInfo info;
+  RetroTable table = load_retro_table(path, &info);
+  EXPECT_EQ(info.version, 1u);
+  EXPECT_TRUE(verify_retro_table(table, 1).holds());
+  std::unique_ptr<RetroLookup> opened = open_retro(path);
+  EXPECT_EQ(opened->size(), table.size());
+  EXPECT_EQ(opened->probe(table.root()), table.probe(table.root()));
 }
 
 // Issue 18, 7: Ctrl-C during the sort or the compression is heard, and nothing is written.
@@ -247,11 +328,11 @@ TEST(RetroBuild, AStopDuringTheSortOrTheCompressionIsHeardAndNothingIsWritten) {
   EXPECT_EQ(load_retro_table(path).size(), table.size());
 }
 
-// Issue 18, 4: a compressed body whose frame claims 4 GB (2^28 entries; here 128 KB of zeros in
+// Issue 18, 4 (version 1, one body): a compressed body whose frame claims 4 GB (2^28 entries; here 128 KB of zeros in
 // one RLE block, the frame's other blocks missing), behind a header and checksum that agree. It used to
 // be zero-filled to 4 GB before any check; it is refused at its first entry.
 TEST(RetroFile, AFrameThatClaimsMoreThanItHoldsIsRefusedBeforeItCostsMemory) {
-  std::string bytes = write_retro_table(build(parse_kfen(kSmallRoot)));
+  std::string bytes = io::read_file(std::string(KAMISADO_FIXTURES) + "/version1.retro", "table");
   auto le = [](std::uint64_t v, int n) {
     std::string s;
     for (int i = 0; i < n; ++i) s += char((v >> (8 * i)) & 0xFF);

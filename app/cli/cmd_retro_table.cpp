@@ -12,8 +12,8 @@ namespace {
 const std::string kExampleRoot = "\"o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O\"";
 
 const CommandText kProbeText{"probe", "Look a position up in a table: value, distance, every optimal move",
-                             "The value is for the side to move. The optimal moves are every fastest win, or in a lost\n"
-                             "position every longest defence; each is shown with the distance it keeps.\n"
+                             "The value is for the side to move. The optimal moves: every fastest win, or every longest\n"
+                             "defence in a lost position. Only the table's index and the blocks an answer needs are read.\n"
                              "Example: kamisado retro probe late.retro " +
                                  kExampleRoot};
 
@@ -24,11 +24,11 @@ struct ProbeOptions {
 };
 
 int probe(const ProbeOptions& opt, Io& io) {
-  solver::RetroTable table = solver::load_retro_table(opt.table);
+  const std::unique_ptr<solver::RetroLookup> table = solver::open_retro(opt.table);
   Position pos = parse_kfen(opt.kfen);
-  auto v = table.probe(pos);
-  if (!v) throw UsageError("the position is not in the table (not reachable from its root " + table.root_kfen() + " inside its round)");
-  return io.print(present::retro_probe_answer(pos, *v, solver::optimal_moves(table, pos)));
+  auto v = table->probe(pos);
+  if (!v) throw UsageError("the position is not in the table (not reachable from its root " + table->root_kfen() + " inside its round)");
+  return io.print(present::retro_probe_answer(pos, *v, solver::optimal_moves(*table, pos)));
 }
 
 struct StatsOptions {

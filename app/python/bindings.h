@@ -20,5 +20,7 @@ double seconds(pybind11::handle v, const char* name);
 
 // check_conformance's core and the built-in corpus (conform.cpp).
 void bind_conform(pybind11::module_& m);
+// kamisado.RetroTable (retro.cpp).
+void bind_retro(pybind11::module_& m);
 
 }  // namespace kamisado::python

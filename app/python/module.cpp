@@ -198,4 +198,5 @@ PYBIND11_MODULE(_kamisado, m) {
   m.def("check_proof", &check_proof, py::arg("path"), py::arg("threads") = 1);
   m.def("solve_puzzle", &solve_puzzle, py::arg("position"), py::arg("hash_mb") = 64, py::arg("seconds") = 0.0);
   kamisado::python::bind_conform(m);
+  kamisado::python::bind_retro(m);
 }

@@ -117,7 +117,7 @@ struct Searcher {
   }
 };
 
-void from_tables(Analysis& a, const Position& pos, const RetroTable& t) {
+void from_tables(Analysis& a, const Position& pos, const RetroLookup& t) {
   const auto value = t.probe(pos);
   a.value = value->win ? Value::Win : Value::Loss;
   a.distance_known = true;
@@ -148,7 +148,7 @@ namespace {
 Analysis analyse_with(const Position& pos, const Aim& aim, const AnalysisLimits& limits, TranspositionTable* table, const Book* book) {
   const auto start = Clock::now();
   Analysis a;
-  if (const RetroTable* t = book ? book->proved_retro_for(pos, aim, &a.source, &a.checked_by) : nullptr) {
+  if (const RetroLookup* t = book ? book->proved_retro_for(pos, aim, &a.source, &a.checked_by) : nullptr) {
     from_tables(a, pos, *t);
     for (MoveValue& m : a.moves)
       if (m.by == "table") m.source = a.source, m.checked_by = a.checked_by;

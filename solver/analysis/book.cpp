@@ -145,8 +145,8 @@ void Book::add_round_starts(RoundStartTable table, const std::string& source, co
   starts_.push_back({std::move(table), source, trust});
 }
 
-void Book::add_retro(RetroTable table, const std::string& source, const Trust& trust) {
-  retro_.push_back({std::make_unique<RetroTable>(std::move(table)), source, trust});
+void Book::add_retro(std::unique_ptr<RetroLookup> table, const std::string& source, const Trust& trust) {
+  retro_.push_back({std::move(table), source, trust});
 }
 
 Book::Counts Book::counts() const {
@@ -211,7 +211,7 @@ std::optional<BookValue> Book::find(const Position& pos, const Aim& aim) const {
   return found;
 }
 
-const RetroTable* Book::proved_retro_for(const Position& pos, const Aim& aim, std::string* source, std::string* checked_by) const {
+const RetroLookup* Book::proved_retro_for(const Position& pos, const Aim& aim, std::string* source, std::string* checked_by) const {
   if (aim.kind != AimKind::Round) return nullptr;
   for (const Retro& r : retro_)
     if (r.trust.proved && r.table->probe(pos)) {

@@ -54,7 +54,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "solver/retro/retro_table.h"
+#include "solver/retro/retro_lookup.h"
 #include "solver/search/aim.h"
 #include "solver/starts/round_start_table.h"
 #include "src/kamisado/position.h"
@@ -106,7 +106,7 @@ class Book {
   // An InputError if it contradicts what the book holds.
   void add(const Position& pos, AimKind goal, const BookValue& value);
   void add_round_starts(RoundStartTable table, const std::string& source, const Trust& trust);
-  void add_retro(RetroTable table, const std::string& source, const Trust& trust);
+  void add_retro(std::unique_ptr<RetroLookup> table, const std::string& source, const Trust& trust);
   void set_certificate_check(CertificateCheck check) { check_certificate_ = std::move(check); }
 
   // What the book holds of `pos` for `aim` (round and match questions; a ring's is never held):
@@ -114,7 +114,7 @@ class Book {
   std::optional<BookValue> find(const Position& pos, const Aim& aim) const;
   // The proved retrograde table holding `pos` for a round question, if any, its source and how it
   // was checked.
-  const RetroTable* proved_retro_for(const Position& pos, const Aim& aim, std::string* source = nullptr, std::string* checked_by = nullptr) const;
+  const RetroLookup* proved_retro_for(const Position& pos, const Aim& aim, std::string* source = nullptr, std::string* checked_by = nullptr) const;
 
   // An InputError naming the first entry that contradicts the entries one move deeper: a win
   // whose best move leads where the book says otherwise, a loss with a move the book says wins,
@@ -135,7 +135,7 @@ class Book {
     Trust trust;
   };
   struct Retro {
-    std::unique_ptr<RetroTable> table;
+    std::unique_ptr<RetroLookup> table;
     std::string source;
     Trust trust;
   };

@@ -6,264 +6,325 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <memory>
+#include <ostream>
+#include <sstream>
 
-#include "solver/retro/retro_build.h"
+#include "solver/retro/retro_file_fields.h"
+#include "solver/retro/retro_file_v1.h"
 #include "src/io/files.h"
+#include "src/io/mapped_file.h"
 #include "src/kamisado/kfen.h"
 #include "src/kamisado/rules.h"
 
 namespace kamisado::solver {
 
-namespace {
-
-constexpr std::string_view kMagic = "KMSDRETR";
-constexpr std::uint32_t kMaxKfenLength = 4096;
-constexpr int kZstdLevel = 3;
-
-void put32(std::string& out, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(char((v >> (8 * i)) & 0xFF));
-}
-void put64(std::string& out, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) out.push_back(char((v >> (8 * i)) & 0xFF));
-}
-
-class Reader {
- public:
-  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
-  std::string_view take(std::size_t n, const char* what) {
-    if (bytes_.size() - pos_ < n) throw RetroFormatError(std::string("truncated table file: it ends inside the ") + what);
-    std::string_view s = bytes_.substr(pos_, n);
-    pos_ += n;
-    return s;
-  }
-  std::uint64_t number(int width, const char* what) {
-    std::string_view s = take(std::size_t(width), what);
-    std::uint64_t v = 0;
-    for (int i = width - 1; i >= 0; --i) v = (v << 8) | std::uint8_t(s[std::size_t(i)]);
-    return v;
-  }
-  std::size_t left() const { return bytes_.size() - pos_; }
-
- private:
-  std::string_view bytes_;
-  std::size_t pos_ = 0;
-};
-
 static_assert(std::endian::native == std::endian::little, "the table format is little-endian; add byte swaps here");
 static_assert(sizeof(RetroEntry) == 16);
 
-std::string raw_body(const std::vector<RetroEntry>& entries) {
-  std::string body(entries.size() * 16, '\0');
-  if (!entries.empty()) std::memcpy(body.data(), entries.data(), body.size());
-  return body;
-}
-
-}  // namespace
-
-std::string write_retro_table(const RetroTable& table, RetroFileInfo* info) {
-  std::uint64_t wins = 0;
-  int longest = 0;
-  for (const RetroEntry& e : table.entries()) {
-    wins += e.value().win;
-    longest = std::max(longest, e.value().distance);
-  }
-  std::string body = raw_body(table.entries());
-  std::uint32_t encoding = 0;
-  std::string packed(ZSTD_compressBound(body.size()), '\0');
-  std::size_t packed_size = ZSTD_compress(packed.data(), packed.size(), body.data(), body.size(), kZstdLevel);
-  if (!ZSTD_isError(packed_size) && packed_size < body.size()) {
-    packed.resize(packed_size);
-    body.swap(packed);
-    encoding = 1;
-  }
-  std::string out;
-  out.reserve(body.size() + table.root_kfen().size() + 64);
-  out += kMagic;
-  put32(out, kRetroFormatVersion);
-  put32(out, kRulesVersion);
-  put32(out, encoding);
-  put32(out, std::uint32_t(table.root_kfen().size()));
-  out += table.root_kfen();
-  put64(out, table.size());
-  put64(out, wins);
-  put32(out, std::uint32_t(longest));
-  put32(out, table.frame().symmetries());
-  put64(out, body.size());
-  out += body;
-  put64(out, XXH64(out.data(), out.size(), 0));
-  if (info) *info = {out.size(), encoding == 1};
-  return out;
-}
-
-namespace {
-
-// The header of a table file (FORMAT above), checked field by field; the checksum of the whole
-// file is checked before anything past the versions is trusted.
-struct Header {
-  std::uint64_t encoding = 0, n = 0, wins = 0, longest = 0;
-  std::string kfen;
+Position read_root(ByteReader& in, std::string& kfen) {
+  const auto length = in.number(4, "head");
+  if (length == 0 || length > kMaxRetroKfenLength) throw RetroFormatError("bad root KFEN length");
+  kfen = std::string(in.take(length, "root KFEN"));
   Position root = Position::initial();
-  RoundFrame frame;
-  std::string_view body;
-};
-Header read_header(std::string_view bytes) {
-  Reader in(bytes);
-  if (in.take(kMagic.size(), "magic") != kMagic) throw RetroFormatError("not a kamisado retrograde table (bad magic)");
-  if (bytes.size() < 8 + kMagic.size()) throw RetroFormatError("truncated table file");
-  std::uint64_t stored_sum = 0;
-  for (int i = 7; i >= 0; --i) stored_sum = (stored_sum << 8) | std::uint8_t(bytes[bytes.size() - 8 + std::size_t(i)]);
-  auto version = in.number(4, "header");
-  if (version != kRetroFormatVersion)
-    throw RetroFormatError("table format version " + std::to_string(version) + " (this build reads version " + std::to_string(kRetroFormatVersion) +
-                           ")");
-  auto rules = in.number(4, "header");
-  if (rules != kRulesVersion)
-    throw RetroFormatError("table made under rules version " + std::to_string(rules) + " (this build has version " + std::to_string(kRulesVersion) +
-                           "); build it again");
-  if (XXH64(bytes.data(), bytes.size() - 8, 0) != stored_sum)
-    throw RetroFormatError("corrupt table file: the checksum does not match (damaged or truncated)");
-  Header h;
-  h.encoding = in.number(4, "header");
-  if (h.encoding > 1) throw RetroFormatError("unknown body encoding " + std::to_string(h.encoding));
-  auto kfen_length = in.number(4, "header");
-  if (kfen_length == 0 || kfen_length > kMaxKfenLength) throw RetroFormatError("bad root KFEN length");
-  h.kfen = std::string(in.take(kfen_length, "root KFEN"));
   try {
-    h.root = parse_kfen(h.kfen);
+    root = parse_kfen(kfen);
   } catch (const std::exception& e) {
     throw RetroFormatError(std::string("bad root KFEN in the table: ") + e.what());
   }
-  if (round_winner(h.root)) throw RetroFormatError("the table's root is a finished round");
-  h.n = in.number(8, "header");
-  h.wins = in.number(8, "header");
-  h.longest = in.number(4, "header");
-  auto symmetries = in.number(4, "header");
-  std::uint64_t body_size = in.number(8, "header");
-  if (body_size != in.left() - 8) throw RetroFormatError("the body's length does not match the file's size");
-  if (h.n > (std::uint64_t(1) << 40)) throw RetroFormatError("implausible number of positions");
-  h.body = in.take(body_size, "body");
-  h.frame = RoundFrame::of(h.root);
-  if (symmetries != h.frame.symmetries()) throw RetroFormatError("the symmetries field does not match the root");
-  return h;
-}
-
-// Feeds `take` the decompressed bytes of a zstd body of `n` entries, a megabyte at a time, in
-// whole entries.
-template <class Take>
-void decompress_body(std::string_view body, std::uint64_t n, Take take) {
-  auto content = ZSTD_getFrameContentSize(body.data(), body.size());
-  if (content == ZSTD_CONTENTSIZE_ERROR || content == ZSTD_CONTENTSIZE_UNKNOWN || content != n * 16)
-    throw RetroFormatError("the compressed body does not hold N entries");
-  std::unique_ptr<ZSTD_DStream, std::size_t (*)(ZSTD_DStream*)> stream(ZSTD_createDStream(), ZSTD_freeDStream);
-  if (!stream || ZSTD_isError(ZSTD_initDStream(stream.get()))) throw std::bad_alloc();
-  std::string chunk(std::size_t(1) << 20, '\0'), pending;
-  ZSTD_inBuffer input{body.data(), body.size(), 0};
-  std::size_t left = 1;  // what ZSTD says the frame still needs; 0 once it is complete
-  while (left != 0) {
-    ZSTD_outBuffer output{chunk.data(), chunk.size(), 0};
-    left = ZSTD_decompressStream(stream.get(), &output, &input);
-    if (ZSTD_isError(left)) throw RetroFormatError("the compressed body does not decompress");
-    if (output.pos == 0 && input.pos == input.size && left != 0) throw RetroFormatError("the compressed body is cut short");
-    pending.append(chunk.data(), output.pos);
-    const std::size_t whole = pending.size() / 16 * 16;
-    take(pending.data(), whole);
-    pending.erase(0, whole);
-  }
-  if (input.pos != input.size || !pending.empty()) throw RetroFormatError("the compressed body does not hold N entries");
-}
-
-}  // namespace
-
-RetroTable read_retro_table(std::string_view bytes, RetroFileInfo* info) {
-  const Header h = read_header(bytes);
-  // Each entry is checked as it is decoded, and memory grows only with entries that pass: a
-  // compressed body that claims more than it holds, or that decompresses to zeros, is refused
-  // at its first bad entry, before it has cost the memory its claim would.
-  std::vector<RetroEntry> entries;
-  entries.reserve(std::size_t(std::min<std::uint64_t>(h.n, std::uint64_t(1) << 20)));
-  std::uint64_t counted_wins = 0;
-  int counted_longest = 0;
-  auto take = [&](const char* data, std::size_t size) {
-    static_assert(sizeof(RetroEntry) == 16);
-    for (std::size_t at = 0; at + 16 <= size; at += 16) {
-      const std::size_t i = entries.size();
-      if (i == h.n) throw RetroFormatError("the body holds more than its " + std::to_string(h.n) + " entries");
-      RetroEntry e;
-      std::memcpy(&e, data + at, 16);
-      RetroValue v = e.value();
-      if (v.distance < 1) throw RetroFormatError("entry " + std::to_string(i) + " has no result");
-      if (i > 0 && !(entries.back().key() < e.key())) throw RetroFormatError("entry " + std::to_string(i) + " is out of order");
-      counted_wins += v.win;
-      counted_longest = std::max(counted_longest, v.distance);
-      entries.push_back(e);
-    }
-  };
-  if (h.encoding == 0) {
-    if (h.body.size() != h.n * 16) throw RetroFormatError("the body does not hold N entries");
-    take(h.body.data(), h.body.size());
-  } else {
-    decompress_body(h.body, h.n, take);
-  }
-  if (entries.size() != h.n) throw RetroFormatError("the body does not hold N entries");
-  if (counted_wins != h.wins || std::uint64_t(counted_longest) != h.longest) throw RetroFormatError("the header's counts do not match the entries");
-  RetroTable table(h.kfen, h.root, std::move(entries));
-  if (table.find(h.frame.canonical_key(h.root)) < 0) throw RetroFormatError("the table does not hold its own root");
-  if (info) *info = {bytes.size(), h.encoding == 1};
-  return table;
+  if (round_winner(root)) throw RetroFormatError("the table's root is a finished round");
+  return root;
 }
 
 namespace {
 
-// The fields before the root KFEN, and the KFEN's longest.
-constexpr std::size_t kFixedHead = 24, kMostHead = kFixedHead + kMaxKfenLength + 32;
+constexpr int kZstdLevel = 3;
+constexpr std::size_t kStart = 16;        // magic and versions; the first block begins here
+constexpr std::size_t kTrailer = 16;      // the head's offset and the digest
+constexpr std::size_t kIndexRecord = 40;  // first key (16), offset, length, checksum
+constexpr std::uint32_t kMostBlockEntries = 1u << 20;
 
-// What a file's head says, checked against its size before the rest is read: the magic, the
-// versions, the number of positions within what a build makes, and a body whose length is the
-// rest of the file and could hold them.
-void check_head(std::string_view head, std::uint64_t size) {
-  Reader in(head);
-  if (in.take(kMagic.size(), "magic") != kMagic) throw RetroFormatError("not a kamisado retrograde table (bad magic)");
-  if (const auto version = in.number(4, "header"); version != kRetroFormatVersion)
-    throw RetroFormatError("table format version " + std::to_string(version) + " (this build reads version " + std::to_string(kRetroFormatVersion) +
-                           ")");
-  if (const auto rules = in.number(4, "header"); rules != kRulesVersion)
+void put32(std::string& out, std::uint32_t v) { out.append(reinterpret_cast<const char*>(&v), 4); }
+void put64(std::string& out, std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), 8); }
+std::uint64_t get64(const char* p) {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
+
+// XXH64 of the first 16 bytes and the head: the digest (FORMAT).
+std::uint64_t head_digest(std::string_view start, std::string_view head) {
+  XXH64_state_t* state = XXH64_createState();
+  XXH64_reset(state, 0);
+  XXH64_update(state, start.data(), start.size());
+  XXH64_update(state, head.data(), head.size());
+  const std::uint64_t d = XXH64_digest(state);
+  XXH64_freeState(state);
+  return d;
+}
+
+std::string version_words() {
+  std::string out(kRetroMagic);
+  put32(out, kRetroFormatVersion);
+  put32(out, kRulesVersion);
+  return out;
+}
+
+// The versions a file's first 16 bytes give, refused in one line unless this build reads them.
+std::uint32_t read_version(std::string_view bytes) {
+  if (bytes.size() < kRetroMagic.size() || bytes.substr(0, kRetroMagic.size()) != kRetroMagic)
+    throw RetroFormatError("not a kamisado retrograde table (bad magic)");
+  ByteReader in(bytes.substr(kRetroMagic.size()));
+  const auto version = in.number(4, "versions");
+  if (version != 1 && version != kRetroFormatVersion)
+    throw RetroFormatError("table format version " + std::to_string(version) + " (this build reads versions 1 and " +
+                           std::to_string(kRetroFormatVersion) + ")");
+  if (const auto rules = in.number(4, "versions"); rules != kRulesVersion)
     throw RetroFormatError("table made under rules version " + std::to_string(rules) + " (this build has version " + std::to_string(kRulesVersion) +
                            "); build it again");
-  const auto encoding = in.number(4, "header");
-  const auto kfen_length = in.number(4, "header");
-  if (kfen_length == 0 || kfen_length > kMaxKfenLength) throw RetroFormatError("bad root KFEN length");
-  in.take(kfen_length, "root KFEN");
-  const std::uint64_t n = in.number(8, "header");
-  in.take(16, "header");
-  const std::uint64_t body = in.number(8, "header");
-  if (n > kMaxRetroPositions) throw RetroFormatError("it claims " + std::to_string(n) + " positions, more than a table holds");
-  const std::uint64_t most_body = encoding == 0 ? n * 16 : ZSTD_compressBound(std::size_t(n) * 16);
-  if (body > most_body || size != kFixedHead + kfen_length + 32 + body + 8)
-    throw RetroFormatError("truncated or padded: its size (" + std::to_string(size) + " bytes) is not the one its header gives");
+  return std::uint32_t(version);
 }
 
 }  // namespace
 
-RetroTable load_retro_table(const std::string& path, RetroFileInfo* info) {
-  // A table is held whole in memory as it is used: its head is checked against the file's size
-  // before the rest is read, so a file of another kind, or one whose size is not its header's,
-  // costs no more than its head.
+// ---- writing ----
+
+struct RetroFileWriter::State {
+  State(std::ostream& o, const std::string& root_kfen, const Position& root, std::uint32_t entries)
+      : out(o), kfen(root_kfen), frame(RoundFrame::of(root)), block_entries(entries) {}
+  std::ostream& out;
+  std::string kfen;
+  RoundFrame frame;
+  std::uint32_t block_entries;
+  std::vector<RetroEntry> block;
+  std::string index, packed;
+  std::uint64_t offset = kStart, n = 0, wins = 0, blocks = 0;
+  int longest = 0;
+  bool any = false;
+  RetroKey last;
+  std::unique_ptr<ZSTD_CCtx, std::size_t (*)(ZSTD_CCtx*)> zstd{ZSTD_createCCtx(), ZSTD_freeCCtx};
+
+  void flush() {
+    if (block.empty()) return;
+    const std::size_t raw = block.size() * sizeof(RetroEntry);
+    packed.resize(ZSTD_compressBound(raw));
+    const std::size_t size = ZSTD_compressCCtx(zstd.get(), packed.data(), packed.size(), block.data(), raw, kZstdLevel);
+    if (ZSTD_isError(size)) throw std::runtime_error(std::string("zstd: ") + ZSTD_getErrorName(size));
+    const RetroKey first = block.front().key();
+    put64(index, first.lo), put64(index, first.hi), put64(index, offset), put64(index, size), put64(index, XXH64(packed.data(), size, 0));
+    out.write(packed.data(), std::streamsize(size));
+    offset += size, ++blocks;
+    block.clear();
+  }
+};
+
+RetroFileWriter::RetroFileWriter(std::ostream& out, const std::string& root_kfen, const Position& root, std::uint32_t block_entries)
+    : s_(std::make_unique<State>(out, root_kfen, root, block_entries)) {
+  if (block_entries == 0 || block_entries > kMostBlockEntries) throw std::invalid_argument("a table file's block holds 1 to 2^20 entries");
+  const std::string start = version_words();
+  out.write(start.data(), std::streamsize(start.size()));
+  s_->block.reserve(block_entries);
+}
+
+RetroFileWriter::~RetroFileWriter() = default;
+
+void RetroFileWriter::add(const RetroEntry& entry) {
+  State& s = *s_;
+  if (s.any && !(s.last < entry.key())) throw std::logic_error("a table file's entries come in increasing key order");
+  s.any = true, s.last = entry.key();
+  ++s.n, s.wins += entry.value().win;
+  s.longest = std::max(s.longest, entry.value().distance);
+  s.block.push_back(entry);
+  if (s.block.size() == s.block_entries) s.flush();
+}
+
+RetroFileInfo RetroFileWriter::finish() {
+  State& s = *s_;
+  s.flush();
+  std::string head;
+  put32(head, std::uint32_t(s.kfen.size()));
+  head += s.kfen;
+  put64(head, s.n), put64(head, s.wins);
+  put32(head, std::uint32_t(s.longest)), put32(head, s.frame.symmetries());
+  put32(head, s.block_entries), put64(head, s.blocks);
+  head += s.index;
+  const std::uint64_t digest = head_digest(version_words(), head);
+  std::string trailer;
+  put64(trailer, s.offset), put64(trailer, digest);
+  s.out.write(head.data(), std::streamsize(head.size()));
+  s.out.write(trailer.data(), std::streamsize(trailer.size()));
+  if (!s.out) throw std::runtime_error("the table file could not be written");
+  return {s.offset + head.size() + trailer.size(), true, digest, kRetroFormatVersion, s.blocks};
+}
+
+// ---- reading ----
+
+RetroFile::RetroFile(std::string_view bytes) : bytes_(bytes) {
+  if (read_version(bytes) != kRetroFormatVersion) throw RetroFormatError("a version 1 table file: it is read whole (open_retro)");
+  if (bytes.size() < kStart + kTrailer) throw RetroFormatError("truncated table file: it ends before its trailer");
+  const std::uint64_t head_at = get64(bytes.data() + bytes.size() - kTrailer);
+  digest_ = get64(bytes.data() + bytes.size() - 8);
+  if (head_at < kStart || head_at > bytes.size() - kTrailer)
+    throw RetroFormatError("truncated or damaged: the trailer points outside the file (its size is " + std::to_string(bytes.size()) + " bytes)");
+  const std::string_view head = bytes.substr(std::size_t(head_at), bytes.size() - kTrailer - std::size_t(head_at));
+  if (head_digest(bytes.substr(0, kStart), head) != digest_)
+    throw RetroFormatError("damaged: the head's checksum does not match (or the file is truncated)");
+  ByteReader in(head);
+  root_ = read_root(in, kfen_);
+  frame_ = RoundFrame::of(root_);
+  n_ = in.number(8, "head"), wins_ = in.number(8, "head"), longest_ = in.number(4, "head");
+  const auto symmetries = in.number(4, "head");
+  block_entries_ = std::uint32_t(in.number(4, "head"));
+  blocks_ = in.number(8, "head");
+  if (symmetries != frame_.symmetries()) throw RetroFormatError("the symmetries field does not match the root");
+  if (block_entries_ == 0 || block_entries_ > kMostBlockEntries) throw RetroFormatError("bad block size");
+  if (n_ == 0 || n_ > (std::uint64_t(1) << 40)) throw RetroFormatError("implausible number of positions");
+  if (wins_ > n_ || longest_ == 0 || longest_ > std::uint64_t(kMaxRetroDistance)) throw RetroFormatError("the head's counts are out of range");
+  if (blocks_ != (n_ + block_entries_ - 1) / block_entries_ || in.left() != blocks_ * kIndexRecord)
+    throw RetroFormatError("the index does not hold a record for each block");
+  index_ = head.data() + (head.size() - in.left());
+  // The blocks tile the file from its 16th byte to the head, first keys increasing.
+  std::uint64_t expected = kStart;
+  RetroKey previous;
+  for (std::uint64_t b = 0; b < blocks_; ++b) {
+    const char* r = index_ + b * kIndexRecord;
+    const RetroKey first{get64(r), get64(r + 8)};
+    if (get64(r + 16) != expected || get64(r + 24) == 0 || (first.hi & ~kKeyHiMask) != 0 || (b > 0 && !(previous < first)))
+      throw RetroFormatError("the index is damaged at block " + std::to_string(b));
+    expected += get64(r + 24);
+    previous = first;
+  }
+  if (expected != head_at) throw RetroFormatError("the blocks do not end where the head begins");
+  if (!value_of(frame_.canonical_key(root_))) throw RetroFormatError("the table does not hold its own root");
+}
+
+RetroFile::~RetroFile() = default;
+
+std::unique_ptr<RetroFile> RetroFile::open(const std::string& path) {
+  auto file = std::make_unique<io::MappedFile>(path, "table");
   try {
-    std::string bytes = io::read_file(path, "table", std::uint64_t{16} << 30, kMostHead, check_head);
-    RetroTable table = read_retro_table(bytes, info);
-    if (info) info->digest = XXH64(bytes.data(), bytes.size(), 0);
+    auto table = std::make_unique<RetroFile>(file->bytes());
+    table->file_ = std::move(file);
     return table;
   } catch (const RetroFormatError& e) {
     throw InputError(path + ": " + e.what());
   }
 }
 
+std::string RetroFile::where(std::uint64_t b) const {
+  const char* r = index_ + b * kIndexRecord;
+  return "block " + std::to_string(b) + " of " + std::to_string(blocks_) + " (bytes " + std::to_string(get64(r + 16)) + " to " +
+         std::to_string(get64(r + 16) + get64(r + 24)) + ")";
+}
+
+std::vector<RetroEntry> RetroFile::read_block(std::uint64_t b) const {
+  const char* r = index_ + b * kIndexRecord;
+  const std::string_view stored = bytes_.substr(std::size_t(get64(r + 16)), std::size_t(get64(r + 24)));
+  if (XXH64(stored.data(), stored.size(), 0) != get64(r + 32)) throw RetroFormatError(where(b) + " is damaged: its checksum does not match");
+  const std::uint64_t count = b + 1 < blocks_ ? block_entries_ : n_ - b * block_entries_;
+  if (ZSTD_getFrameContentSize(stored.data(), stored.size()) != count * sizeof(RetroEntry))
+    throw RetroFormatError(where(b) + " does not hold its " + std::to_string(count) + " entries");
+  std::vector<RetroEntry> entries(count);
+  thread_local std::unique_ptr<ZSTD_DCtx, std::size_t (*)(ZSTD_DCtx*)> zstd{ZSTD_createDCtx(), ZSTD_freeDCtx};
+  const std::size_t got = ZSTD_decompressDCtx(zstd.get(), entries.data(), count * sizeof(RetroEntry), stored.data(), stored.size());
+  if (ZSTD_isError(got) || got != count * sizeof(RetroEntry)) throw RetroFormatError(where(b) + " does not decompress");
+  const RetroKey first{get64(r), get64(r + 8)};
+  if (entries.front().key() != first) throw RetroFormatError(where(b) + " does not begin with the key its index gives");
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const RetroValue v = entries[i].value();
+    if (v.distance < 1 || std::uint64_t(v.distance) > longest_)
+      throw RetroFormatError(where(b) + ": entry " + std::to_string(i) + " has no result in range");
+    if (i > 0 && !(entries[i - 1].key() < entries[i].key())) throw RetroFormatError(where(b) + ": entry " + std::to_string(i) + " is out of order");
+  }
+  if (b + 1 < blocks_ && !(entries.back().key() < RetroKey{get64(r + kIndexRecord), get64(r + kIndexRecord + 8)}))
+    throw RetroFormatError(where(b) + " runs into the next block's keys");
+  return entries;
+}
+
+std::optional<RetroValue> RetroFile::value_of(RetroKey canonical) const {
+  // The last block whose first key is not above the key.
+  std::uint64_t lo = 0, hi = blocks_;
+  while (hi - lo > 1) {
+    const std::uint64_t mid = (lo + hi) / 2;
+    const char* r = index_ + mid * kIndexRecord;
+    (RetroKey{get64(r), get64(r + 8)} <= canonical ? lo : hi) = mid;
+  }
+  const std::vector<RetroEntry> block = read_block(lo);
+  auto it = std::lower_bound(block.begin(), block.end(), canonical, [](const RetroEntry& e, const RetroKey& k) { return e.key() < k; });
+  if (it == block.end() || it->key() != canonical) return std::nullopt;
+  return it->value();
+}
+
+RetroFileInfo RetroFile::info() const { return {bytes_.size(), true, digest_, kRetroFormatVersion, blocks_}; }
+
+void RetroFile::for_each_block(const std::function<void(std::span<const RetroEntry>)>& take, const std::atomic<bool>* stop) const {
+  std::uint64_t n = 0, wins = 0, longest = 0;
+  for (std::uint64_t b = 0; b < blocks_; ++b) {
+    if (stop && stop->load()) throw Stopped("stopped while reading the table");
+    const std::vector<RetroEntry> block = read_block(b);
+    for (const RetroEntry& e : block) wins += e.value().win, longest = std::max<std::uint64_t>(longest, std::uint64_t(e.value().distance));
+    n += block.size();
+    take(block);
+  }
+  if (n != n_ || wins != wins_ || longest != longest_) throw RetroFormatError("the head's counts do not match the entries");
+}
+
+// ---- whole tables ----
+
+std::string write_retro_table(const RetroTable& table, RetroFileInfo* info) {
+  std::ostringstream out;
+  RetroFileWriter writer(out, table.root_kfen(), table.root());
+  for (const RetroEntry& e : table.entries()) writer.add(e);
+  const RetroFileInfo written = writer.finish();
+  if (info) *info = written;
+  return std::move(out).str();
+}
+
+RetroTable read_retro_table(std::string_view bytes, RetroFileInfo* info) {
+  if (read_version(bytes) == 1) return read_retro_table_v1(bytes, info);
+  const RetroFile file(bytes);
+  std::vector<RetroEntry> entries;
+  entries.reserve(std::size_t(file.size()));
+  file.for_each_block([&](std::span<const RetroEntry> block) { entries.insert(entries.end(), block.begin(), block.end()); });
+  if (info) *info = file.info();
+  return RetroTable(file.root_kfen(), file.root(), std::move(entries));
+}
+
+RetroTable load_retro_table(const std::string& path, RetroFileInfo* info) {
+  const io::MappedFile file(path, "table");
+  try {
+    return read_retro_table(file.bytes(), info);
+  } catch (const RetroFormatError& e) {
+    throw InputError(path + ": " + e.what());
+  }
+}
+
+std::unique_ptr<RetroLookup> open_retro(const std::string& path, RetroFileInfo* info) {
+  std::uint32_t version = 0;
+  {
+    const io::MappedFile file(path, "table");
+    try {
+      version = read_version(file.bytes());
+    } catch (const RetroFormatError& e) {
+      throw InputError(path + ": " + e.what());
+    }
+  }
+  if (version == 1) return std::make_unique<RetroTable>(load_retro_table(path, info));
+  std::unique_ptr<RetroFile> file = RetroFile::open(path);
+  if (info) *info = file->info();
+  return file;
+}
+
 RetroFileInfo save_retro_table(const RetroTable& table, const std::string& path, const std::atomic<bool>* stop) {
   RetroFileInfo info;
-  std::string bytes = write_retro_table(table, &info);
-  if (stop && stop->load()) throw Stopped("stopped before the table was written; nothing was written");
-  io::write_file_atomically(path, bytes);
+  io::write_file_atomically(path, [&](std::ostream& out) {
+    RetroFileWriter writer(out, table.root_kfen(), table.root());
+    for (std::size_t i = 0; i < table.entries().size(); ++i) {
+      if (i % kRetroBlockEntries == 0 && stop && stop->load()) throw Stopped("stopped before the table was written; nothing was written");
+      writer.add(table.entries()[i]);
+    }
+    if (stop && stop->load()) throw Stopped("stopped before the table was written; nothing was written");
+    info = writer.finish();
+  });
   return info;
 }
 

@@ -146,21 +146,15 @@ void remove_leftover_temporaries(const std::string& path) {
 
 void remove_leftover_temporaries_in(const std::string& folder) { remove_temporaries(folder); }
 
-namespace {
-
-// A readable regular file, or an InputError saying what `path` is instead. Asked of the file
-// system before any open: opening a pipe blocks until a writer comes.
-fs::file_status regular_to_read(const std::string& path, const std::string& what) {
+// Asked of the file system before any open: opening a pipe blocks until a writer comes.
+void check_readable(const std::string& path, const std::string& what) {
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);  // follows links
   if (!fs::exists(st)) throw InputError("cannot read " + what + " '" + path + "': " + (ec ? ec.message() : "no such file"));
   if (fs::is_directory(st)) throw InputError("cannot read " + what + " '" + path + "': it is a folder");
   if (fs::is_fifo(st)) throw InputError("cannot read " + what + " '" + path + "': it is a pipe, not a regular file");
   if (!fs::is_regular_file(st)) throw InputError("cannot read " + what + " '" + path + "': not a regular file (a device or socket)");
-  return st;
 }
-
-}  // namespace
 
 std::string real_path(const std::string& path) {
   fs::path p(path);
@@ -177,7 +171,7 @@ std::string real_path(const std::string& path) {
 }
 
 std::ifstream open_file(const std::string& path, const std::string& what) {
-  regular_to_read(path, what);
+  check_readable(path, what);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("cannot read " + what + " '" + path + "': " + std::strerror(errno));
   return in;
@@ -186,7 +180,7 @@ std::ifstream open_file(const std::string& path, const std::string& what) {
 std::string read_file(const std::string& path, const std::string& what, std::uint64_t most) { return read_file(path, what, most, 0, {}); }
 
 std::string read_file(const std::string& path, const std::string& what, std::uint64_t most, std::size_t head_bytes, const HeadCheck& check_head) {
-  regular_to_read(path, what);
+  check_readable(path, what);
   std::error_code ec;
   const std::uintmax_t size = fs::file_size(path, ec);
   if (!ec && size > most)

@@ -54,6 +54,10 @@ std::string read_file(const std::string& path, const std::string& what, std::uin
 using HeadCheck = std::function<void(std::string_view head, std::uint64_t size)>;
 std::string read_file(const std::string& path, const std::string& what, std::uint64_t most, std::size_t head_bytes, const HeadCheck& check_head);
 
+// A readable regular file, or an InputError naming `what` and saying what `path` is instead (a
+// folder, a pipe, a device, nothing).
+void check_readable(const std::string& path, const std::string& what);
+
 // A regular file opened to be read as a stream, by a reader that stops at its first bad byte; a
 // folder, a pipe, a device or a file that cannot be opened is an InputError naming `what`,
 // refused before the open (a pipe's open blocks until somebody writes to it).

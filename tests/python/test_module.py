@@ -268,3 +268,22 @@ def test_a_position_equals_no_other_kind_of_value_and_play_all_takes_one_string(
     p = kamisado.Position()
     assert (p == None) is False and (p != None) is True and p != kamisado.START  # noqa: E711
     assert p.play_all("a1a5 d8d5") == p.play_all(["a1a5", "d8d5"])
+
+
+def test_a_retrograde_table_is_probed_where_it_lies_as_the_cli_probes_it(tmp_path):
+    table = tmp_path / "late.retro"
+    root = "o2ky1gn/N3K2O/8/8/8/5r2/1bp5/1GRY1PB1 b Y"
+    cli("retro", "build", root, "-o", str(table))
+    t = kamisado.RetroTable(str(table))
+    assert t.root == root and len(t) == cli_json("retro", "stats", str(table))["positions"]
+    p = kamisado.Position(root)
+    probed = 0
+    while not p.is_over:  # along a line of optimal moves to the round's end: each answer the CLI's
+        ours = t.probe(p)
+        assert ours == cli_json("retro", "probe", str(table), p.kfen)
+        probed += 1
+        p = p.play(ours["optimal_moves"][0])
+    assert probed == cli_json("retro", "probe", str(table), root)["distance"]
+    assert t.probe(kamisado.Position()) is None  # not reachable from its root
+    with pytest.raises(kamisado.InputError, match="bad magic"):
+        kamisado.RetroTable(str(Path(__file__)))

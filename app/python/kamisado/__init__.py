@@ -12,8 +12,11 @@ Positions are read and written in KFEN and moves in the notation of rules.md sec
 
 Errors in what is given (a malformed KFEN, an illegal move, a goal the position cannot be
 asked) raise kamisado.InputError, a ValueError, with the command line's one-line message.
-The dicts that solve, check_proof and solve_puzzle return are the `--json` answers of
-`kamisado solve`, `check-proof` and `puzzles solve`.
+kamisado.RetroTable(path) opens a retrograde table (`kamisado retro build`) where it lies:
+probe(position) reads only the blocks its answer needs.
+
+The dicts that solve, check_proof, solve_puzzle and RetroTable.probe return are the `--json`
+answers of `kamisado solve`, `check-proof`, `puzzles solve` and `retro probe`.
 
 kamisado.testing checks an engine written in Python against the rules from pytest, in-process
 (check_conformance, assert_conforms): the verdict and rule labels of `kamisado conform`.
@@ -23,6 +26,7 @@ from ._kamisado import (  # noqa: F401
     START,
     InputError,
     Position,
+    RetroTable,
     Stopped,
     check_proof,
     conformance_corpus,
@@ -37,6 +41,7 @@ __all__ = [
     "START",
     "InputError",
     "Position",
+    "RetroTable",
     "Stopped",
     "check_proof",
     "conformance_corpus",

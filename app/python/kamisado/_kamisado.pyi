@@ -77,6 +77,17 @@ def check_proof(path: str, threads: int = 1) -> dict[str, Any]:
     Releases the GIL; from the main thread, Ctrl-C stops a folder's check and raises KeyboardInterrupt.
     """
 
+class RetroTable:
+    """A retrograde table file (`kamisado retro build`), probed where it lies: opening it reads its head and index, a probe the blocks its answer needs (docs/formats.md)."""
+
+    def __init__(self, path: str) -> None: ...
+    @property
+    def root(self) -> str:
+        """The KFEN of the position the table was built from."""
+    def __len__(self) -> int: ...
+    def probe(self, position: Position) -> Optional[dict[str, Any]]:
+        """Value, distance and optimal moves (`kamisado retro probe --json`), or None where the table does not hold the position."""
+
 def solve_puzzle(position: Position, hash_mb: int = 64, seconds: float = 0.0) -> dict[str, Any]:
     """A "win in N" puzzle: key, main line, duals, slower wins (`kamisado puzzles solve --json`)."""
 
