@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <random>
 #include <sstream>
 #include <unordered_map>
 
@@ -14,6 +15,7 @@
 #include "solver/retro/retro_build.h"
 #include "solver/retro/retro_crosscheck.h"
 #include "solver/retro/retro_file.h"
+#include "solver/retro/retro_layers.h"
 #include "solver/retro/retro_verify.h"
 #include "src/io/files.h"
 #include "src/kamisado/rules.h"
@@ -88,11 +90,16 @@ void expect_table_matches_plain_minimax(const Position& root, const RetroTable& 
   EXPECT_EQ(table.size(), canonical);
 }
 
-RetroTable build(const Position& root, RetroBuildStats* stats = nullptr) {
+RetroTable build(const Position& root, RetroBuildStats* stats = nullptr, RetroSolver solver = RetroSolver::Layers, int threads = 1) {
   RetroBuildLimits limits;
   limits.max_positions = 5'000'000;
+  limits.solver = solver;
+  limits.threads = threads;
   return build_retro_table(root, limits, stats);
 }
+
+constexpr RetroSolver kSolvers[] = {RetroSolver::Layers, RetroSolver::Graph};
+const char* name(RetroSolver s) { return s == RetroSolver::Layers ? "layers" : "graph"; }
 
 }  // namespace
 
@@ -136,24 +143,81 @@ TEST(RetroKey, DecodeRefusesKeysThatAreNoPosition) {
   EXPECT_THROW(frame.decode({key.lo, key.hi & ~std::uint64_t{63}}), std::invalid_argument);        // two towers on a1
 }
 
+// Both solvers (retro_build.h): each against the plain minimax.
 TEST(RetroBuild, M7M8BackwardInductionMatchesPlainMinimaxOnEveryEntry) {
   Position root = parse_kfen(kSmallRoot);
-  RetroBuildStats stats;
-  RetroTable table = build(root, &stats);
-  EXPECT_EQ(table.size(), 12184u);
-  EXPECT_EQ(stats.positions, table.size());
-  EXPECT_EQ(table.probe(root), (RetroValue{true, 3}));
-  expect_table_matches_plain_minimax(root, table);
-  for (std::size_t i = 1; i < table.size(); ++i) ASSERT_LT(table.entries()[i - 1].key(), table.entries()[i].key());
+  for (RetroSolver solver : kSolvers) {
+    SCOPED_TRACE(name(solver));
+    RetroBuildStats stats;
+    RetroTable table = build(root, &stats, solver);
+    EXPECT_EQ(table.size(), 12184u);
+    EXPECT_EQ(stats.positions, table.size());
+    EXPECT_EQ(table.probe(root), (RetroValue{true, 3}));
+    expect_table_matches_plain_minimax(root, table);
+    for (std::size_t i = 1; i < table.size(); ++i) ASSERT_LT(table.entries()[i - 1].key(), table.entries()[i].key());
+  }
 }
 
 TEST(RetroBuild, S4ExtraTurnAfterAPushMatchesPlainMinimax) {
   // The pusher moves again, so those moves keep the side to move.
   Position root = parse_kfen(kPushRoot);
-  RetroBuildStats stats;
-  RetroTable table = build(root, &stats);
-  EXPECT_GT(stats.extra_turn_edges, 0u);
-  expect_table_matches_plain_minimax(root, table);
+  for (RetroSolver solver : kSolvers) {
+    SCOPED_TRACE(name(solver));
+    RetroBuildStats stats;
+    RetroTable table = build(root, &stats, solver);
+    EXPECT_GT(stats.extra_turn_edges, 0u);
+    expect_table_matches_plain_minimax(root, table);
+  }
+}
+
+// Issue 70: the build in layers and the graph build, the second solver, agree entry for entry:
+// every key, value and exact distance, on one thread or two, and count the same moves.
+TEST(RetroLayers, TheTwoSolversAgreeOnEveryEntry) {
+  for (const char* kfen : {kSmallRoot, kPushRoot}) {
+    SCOPED_TRACE(kfen);
+    RetroBuildStats by_graph, by_layers;
+    const RetroTable graph = build(parse_kfen(kfen), &by_graph, RetroSolver::Graph);
+    for (int threads : {1, 2}) {
+      const RetroTable layers = build(parse_kfen(kfen), &by_layers, RetroSolver::Layers, threads);
+      ASSERT_EQ(layers.size(), graph.size());
+      for (std::size_t i = 0; i < graph.size(); ++i) ASSERT_EQ(layers.entries()[i].bits, graph.entries()[i].bits) << i;
+      EXPECT_EQ(by_layers.moves, by_graph.moves);
+      EXPECT_EQ(by_layers.graph_edges, by_graph.graph_edges);
+      EXPECT_EQ(by_layers.extra_turn_edges, by_graph.extra_turn_edges);
+    }
+  }
+}
+
+// Issue 70, the order the build in layers rests on (rules.md §2, S2, S3, M6, B3): along random
+// games of a round and of a Marathon match with Sumos, every real move raises the potential, a
+// pass keeps it, and a position's turned and mirrored images have it too.
+TEST(RetroLayers, ThePotentialRisesAlongEveryRealMoveAndAPassKeepsIt) {
+  std::mt19937 rng(70);
+  std::uint64_t real = 0, passes = 0, pushes = 0;
+  for (const char* start : {"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -", kPushRoot, "2p1o1b+1/R1B5/N+7/7O/8/8/1r1g1ykn/1Y2PG1K g o 15:1-1"}) {
+    for (int game = 0; game < 300; ++game) {
+      Position pos = parse_kfen(start);
+      while (!round_winner(pos)) {
+        EXPECT_EQ(advancement_potential(pos.rotated()), advancement_potential(pos)) << to_kfen(pos);
+        EXPECT_EQ(advancement_potential(pos.mirrored()), advancement_potential(pos)) << to_kfen(pos);
+        MoveList moves;
+        generate_moves(pos, moves);
+        const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+        const Position child = pos.after(m);
+        if (m.kind() == MoveKind::Pass) {
+          ++passes;
+          ASSERT_EQ(advancement_potential(child), advancement_potential(pos)) << to_kfen(pos) << " " << to_string(m);
+        } else {
+          ++real, pushes += m.kind() == MoveKind::Push;
+          ASSERT_GT(advancement_potential(child), advancement_potential(pos)) << to_kfen(pos) << " " << to_string(m);
+        }
+        pos = child;
+      }
+    }
+  }
+  EXPECT_GT(passes, 0u);
+  EXPECT_GT(pushes, 0u);
+  EXPECT_GT(real, 1000u);
 }
 
 TEST(RetroBuild, B3SymmetricImagesShareOneEntry) {
@@ -169,10 +233,14 @@ TEST(RetroBuild, B3SymmetricImagesShareOneEntry) {
 
 TEST(RetroBuild, RefusesAFinishedRoundAndStopsAtTheCap) {
   Position over = parse_kfen("Nbpkyrgn/8/8/8/8/o7/8/1GRYKPBO g o");
-  EXPECT_THROW(build(over), std::invalid_argument);
-  RetroBuildLimits limits;
-  limits.max_positions = 1000;
-  EXPECT_THROW(build_retro_table(parse_kfen(kSmallRoot), limits), RetroCapExceeded);
+  for (RetroSolver solver : kSolvers) {
+    SCOPED_TRACE(name(solver));
+    EXPECT_THROW(build(over, nullptr, solver), std::invalid_argument);
+    RetroBuildLimits limits;
+    limits.max_positions = 1000;
+    limits.solver = solver;
+    EXPECT_THROW(build_retro_table(parse_kfen(kSmallRoot), limits), RetroCapExceeded);
+  }
 }
 
 TEST(RetroTable, OptimalMovesReachTheStoredDistance) {
@@ -312,12 +380,19 @@ TEST(RetroFile, AVersionOneFileIsStillRead) {
 // Issue 18, 7: Ctrl-C during the sort or the compression is heard, and nothing is written.
 TEST(RetroBuild, AStopDuringTheSortOrTheCompressionIsHeardAndNothingIsWritten) {
   std::atomic<bool> stop{false};
-  RetroBuildLimits limits;
-  limits.stop = &stop;
-  limits.progress = [&](const RetroBuildProgress& p) {
-    if (std::string(p.phase) == "sorting") stop = true;  // as Ctrl-C would, while the table sorts
-  };
-  EXPECT_THROW(build_retro_table(parse_kfen(kSmallRoot), limits), Stopped);
+  // As Ctrl-C would, in each phase the build reports on this small table (the graph reports its
+  // enumeration and solving every 2^16 positions only).
+  for (RetroSolver solver : kSolvers)
+    for (const std::string phase : {"enumerating", "solving", "sorting"}) {
+      if (solver == RetroSolver::Graph && phase != "sorting") continue;
+      SCOPED_TRACE(std::string(name(solver)) + " " + phase);
+      stop = false;
+      RetroBuildLimits limits;
+      limits.stop = &stop;
+      limits.solver = solver;
+      limits.progress = [&](const RetroBuildProgress& p) { stop = stop || p.phase == phase; };
+      EXPECT_THROW(build_retro_table(parse_kfen(kSmallRoot), limits), Stopped);
+    }
   const std::string path = std::string(KAMISADO_TEST_TMP) + "/stopped.retro";
   std::filesystem::remove(path);
   RetroTable table = build(parse_kfen(kSmallRoot));

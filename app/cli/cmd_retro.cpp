@@ -17,30 +17,30 @@ void add_retro_lookups(CLI::App& retro, Action& action);  // cmd_retro_table.cpp
 
 namespace {
 
+const std::map<std::string, solver::RetroSolver> kSolvers{{"layers", solver::RetroSolver::Layers}, {"graph", solver::RetroSolver::Graph}};
 const std::string kExampleRoot = "\"o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O\"";
 
 const CommandText kBuildText{"build", "Enumerate every position reachable from a root and solve them all",
                              "Every position reachable from the root inside its round (a single round, or the round being\n"
-                             "played in a match) is found, stored once per symmetry class (rules.md B3), and solved by\n"
-                             "backward induction: value for the side to move and exact distance to the round's end.\n"
-                             "The table is written through a temporary file and a rename (format: solver/retro/retro_file.h).\n"
-                             "A cap on the positions (--max-positions) stops a root that reaches too many, before memory\n"
-                             "runs out (about 40-60 bytes a position). --threads sorts the table on several threads;\n"
-                             "enumeration and solving are sequential.\n"
+                             "played in a match) is found, stored once per symmetry class (rules.md B3) and solved: value\n"
+                             "and exact distance. By default in layers of advancement potential, each position from its\n"
+                             "children, on --threads threads; --solver graph: backward induction over the move graph (the\n"
+                             "second solver). --max-positions stops a root that reaches too many before memory runs out.\n"
                              "Example: kamisado retro build " +
                                  kExampleRoot + " -o late.retro"};
 
 struct BuildOptions {
   std::string kfen, out;
-  std::uint64_t max_positions = 100'000'000;
-  int threads = 1;
+  solver::RetroBuildLimits limits;
 };
 
 int build(const BuildOptions& opt, Io& io) {
   Position root = parse_kfen(opt.kfen);
   solver::MeasuredBuild run;
   try {
-    run = solver::measure_build(root, opt.max_positions, opt.threads, io.stop, io.lines());
+    solver::RetroBuildLimits limits = opt.limits;
+    limits.stop = io.stop;
+    run = solver::measure_build(root, limits, io.lines());
   } catch (const solver::RetroCapExceeded& e) {
     throw UsageError(std::string(e.what()) + "; raise --max-positions or start later in the round. Nothing was written.");
   }
@@ -63,9 +63,9 @@ void add_retro(CLI::App& app, Action& action) {
   auto [b, build_opt] = command<BuildOptions>(*retro, action, kBuildText, build, Needs::CtrlC);
   kfen_argument(b, build_opt->kfen, "The root position in KFEN");
   output_option(b, "-o,--output", build_opt->out, "The table file to write")->required();
-  b->add_option("--max-positions", build_opt->max_positions, "Refuse roots that reach more positions (default 100000000)")
-      ->check(CLI::Range(std::uint64_t(1), solver::kMaxRetroPositions));
-  threads_option(b, build_opt->threads, "sorting the table");
+  b->add_option("--max-positions", build_opt->limits.max_positions, "Refuse roots reaching more (default 100000000)")->check(CLI::PositiveNumber);
+  threads_option(b, build_opt->limits.threads, "the build");
+  b->add_option("--solver", build_opt->limits.solver, "layers (default) or graph (the second solver)")->transform(CLI::CheckedTransformer(kSolvers));
   add_retro_lookups(*retro, action);
   add_retro_checks(*retro, action);
 }

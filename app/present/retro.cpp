@@ -18,6 +18,7 @@ Answer retro_build_answer(const MeasuredBuild& run, const RetroFileInfo& info, c
       {{"root", run.table.root_kfen()},
        {"positions", s.positions},
        {"moves", s.moves},
+       {"solver", s.solver == RetroSolver::Layers ? "layers" : "graph"},
        {"graph_edges", s.graph_edges},
        {"extra_turn_edges", s.extra_turn_edges},
        {"root_value", {{"win", v.win}, {"distance", v.distance}}},
@@ -29,12 +30,14 @@ Answer retro_build_answer(const MeasuredBuild& run, const RetroFileInfo& info, c
        {"file", path},
        {"file_bytes", info.stored_bytes},
        {"compressed", info.compressed}},
-      fmt::format("{} positions ({} moves; graph: {} edges, {} after a push)\n", s.positions, s.moves, s.graph_edges, s.extra_turn_edges) +
+      fmt::format("{} positions ({} moves; {} to another position, {} after a push)\n", s.positions, s.moves, s.graph_edges, s.extra_turn_edges) +
           fmt::format("root: {} to move, {}\n", side_name(root.side_to_move()), value_text(v)) +
-          fmt::format("time: enumerate {:.2f} s, graph {:.2f} s, solve {:.2f} s ({:.2f} M positions/s); sort {:.2f} s\n", s.enumerate_seconds,
-                      s.graph_seconds, s.solve_seconds, run.rate() / 1e6, s.sort_seconds) +
-          fmt::format("memory: at most {:.1f} MB held ({:.1f} bytes a position, move graph included); peak resident {:.1f} MB ({:.1f} "
-                      "bytes a position)\n",
+          (s.solver == RetroSolver::Layers
+               ? fmt::format("time, in layers: enumerate {:.2f} s, solve {:.2f} s ({:.2f} M positions/s); sort {:.2f} s\n", s.enumerate_seconds,
+                             s.solve_seconds, run.rate() / 1e6, s.sort_seconds)
+               : fmt::format("time, by the graph: enumerate {:.2f} s, graph {:.2f} s, solve {:.2f} s ({:.2f} M positions/s); sort {:.2f} s\n",
+                             s.enumerate_seconds, s.graph_seconds, s.solve_seconds, run.rate() / 1e6, s.sort_seconds)) +
+          fmt::format("memory: at most {:.1f} MB held ({:.1f} bytes a position); peak resident {:.1f} MB ({:.1f} bytes a position)\n",
                       double(s.peak_bytes) / 1048576, run.bytes_per_position(), double(run.resident_peak) / 1048576, run.resident_per_position()) +
           fmt::format("written: {} ({:.1f} MB{})\n", path, double(info.stored_bytes) / 1048576, info.compressed ? ", zstd" : "")};
 }

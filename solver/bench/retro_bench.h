@@ -39,14 +39,19 @@ struct MeasuredBuild {
 // A table's positions counted by value and distance: distance -> {losses, wins}.
 std::map<int, std::array<std::uint64_t, 2>> count_by_distance(const RetroTable& table);
 
-// Throws RetroCapExceeded (an InputError) past `max_positions`, Stopped if `stop` is raised;
-// nothing is built then.
-MeasuredBuild measure_build(const Position& root, std::uint64_t max_positions, int threads, const std::atomic<bool>* stop,
-                            const io::Lines& lines = {});
+// Throws RetroCapExceeded (an InputError) past limits.max_positions, Stopped if limits.stop is
+// raised; nothing is built then. limits.progress is set here, to `lines`.
+MeasuredBuild measure_build(const Position& root, RetroBuildLimits limits, const io::Lines& lines = {});
 
 struct RetroBenchRow {
   std::string name, kfen, source;
-  MeasuredBuild build;
+  MeasuredBuild build;  // in layers (retro_layers.h)
+  // The graph build (the second solver) of the same root, measured, and whether its table is the
+  // layers' entry for entry: every key, value and distance.
+  RetroBuildStats graph;
+  double graph_seconds = 0;
+  std::uint64_t graph_resident_peak = 0;
+  bool solvers_agree = false;
   RetroFileInfo file;
   RetroVerifyResult verified;
   double verify_seconds = 0;
@@ -61,7 +66,7 @@ struct RetroBench {
   RetroCrossCheckOptions check;
   int threads = 2;
   std::vector<RetroBenchRow> rows;
-  bool all_hold() const;
+  bool all_hold() const;  // verified, cross-checked, and the two solvers agree
 };
 
 RetroBench bench_retro(const std::string& roots_path, const RetroCrossCheckOptions& check, int threads, const io::Lines& lines = {});

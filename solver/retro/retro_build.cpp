@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "solver/retro/retro_layers.h"
 #include "src/kamisado/errors.h"
 #include "src/kamisado/kfen.h"
 #include "src/kamisado/movegen.h"
@@ -138,7 +139,9 @@ namespace {
 class RetroBuilder {
  public:
   RetroBuilder(const Position& root, const RetroBuildLimits& limits)
-      : root_(root), limits_(limits), cap_(std::min<std::uint64_t>(limits.max_positions, kMaxRetroPositions)), frame_(RoundFrame::of(root)) {}
+      : root_(root), limits_(limits), cap_(std::min<std::uint64_t>(limits.max_positions, kMaxRetroPositions)), frame_(RoundFrame::of(root)) {
+    stats_.solver = RetroSolver::Graph;
+  }
 
   // 1. Enumerate. entries_[i] holds position i's key; its result is filled in by step 3.
   void enumerate() {
@@ -333,6 +336,11 @@ class RetroBuilder {
 }  // namespace
 
 RetroTable build_retro_table(const Position& root, const RetroBuildLimits& limits, RetroBuildStats* stats_out) {
+  return limits.solver == RetroSolver::Layers ? build_retro_table_by_layers(root, limits, stats_out)
+                                              : build_retro_table_by_graph(root, limits, stats_out);
+}
+
+RetroTable build_retro_table_by_graph(const Position& root, const RetroBuildLimits& limits, RetroBuildStats* stats_out) {
   require_round_in_play(root);
   RetroBuilder build(root, limits);
   build.enumerate();

@@ -1,5 +1,7 @@
 // Building a retrograde table: enumerate every position reachable from a root inside its
-// round, keep the move graph, and solve it backwards from the round's ends.
+// round, keep the move graph, and solve it backwards from the round's ends. This is the second
+// solver (RetroSolver::Graph): the build in layers (retro_layers.h), which keeps no graph, is the
+// default, and the two are compared entry for entry (retro bench, the tests).
 //
 // The idea, in three passes over memory that is never more than a few dozen bytes a position:
 //  1. Enumerate, depth first from the root. Each new position gets the next index; its
@@ -42,17 +44,24 @@ struct RetroBuildProgress {
   std::uint64_t bytes;      // memory the build holds now
 };
 
+// The two builds: in layers of advancement potential, each position solved from its children
+// (retro_layers.h: no move graph, both cores), or the first one, by backward induction over the
+// predecessor graph in Boost.Graph (this file), kept as the second solver that checks the first.
+enum class RetroSolver { Layers, Graph };
+
 struct RetroBuildLimits {
-  std::uint64_t max_positions = 100'000'000;                // at most 2^28 - 2 (kMaxRetroPositions)
-  int threads = 1;                                          // for sorting the table (enumeration and solving are sequential)
+  RetroSolver solver = RetroSolver::Layers;
+  std::uint64_t max_positions = 100'000'000;                // the graph build's at most 2^28 - 2 (kMaxRetroPositions)
+  int threads = 1;                                          // the layers: every phase; the graph: its sort only
   std::function<void(const RetroBuildProgress&)> progress;  // called every 2^16 positions
   const std::atomic<bool>* stop = nullptr;                  // checked as often
 };
 
 struct RetroBuildStats {
+  RetroSolver solver = RetroSolver::Layers;
   std::uint64_t positions = 0;
   std::uint64_t moves = 0;             // every legal move of every position
-  std::uint64_t graph_edges = 0;       // moves to another position with the other side to move
+  std::uint64_t graph_edges = 0;       // moves to another position with the other side to move (the graph's edges, in the graph build)
   std::uint64_t extra_turn_edges = 0;  // moves after which the same side moves again (S4)
   std::uint64_t peak_bytes = 0;        // the most memory the build's arrays held at once
   double enumerate_seconds = 0, graph_seconds = 0, solve_seconds = 0, sort_seconds = 0;
@@ -64,7 +73,9 @@ struct RetroCapExceeded : InputError {
   using InputError::InputError;
 };
 
-// Throws std::invalid_argument if the root's round is over.
+// Throws std::invalid_argument if the root's round is over. By limits.solver.
 RetroTable build_retro_table(const Position& root, const RetroBuildLimits& limits, RetroBuildStats* stats = nullptr);
+// The graph build (above), whatever limits.solver says.
+RetroTable build_retro_table_by_graph(const Position& root, const RetroBuildLimits& limits, RetroBuildStats* stats = nullptr);
 
 }  // namespace kamisado::solver
