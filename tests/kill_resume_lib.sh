@@ -1,5 +1,6 @@
 # Helpers of the kill-and-resume and MPI tests (checkpoint_kill_resume.sh,
-# by_rounds_kill_resume.sh, by_rounds_mpi.sh, census_mpi.sh, check_proof_mpi.sh), sourced by them.
+# by_rounds_kill_resume.sh, by_rounds_mpi.sh, census_mpi.sh, check_proof_mpi.sh, retro_kill_resume.sh),
+# sourced by them.
 
 # The set-up of an MPI test: an empty scratch folder DIR, Open MPI allowed to run as root and on
 # more ranks than cores (CI's machine has 2), and `mpirun` as the array "${mpirun[@]}" for 2 ranks.

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <sstream>
 #include <unordered_map>
@@ -186,6 +187,44 @@ TEST(RetroLayers, TheTwoSolversAgreeOnEveryEntry) {
       EXPECT_EQ(by_layers.extra_turn_edges, by_graph.extra_turn_edges);
     }
   }
+}
+
+// Issue 70: the build to a file, its layers waiting on disk, writes the in-memory build's file;
+// stopped in each phase (as a kill would, at any point after its last save) and run again, it
+// goes on and writes the same file, digest for digest; its work folder goes at the end.
+TEST(RetroLayers, ABuildToAFileStoppedInEachPhaseGoesOnToTheSameFile) {
+  const Position root = parse_kfen(kPushRoot);
+  const std::string expected = write_retro_table(build(root));
+  const std::string path = std::string(KAMISADO_TEST_TMP) + "/layers.retro";
+  for (const std::string phase : {"", "enumerating", "solving", "writing"}) {
+    SCOPED_TRACE(phase);
+    std::filesystem::remove(path);
+    std::atomic<bool> stop{false};
+    RetroBuildLimits limits;
+    limits.threads = 2;
+    limits.stop = &stop;
+    int reports = 0;
+    limits.progress = [&](const RetroBuildProgress& p) { stop = stop || (p.phase == phase && ++reports == 2); };
+    RetroBuildStats stats;
+    if (!phase.empty()) {
+      EXPECT_THROW(build_retro_file(root, limits, path, &stats), Stopped);
+      EXPECT_FALSE(std::filesystem::exists(path));
+      EXPECT_TRUE(std::filesystem::exists(path + ".work"));
+      stop = false;
+      limits.progress = nullptr;
+    }
+    const RetroFileInfo info = build_retro_file(root, limits, path, &stats);
+    EXPECT_EQ(io::read_file(path, "table"), expected);
+    EXPECT_EQ(info.digest, RetroFile(expected).info().digest);
+    EXPECT_EQ(stats.positions, 3470u);
+    EXPECT_FALSE(std::filesystem::exists(path + ".work"));
+  }
+  // A work folder of another root's build is refused, and so is one holding a user's file.
+  std::filesystem::create_directories(path + ".work");
+  { std::ofstream(path + ".work/notes.txt") << "mine"; }
+  EXPECT_THROW(build_retro_file(root, {}, path, nullptr), InputError);
+  EXPECT_TRUE(std::filesystem::exists(path + ".work/notes.txt"));
+  std::filesystem::remove_all(path + ".work");
 }
 
 // Issue 70, the order the build in layers rests on (rules.md §2, S2, S3, M6, B3): along random

@@ -37,14 +37,14 @@ struct BuildOptions {
 int build(const BuildOptions& opt, Io& io) {
   Position root = parse_kfen(opt.kfen);
   solver::MeasuredBuild run;
+  solver::RetroFileInfo info;
   try {
     solver::RetroBuildLimits limits = opt.limits;
     limits.stop = io.stop;
-    run = solver::measure_build(root, limits, io.lines());
+    run = solver::measure_build_to_file(root, limits, opt.out, info, io.lines());
   } catch (const solver::RetroCapExceeded& e) {
     throw UsageError(std::string(e.what()) + "; raise --max-positions or start later in the round. Nothing was written.");
   }
-  solver::RetroFileInfo info = solver::save_retro_table(run.table, opt.out, io.stop);
   return io.print(present::retro_build_answer(run, info, root, opt.out));
 }
 

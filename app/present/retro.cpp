@@ -13,7 +13,7 @@ using namespace kamisado::solver;
 
 Answer retro_build_answer(const MeasuredBuild& run, const RetroFileInfo& info, const Position& root, const std::string& path) {
   const auto& s = run.stats;
-  const RetroValue v = *run.table.probe(root);
+  const RetroValue v = run.root_value;
   return {
       {{"root", run.table.root_kfen()},
        {"positions", s.positions},

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "solver/retro/retro_layers.h"
 #include "src/io/files.h"
 #include "src/kamisado/errors.h"
 #include "src/kamisado/kfen.h"
@@ -40,7 +41,11 @@ std::map<int, std::array<std::uint64_t, 2>> count_by_distance(const RetroTable& 
   return by_distance;
 }
 
-MeasuredBuild measure_build(const Position& root, RetroBuildLimits limits, const io::Lines& lines) {
+namespace {
+
+// Measures `build` (which builds with `limits`, its progress shown on `lines`): time and memory.
+template <class Build>
+MeasuredBuild measured(RetroBuildLimits& limits, const io::Lines& lines, Build build) {
   // Hand freed memory back first, or the build would reuse it unseen. (main() has big arrays
   // come straight from the system, so that a grown vector's old buffer goes back at once.)
   malloc_trim(0);
@@ -57,11 +62,33 @@ MeasuredBuild measure_build(const Position& root, RetroBuildLimits limits, const
     });
   };
   MeasuredBuild run;
-  run.table = build_retro_table(root, limits, &run.stats);
-  run.seconds = run.stats.enumerate_seconds + run.stats.graph_seconds + run.stats.solve_seconds;  // the layers' sort is the table's, shown apart
+  build(run);
+  run.seconds = run.stats.enumerate_seconds + run.stats.graph_seconds + run.stats.solve_seconds;  // the sort (or merge) is the file's, shown apart
   Resident after = resident_memory();
   run.resident_peak = after.peak > base ? after.peak - base : 0;
   return run;
+}
+
+}  // namespace
+
+MeasuredBuild measure_build(const Position& root, RetroBuildLimits limits, const io::Lines& lines) {
+  return measured(limits, lines, [&](MeasuredBuild& run) {
+    run.table = build_retro_table(root, limits, &run.stats);
+    run.root_value = *run.table.probe(root);
+  });
+}
+
+MeasuredBuild measure_build_to_file(const Position& root, RetroBuildLimits limits, const std::string& path, RetroFileInfo& info,
+                                    const io::Lines& lines) {
+  return measured(limits, lines, [&](MeasuredBuild& run) {
+    if (limits.solver == RetroSolver::Layers) {
+      info = build_retro_file(root, limits, path, &run.stats);
+    } else {
+      run.table = build_retro_table(root, limits, &run.stats);
+      info = save_retro_table(run.table, path, limits.stop);
+    }
+    run.root_value = *RetroFile::open(path)->probe(root);
+  });
 }
 
 bool RetroBench::all_hold() const {
@@ -105,7 +132,7 @@ RetroBench bench_retro(const std::string& roots_path, const RetroCrossCheckOptio
     r.cross =
         cross_check(r.build.table, check, [&](std::uint64_t done, std::uint64_t total) { progress.count("retro bench:", done, total, "positions"); });
     for (const auto& e : r.build.table.entries()) r.longest = std::max(r.longest, e.value().distance);
-    r.root_value = *r.build.table.probe(root);
+    r.root_value = r.build.root_value;
     r.table_size = r.build.table.size();
     r.build.table = RetroTable();  // measured and checked: free it before the next root
   }

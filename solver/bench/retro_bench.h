@@ -27,7 +27,8 @@
 namespace kamisado::solver {
 
 struct MeasuredBuild {
-  RetroTable table;
+  RetroTable table;  // empty when the build went to a file (measure_build_to_file)
+  RetroValue root_value;
   RetroBuildStats stats;
   double seconds = 0;               // enumeration, graph and solving
   std::uint64_t resident_peak = 0;  // the process's peak resident memory above where it started
@@ -42,6 +43,11 @@ std::map<int, std::array<std::uint64_t, 2>> count_by_distance(const RetroTable& 
 // Throws RetroCapExceeded (an InputError) past limits.max_positions, Stopped if limits.stop is
 // raised; nothing is built then. limits.progress is set here, to `lines`.
 MeasuredBuild measure_build(const Position& root, RetroBuildLimits limits, const io::Lines& lines = {});
+// `kamisado retro build`: the table written to `path`, in layers that wait on disk
+// (build_retro_file: a build killed goes on when run again), or by the graph in memory and
+// saved; `info` says what was written.
+MeasuredBuild measure_build_to_file(const Position& root, RetroBuildLimits limits, const std::string& path, RetroFileInfo& info,
+                                    const io::Lines& lines = {});
 
 struct RetroBenchRow {
   std::string name, kfen, source;

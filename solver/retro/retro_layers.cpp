@@ -4,13 +4,20 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
+#include <xxhash.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <fstream>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
+#include "solver/retro/retro_file.h"
+#include "solver/retro/retro_work.h"
+#include "src/io/files.h"
+#include "src/io/run_lock.h"
 #include "src/kamisado/kfen.h"
 #include "src/kamisado/movegen.h"
 #include "src/kamisado/rules.h"
@@ -56,8 +63,9 @@ void sort_unique(std::vector<RetroEntry>& v) {
 
 class LayerBuilder {
  public:
-  LayerBuilder(const Position& root, const RetroBuildLimits& limits)
-      : root_(root),
+  LayerBuilder(const Position& root, const RetroBuildLimits& limits, RetroWorkFolder* work = nullptr)
+      : work_(work),
+        root_(root),
         limits_(limits),
         cap_(limits.max_positions),
         frame_(RoundFrame::of(root)),
@@ -66,6 +74,13 @@ class LayerBuilder {
         pending_(kMostPotential + 1) {}
 
   void enumerate() {
+    if (work_ && work_->state().enumerated) {  // a build killed while solving: its layers are on disk
+      stats_ = work_->state().stats;
+      positions_ = stats_.positions;
+      window_ = work_->state().window;
+      top_ = work_->state().layers.empty() ? 0 : work_->state().layers.rbegin()->first;
+      return;
+    }
     const auto start = std::chrono::steady_clock::now();
     const int root_level = advancement_potential(root_);
     top_ = root_level;
@@ -98,16 +113,33 @@ class LayerBuilder {
       }
       layer.shrink_to_fit();
       note_bytes();
+      if (work_ && !layer.empty()) {  // no move leads back into it: it waits on disk for the solve
+        work_->put(level, layer);
+        std::vector<RetroEntry>().swap(layer);
+      }
       report("enumerating", positions_, 0);
     }
     stats_.positions = positions_;
     stats_.enumerate_seconds = seconds_since(start);
+    if (work_) {
+      RetroWorkFolder::State& s = work_->state();
+      s.enumerated = true, s.window = window_, s.solved_from = top_ + 1, s.stats = stats_;
+      work_->save();
+    }
   }
 
   void solve() {
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t solved = 0;
-    for (int level = top_; level >= 0; --level) {
+    const int first = work_ ? std::min(top_, work_->state().solved_from - 1) : top_;
+    if (work_)
+      for (const auto& [level, layer] : work_->state().layers)
+        if (level > first) solved += layer.count;
+    for (int level = first; level >= 0; --level) {
+      if (work_) {
+        if (!work_->state().layers.count(level)) continue;
+        load_window(level);
+      }
       std::vector<RetroEntry>& layer = layers_[std::size_t(level)];
       if (layer.empty()) continue;
       // Positions with real moves first, in parallel (their children lie above); those that pass,
@@ -129,9 +161,80 @@ class LayerBuilder {
         left.swap(still);
       }
       solved += layer.size();
+      if (work_) {
+        work_->put(level, layer);
+        work_->state().solved_from = level;
+        work_->state().stats.solve_seconds = stats_.solve_seconds + seconds_since(start);
+        work_->save();
+      }
       report("solving", solved, positions_);
     }
-    stats_.solve_seconds = seconds_since(start);
+    stats_.solve_seconds += seconds_since(start);
+  }
+
+  // The table file, merged from the solved layers on disk a block at a time.
+  RetroFileInfo write(const std::string& path, RetroBuildStats* stats_out) {
+    const auto start = std::chrono::steady_clock::now();
+    for (auto& layer : layers_) std::vector<RetroEntry>().swap(layer);
+    report("writing", positions_, positions_);
+    // A cursor a layer: its file read 4 096 entries at a time, its digest checked at its end.
+    struct Cursor {
+      std::ifstream in;
+      std::uint64_t left = 0, digest = 0;
+      int level = 0;
+      std::vector<RetroEntry> buffer;
+      std::size_t at = 0;
+      std::unique_ptr<XXH64_state_t, XXH_errorcode (*)(XXH64_state_t*)> sum{XXH64_createState(), XXH64_freeState};
+      bool next() {  // false at the layer's end
+        if (++at < buffer.size()) return true;
+        const std::size_t n = std::size_t(std::min<std::uint64_t>(left, 4096));
+        if (n == 0) {
+          if (XXH64_digest(sum.get()) != digest)
+            throw InputError("the layer of potential " + std::to_string(level) + " is damaged on disk; build again");
+          return false;
+        }
+        buffer.resize(n);
+        in.read(reinterpret_cast<char*>(buffer.data()), std::streamsize(n * sizeof(RetroEntry)));
+        if (std::size_t(in.gcount()) != n * sizeof(RetroEntry))
+          throw InputError("the layer of potential " + std::to_string(level) + " is cut short on disk; build again");
+        XXH64_update(sum.get(), buffer.data(), n * sizeof(RetroEntry));
+        left -= n, at = 0;
+        return true;
+      }
+    };
+    std::vector<Cursor> cursors(work_->state().layers.size());
+    std::vector<std::size_t> heap;
+    std::size_t i = 0;
+    for (const auto& [level, layer] : work_->state().layers) {
+      Cursor& c = cursors[i];
+      c.in = work_->open(level), c.left = layer.count, c.digest = layer.digest, c.level = level;
+      XXH64_reset(c.sum.get(), 0);
+      c.at = std::size_t(-1);  // next() reads the first chunk
+      if (c.next()) heap.push_back(i);
+      ++i;
+    }
+    // A heap of the cursors, the least key on top.
+    auto after = [&](std::size_t a, std::size_t b) { return key_less(cursors[b].buffer[cursors[b].at], cursors[a].buffer[cursors[a].at]); };
+    std::make_heap(heap.begin(), heap.end(), after);
+    RetroFileInfo info;
+    io::write_file_atomically(path, [&](std::ostream& out) {
+      RetroFileWriter writer(out, to_kfen(root_), root_);
+      for (std::uint64_t written = 0; !heap.empty(); ++written) {
+        if ((written & 0xFFFFF) == 0) report("writing", written, positions_);
+        std::pop_heap(heap.begin(), heap.end(), after);
+        Cursor& c = cursors[heap.back()];
+        writer.add(c.buffer[c.at]);
+        if (c.next())
+          std::push_heap(heap.begin(), heap.end(), after);
+        else
+          heap.pop_back();
+      }
+      check_stop();  // heard since the last report: nothing is written
+      info = writer.finish();
+    });
+    stats_.sort_seconds = seconds_since(start);
+    if (stats_out) *stats_out = stats_;
+    return info;
   }
 
   RetroTable table(RetroBuildStats* stats_out) {
@@ -152,6 +255,16 @@ class LayerBuilder {
   }
 
  private:
+  // The layer of `level` and every layer a move from it reaches (up to the window above), read
+  // back from disk where they are not in memory; layers above the window are let go (on disk,
+  // solved).
+  void load_window(int level) {
+    for (int l = level + window_ + 1; l <= top_; ++l) std::vector<RetroEntry>().swap(layers_[std::size_t(l)]);
+    for (int l = level; l <= std::min(top_, level + window_); ++l)
+      if (layers_[std::size_t(l)].empty() && work_->state().layers.count(l)) layers_[std::size_t(l)] = work_->get(l);
+    note_bytes();
+  }
+
   void check_stop() const {
     if (limits_.stop && limits_.stop->load()) throw Stopped("stopped before the table was complete");
   }
@@ -180,6 +293,7 @@ class LayerBuilder {
     struct Found {
       std::vector<std::pair<int, RetroEntry>> children;
       std::uint64_t moves = 0, edges = 0, extra = 0;
+      int jump = 0;  // the most a move raised the potential
     };
     tbb::enumerable_thread_specific<Found> found;
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, added.size()), [&](const tbb::blocked_range<std::size_t>& r) {
@@ -196,6 +310,7 @@ class LayerBuilder {
           if (round_winner(child)) continue;  // M7, M8: the round is over
           const int child_level = advancement_potential(child);
           check_order(pos, m, level, child_level);
+          f.jump = std::max(f.jump, child_level - level);
           (child.side_to_move() == pos.side_to_move() ? f.extra : f.edges) += 1;
           f.children.push_back({child_level, RetroEntry{frame_.canonical_key(child)}});
         }
@@ -204,6 +319,7 @@ class LayerBuilder {
     std::vector<RetroEntry> same;
     for (Found& f : found) {
       stats_.moves += f.moves, stats_.graph_edges += f.edges, stats_.extra_turn_edges += f.extra;
+      window_ = std::max(window_, f.jump);
       for (const auto& [child_level, entry] : f.children) {
         (child_level == level ? same : pending_[std::size_t(child_level)]).push_back(entry);
         top_ = std::max(top_, child_level);
@@ -262,6 +378,7 @@ class LayerBuilder {
     return true;
   }
 
+  RetroWorkFolder* const work_;  // where layers wait on disk (build_retro_file), or none: all in memory
   const Position root_;
   const RetroBuildLimits& limits_;
   const std::uint64_t cap_;
@@ -270,6 +387,7 @@ class LayerBuilder {
   RetroBuildStats stats_;
   std::uint64_t positions_ = 0;
   int top_ = 0;                                            // the highest potential a position was found at
+  int window_ = 0;                                         // the most a move raises the potential: how far above a layer its children lie
   std::vector<std::vector<RetroEntry>> layers_, pending_;  // by potential
   std::vector<std::size_t> unique_size_ = std::vector<std::size_t>(kMostPotential + 1, 0);
 };
@@ -282,6 +400,19 @@ RetroTable build_retro_table_by_layers(const Position& root, const RetroBuildLim
   build.enumerate();
   build.solve();
   return build.table(stats_out);
+}
+
+RetroFileInfo build_retro_file(const Position& root, const RetroBuildLimits& limits, const std::string& path, RetroBuildStats* stats_out) {
+  require_round_in_play(root);
+  io::check_writable(path);
+  const io::RunLock lock = io::RunLock::on_file(path, "retro build");
+  RetroWorkFolder work(path + ".work", to_kfen(root));
+  LayerBuilder build(root, limits, &work);
+  build.enumerate();
+  build.solve();
+  const RetroFileInfo info = build.write(path, stats_out);
+  work.remove();
+  return info;
 }
 
 }  // namespace kamisado::solver

@@ -24,7 +24,10 @@
 // `threads` threads.
 #pragma once
 
+#include <string>
+
 #include "solver/retro/retro_build.h"
+#include "solver/retro/retro_file.h"
 
 namespace kamisado::solver {
 
@@ -34,5 +37,13 @@ int advancement_potential(const Position& pos);
 // Throws std::invalid_argument if the root's round is over; RetroCapExceeded past the cap, and
 // Stopped when the stop flag is raised, and builds nothing then.
 RetroTable build_retro_table_by_layers(const Position& root, const RetroBuildLimits& limits, RetroBuildStats* stats = nullptr);
+
+// The same build for a table larger than memory, written to the table file at `path`: each layer
+// waits on disk (retro_work.h: PATH.work/) once it is enumerated, the solve holds a layer and the
+// layers its moves reach (the window: the most a move raises the potential), and the file is
+// merged from the solved layers. Locks `path` for the build. Stopped or killed, it goes on from
+// its last saved phase when run again (the enumeration whole; the solve from its last layer;
+// the file's merge whole) and writes the same file. The work folder goes when the file is written.
+RetroFileInfo build_retro_file(const Position& root, const RetroBuildLimits& limits, const std::string& path, RetroBuildStats* stats = nullptr);
 
 }  // namespace kamisado::solver
