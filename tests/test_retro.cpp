@@ -17,6 +17,7 @@
 #include "solver/retro/retro_crosscheck.h"
 #include "solver/retro/retro_file.h"
 #include "solver/retro/retro_layers.h"
+#include "solver/retro/retro_stats.h"
 #include "solver/retro/retro_verify.h"
 #include "src/io/files.h"
 #include "src/kamisado/rules.h"
@@ -225,6 +226,37 @@ TEST(RetroLayers, ABuildToAFileStoppedInEachPhaseGoesOnToTheSameFile) {
   EXPECT_THROW(build_retro_file(root, {}, path, nullptr), InputError);
   EXPECT_TRUE(std::filesystem::exists(path + ".work/notes.txt"));
   std::filesystem::remove_all(path + ".work");
+}
+
+// Issue 70: retro stats counts every edge case of a table's moves, the same from memory and from
+// its file read a block at a time, on one thread or two; its seeded sample is drawn alike.
+TEST(RetroStats, EdgeCasesCountAlikeFromMemoryAndFromTheFile) {
+  const RetroTable table = build(parse_kfen(kPushRoot));
+  const std::string bytes = write_retro_table(table);
+  const RetroFile file(bytes);
+  const RetroEdgeCases a = count_edge_cases(table, 1, 300, 7), b = count_edge_cases(file, 2, 300, 7);
+  EXPECT_EQ(a.positions, table.size());
+  EXPECT_EQ(b.positions, a.positions);
+  EXPECT_EQ(b.by_distance, a.by_distance);
+  EXPECT_EQ(b.forced_passes, a.forced_passes);
+  EXPECT_EQ(b.chains, a.chains);
+  EXPECT_EQ(b.deadlocks, a.deadlocks);
+  EXPECT_EQ(b.pushes, a.pushes);
+  EXPECT_EQ(b.sample, a.sample);
+  std::uint64_t pushes = 0, moves = 0;
+  for (const auto& by_rank : a.pushes)
+    for (std::uint64_t n : by_rank) pushes += n;
+  for (const RetroEntry& e : table.entries()) {  // the pushes recounted straight from the moves
+    MoveList list;
+    generate_moves(table.frame().decode(e.key()), list);
+    for (Move m : list) moves += m.kind() == MoveKind::Push;
+  }
+  EXPECT_EQ(pushes, moves);
+  EXPECT_GT(pushes, 0u);
+  EXPECT_GT(a.forced_passes, 0u);
+  EXPECT_GT(a.sample.size(), 200u);
+  EXPECT_LT(a.sample.size(), 400u);
+  for (const Position& p : a.sample) ASSERT_TRUE(table.probe(p));
 }
 
 // Issue 70, the order the build in layers rests on (rules.md §2, S2, S3, M6, B3): along random

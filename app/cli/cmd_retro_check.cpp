@@ -9,23 +9,20 @@ namespace kamisado::cli {
 namespace {
 
 const CommandText kVerifyText{"verify", "Re-check every stored value against its successors",
-                              "Decodes each stored position, generates its moves and checks that the stored value and\n"
-                              "distance are exactly what its successors give, and that every successor is in the table.\n"
-                              "A failure names the first entry at fault; exit code 1.\n"
+                              "Each stored value and distance must be exactly what the position's successors give, each\n"
+                              "successor in the table; a failure names the first entry at fault (exit code 1).\n"
                               "Example: kamisado retro verify late.retro --threads 2"};
 
 const CommandText kCrosscheckText{"crosscheck", "Compare a table with the proof-number search on a sample",
-                                  "Solves a seeded sample of the table's positions with `kamisado solve`'s search, plus every\n"
-                                  "position with a long distance, and compares value and exact distance. Exit code 3 if they\n"
-                                  "disagree.\n"
+                                  "Solves a seeded sample of the table's positions, and every position with a long distance,\n"
+                                  "with `kamisado solve`'s search: value and exact distance (exit code 3 if they disagree).\n"
                                   "Example: kamisado retro crosscheck late.retro --sample 10000 --seed 1"};
 
 const CommandText kBenchText{"bench", "Build, verify and cross-check the tables of a list of roots; report",
-                             "For each root of the list (JSON: [{\"name\", \"kfen\", \"source\"}, ...]): builds the table and\n"
-                             "times enumeration, graph and solving on one core, measures the memory a position costs (the\n"
-                             "build's arrays at their peak, and the process's peak resident memory), verifies every value\n"
-                             "(retro verify) and compares a seeded sample plus every position with distance >= 15 with the\n"
-                             "proof search (retro crosscheck). Exit code 3 if a table fails either check.\n"
+                             "For each root of the list (JSON: [{\"name\", \"kfen\", \"source\"}, ...]): builds the table in\n"
+                             "layers and by the graph (compared entry for entry), measures time and bytes a position,\n"
+                             "verifies every value and cross-checks a sample and the long distances with the proof search.\n"
+                             "Exit code 3 if a check fails.\n"
                              "Example: kamisado retro bench --report reports/retrograde.md"};
 
 struct VerifyOptions {

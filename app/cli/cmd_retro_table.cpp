@@ -17,7 +17,10 @@ const CommandText kProbeText{"probe", "Look a position up in a table: value, dis
                              "Example: kamisado retro probe late.retro " +
                                  kExampleRoot};
 
-const CommandText kStatsText{"stats", "Count a table's positions by value and distance", "Example: kamisado retro stats late.retro"};
+const CommandText kStatsText{"stats", "Count a table's positions by value and distance, and its rule edge cases",
+                             "Forced passes (M6), pass chains (M9), deadlocks by the side charged (M8), pushes by rank and\n"
+                             "towers pushed (S2); a seeded sample checked against the rules' spec (exit 1 if it disagrees).\n"
+                             "Example: kamisado retro stats late.retro --threads 2"};
 
 struct ProbeOptions {
   std::string table, kfen;
@@ -33,13 +36,10 @@ int probe(const ProbeOptions& opt, Io& io) {
 
 struct StatsOptions {
   std::string table;
+  present::RetroStatsOptions stats;
 };
 
-int stats(const StatsOptions& opt, Io& io) {
-  solver::RetroFileInfo info;
-  solver::RetroTable table = solver::load_retro_table(opt.table, &info);
-  return io.print(present::retro_stats_answer(table, info));
-}
+int stats(const StatsOptions& opt, Io& io) { return io.print(present::run_retro_stats(opt.table, opt.stats, io.stop, io.lines())); }
 
 }  // namespace
 
@@ -49,6 +49,9 @@ void add_retro_lookups(CLI::App& retro, Action& action) {
   kfen_argument(p, probe_opt->kfen);
   auto [s, stats_opt] = command<StatsOptions>(retro, action, kStatsText, stats);
   s->add_option("table", stats_opt->table, "The table file")->required();
+  threads_option(s, stats_opt->stats.threads, "counting");
+  s->add_option("--sample", stats_opt->stats.sample, "Positions checked against the rules' specification (default 1000)");
+  seed_option(s, stats_opt->stats.seed, "the sample");
 }
 
 }  // namespace kamisado::cli

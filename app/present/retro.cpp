@@ -4,8 +4,10 @@
 #include <fmt/ranges.h>
 
 #include "app/present/words.h"
+#include "solver/retro/retro_stats.h"
 #include "src/io/files.h"
 #include "src/kamisado/kfen.h"
+#include "src/verify/spec_position.h"
 
 namespace kamisado::present {
 
@@ -56,28 +58,66 @@ Answer retro_probe_answer(const Position& pos, RetroValue v, const std::vector<M
                       v.distance, v.win ? "fastest wins: " : "longest defences: ", fmt::join(names, " "))};
 }
 
-Answer retro_stats_answer(const RetroTable& table, const RetroFileInfo& info) {
-  std::uint64_t wins = 0;
-  nlohmann::json rows = nlohmann::json::array();
+Answer run_retro_stats(const std::string& path, const RetroStatsOptions& opt, const std::atomic<bool>* stop, const io::Lines& lines) {
+  RetroFileInfo info;
+  const std::unique_ptr<RetroLookup> table = open_retro(path, &info);
+  io::Progress progress(lines);
+  progress.note(fmt::format("retro stats: counting {} positions and their moves", table->size()));
+  const RetroEdgeCases c = count_edge_cases(*table, opt.threads, opt.sample, opt.seed, stop);
+  // The sample checked against the rules' specification, position by position (spec_position.h).
+  std::string disagreement;
+  std::size_t checked = 0;
+  for (const Position& pos : c.sample) {
+    progress.count("retro stats: the sample against the spec:", ++checked, c.sample.size(), "positions");
+    disagreement = verify::compare_with_spec(pos);
+    if (!disagreement.empty()) break;
+  }
+  nlohmann::json rows = nlohmann::json::array(), chains = nlohmann::json::object(), pushes = nlohmann::json::array();
   std::string text;
-  for (auto& [d, n] : count_by_distance(table)) {
-    wins += n[1];
+  for (auto& [d, n] : c.by_distance) {
     rows.push_back({{"distance", d}, {"wins", n[1]}, {"losses", n[0]}});
     text += fmt::format("{:>8} {:>9} {:>9}\n", d, n[1], n[0]);
   }
-  const RetroValue root = *table.probe(table.root());
-  return {{{"root", table.root_kfen()},
-           {"positions", table.size()},
-           {"wins", wins},
-           {"losses", table.size() - wins},
-           {"root_value", {{"win", root.win}, {"distance", root.distance}}},
-           {"symmetries", table.frame().symmetries()},
-           {"file_bytes", info.stored_bytes},
-           {"by_distance", rows}},
-          fmt::format("root: {} ({} to move, {})\n", table.root_kfen(), side_name(table.root().side_to_move()), value_text(root)) +
-              fmt::format("{} positions: {} won and {} lost by the side to move; file {:.1f} MB{}\n", table.size(), wins, table.size() - wins,
-                          double(info.stored_bytes) / 1048576, info.compressed ? " (zstd)" : "") +
-              "distance      wins    losses\n" + text};
+  std::string chain_text, push_text;
+  for (const auto& [k, n] : c.chains) chains[std::to_string(k)] = n, chain_text += fmt::format(" {} x{}", n, k);
+  for (int rank = 1; rank <= 4; ++rank)
+    for (int n = 1; n <= 3; ++n)
+      if (c.pushes[std::size_t(rank)][std::size_t(n)]) {
+        pushes.push_back({{"rank", rank}, {"pushed", n}, {"count", c.pushes[std::size_t(rank)][std::size_t(n)]}});
+        push_text += fmt::format(" {} by rank {} of {}", c.pushes[std::size_t(rank)][std::size_t(n)], rank, n);
+      }
+  const RetroValue root = *table->probe(table->root());
+  Answer a{
+      {{"root", table->root_kfen()},
+       {"positions", c.positions},
+       {"wins", c.wins},
+       {"losses", c.positions - c.wins},
+       {"root_value", {{"win", root.win}, {"distance", root.distance}}},
+       {"symmetries", table->frame().symmetries()},
+       {"file_bytes", info.stored_bytes},
+       {"by_distance", rows},
+       {"real_moves", c.real_moves},
+       {"forced_passes", c.forced_passes},
+       {"pass_chains", chains},
+       {"longest_pass_chain", c.longest_chain},
+       {"deadlocks", {{"black_charged", c.deadlocks[0]}, {"gold_charged", c.deadlocks[1]}}},
+       {"pushes", pushes},
+       {"most_pushed", c.most_pushed},
+       {"spec_check", {{"sample", c.sample.size()}, {"seed", opt.seed}, {"agrees", disagreement.empty()}, {"first_disagreement", disagreement}}}},
+      fmt::format("root: {} ({} to move, {})\n", table->root_kfen(), side_name(table->root().side_to_move()), value_text(root)) +
+          fmt::format("{} positions: {} won and {} lost by the side to move; file {:.1f} MB\n", c.positions, c.wins, c.positions - c.wins,
+                      double(info.stored_bytes) / 1048576) +
+          fmt::format("{} real moves; {} forced passes (M6); chains of k passes after a real move (M9):{}{}; longest {}\n", c.real_moves,
+                      c.forced_passes, chain_text, chain_text.empty() ? " none" : "", c.longest_chain) +
+          fmt::format("deadlocks (M8), by the side charged: Black {}, Gold {}\n", c.deadlocks[0], c.deadlocks[1]) +
+          fmt::format("pushes (S2), by the pusher's rank and the towers pushed:{}{}; at most {} at once\n", push_text,
+                      push_text.empty() ? " none" : "", c.most_pushed) +
+          (disagreement.empty() ? fmt::format("spec check: {} positions drawn by seed {}, every real move agrees with the rules' specification\n",
+                                              c.sample.size(), opt.seed)
+                                : "spec check DISAGREES: " + disagreement + "\n") +
+          "distance      wins    losses\n" + text};
+  a.status = disagreement.empty() ? Status::Ok : Status::Failed;
+  return a;
 }
 
 Answer retro_verify_answer(const std::string& path, const RetroVerifyResult& r, double seconds) {
@@ -127,6 +167,9 @@ Answer run_retro_crosscheck(const std::string& path, const RetroCrossCheckOption
 Answer run_retro_bench(const std::string& roots, const RetroCrossCheckOptions& check, int threads, const std::string& report,
                        const io::Lines& lines) {
   RetroBench b = bench_retro(roots, check, threads, lines);
+  for (RetroBenchRow& r : b.rows)
+    for (const Position& pos : r.cases.sample)
+      if (r.spec_disagreement.empty()) r.spec_disagreement = verify::compare_with_spec(pos);
   if (!report.empty()) io::write_file_atomically(report, retro_bench_report(b, report));
   Answer a = retro_bench_answer(b);
   a.status = b.all_hold() ? Status::Ok : Status::Disagrees;

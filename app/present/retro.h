@@ -20,8 +20,14 @@ namespace kamisado::present {
 Answer retro_build_answer(const solver::MeasuredBuild& run, const solver::RetroFileInfo& info, const Position& root, const std::string& path);
 // `pos` looked up: its value and every optimal move (retro probe).
 Answer retro_probe_answer(const Position& pos, solver::RetroValue v, const std::vector<Move>& optimal);
-// A table's positions counted by value and distance (retro stats).
-Answer retro_stats_answer(const solver::RetroTable& table, const solver::RetroFileInfo& info);
+// The table at `path` counted (retro stats, solver/retro/retro_stats.h): by value and distance,
+// and its rule edge cases; a sample of its positions checked against the rules' specification
+// (src/verify/spec_position.h), Status::Failed where they disagree.
+struct RetroStatsOptions {
+  int threads = 1;
+  std::uint64_t sample = 1000, seed = 1;
+};
+Answer run_retro_stats(const std::string& path, const RetroStatsOptions& opt, const std::atomic<bool>* stop, const io::Lines& lines);
 // The table at `path` checked against the rules (retro verify), in `seconds`.
 Answer retro_verify_answer(const std::string& path, const solver::RetroVerifyResult& r, double seconds);
 // The table at `path` compared with the proof search (retro crosscheck).

@@ -22,6 +22,22 @@ std::string retro_bench_row_summary(const RetroBenchRow& r) {
       r.table_size, r.cross.holds() ? "agree" : "DISAGREE");
 }
 
+namespace {
+
+std::string edge_cases_text(const RetroBenchRow& r) {
+  const RetroEdgeCases& c = r.cases;
+  std::string chains, pushes;
+  for (const auto& [k, n] : c.chains) chains += fmt::format("{}{} x{}", chains.empty() ? "" : ", ", n, k);
+  for (std::size_t rank = 1; rank < c.pushes.size(); ++rank)
+    for (std::size_t n = 1; n < c.pushes[rank].size(); ++n)
+      if (c.pushes[rank][n]) pushes += fmt::format("{}{} by rank {} of {}", pushes.empty() ? "" : ", ", c.pushes[rank][n], rank, n);
+  return fmt::format("{} forced passes; chains: {}; deadlocks charged to Black {}, Gold {}; pushes: {}; spec sample of {}: {}", c.forced_passes,
+                     chains.empty() ? "none" : chains, c.deadlocks[0], c.deadlocks[1], pushes.empty() ? "none" : pushes, c.sample.size(),
+                     r.spec_disagreement.empty() ? "agrees" : "**DISAGREES**: " + r.spec_disagreement);
+}
+
+}  // namespace
+
 std::string retro_bench_report(const RetroBench& b, const std::string& report_path) {
   io::Report md("Retrograde tables",
                 fmt::format("kamisado retro bench --roots {} --sample {} --seed {} --threads {} --report {}", b.roots_path, b.check.sample,
@@ -40,6 +56,11 @@ std::string retro_bench_report(const RetroBench& b, const std::string& report_pa
                        "- **bytes a position** (target <= 16, goal 8): first the build's arrays at their peak (the layers' keys and "
                        "results, the children waiting for their layer), then the process's peak resident memory during the build above "
                        "what it held before, divided by the positions.\n"
+                       "- **edge cases** (`kamisado retro stats`): among every move of every position, the forced passes (M6), the real "
+                       "moves followed by a chain of k passes (M9: k x count), the deadlocks by the side charged (M8), the pushes (S2) "
+                       "by the pusher's rank and the towers pushed; then whether a sample of 1 000 positions (seed 1) agrees, move by "
+                       "move, with the rules' specification (src/verify/spec_position.h: chains, deadlocks and pushes worked out by "
+                       "the Z3 spec on the board).\n"
                        "- **the graph build** (the second solver, one core but its sort): its rate and bytes a position alike, and "
                        "whether its table is the same, entry for entry (every key, value and exact distance).\n"
                        "- **verify** re-derives every stored value from its successors (`kamisado retro verify`).\n"
@@ -47,8 +68,8 @@ std::string retro_bench_report(const RetroBench& b, const std::string& report_pa
                        "proof-number search (`kamisado solve`) and compares value and exact distance (`kamisado retro crosscheck`).\n\n",
                        b.check.long_distance))
       .table({"root", "KFEN", "from", "positions", "moves to a position / after a push", "root value", "longest distance", "enumerate / solve (s)",
-              "positions/s", "bytes a position (arrays / resident)", "the graph build: positions/s, bytes a position, its table", "file (zstd)",
-              "verify", "cross-check"});
+              "positions/s", "bytes a position (arrays / resident)", "the graph build: positions/s, bytes a position, its table", "edge cases",
+              "file (zstd)", "verify", "cross-check"});
   for (const RetroBenchRow& r : b.rows) {
     const auto& s = r.build.stats;
     double rate_with_sort = double(s.positions) / std::max(r.build.seconds + s.sort_seconds, 1e-9);
@@ -62,7 +83,7 @@ std::string retro_bench_report(const RetroBench& b, const std::string& report_pa
                      double(r.graph.peak_bytes) / double(std::max<std::uint64_t>(r.graph.positions, 1)),
                      double(r.graph_resident_peak) / double(std::max<std::uint64_t>(r.graph.positions, 1)),
                      r.solvers_agree ? "the same" : "**DIFFERS**"),
-         fmt::format("{:.1f} MB", double(r.file.stored_bytes) / 1048576),
+         edge_cases_text(r), fmt::format("{:.1f} MB", double(r.file.stored_bytes) / 1048576),
          fmt::format("{} ({:.1f} s)", r.verified.holds() ? "holds" : "FAILS: " + r.verified.first_failure, r.verify_seconds),
          fmt::format("{} of {} ({} with d >= {}; longest {}): {} ({:.1f} s)", r.cross.checked, r.table_size, r.cross.long_ones, b.check.long_distance,
                      r.cross.longest, r.cross.holds() ? "agree" : "DISAGREE: " + r.cross.first_disagreement, r.cross.seconds)});
@@ -96,6 +117,13 @@ nlohmann::json retro_bench_json(const RetroBench& b) {
                      {{"positions_per_second", double(r.graph.positions) / std::max(r.graph_seconds, 1e-9)},
                       {"bytes_per_position", double(r.graph.peak_bytes) / double(std::max<std::uint64_t>(r.graph.positions, 1))},
                       {"same_table", r.solvers_agree}}},
+                    {"edge_cases",
+                     {{"forced_passes", r.cases.forced_passes},
+                      {"longest_pass_chain", r.cases.longest_chain},
+                      {"deadlocks", {{"black_charged", r.cases.deadlocks[0]}, {"gold_charged", r.cases.deadlocks[1]}}},
+                      {"most_pushed", r.cases.most_pushed},
+                      {"spec_sample", r.cases.sample.size()},
+                      {"spec_agrees", r.spec_disagreement.empty()}}},
                     {"file_bytes", r.file.stored_bytes},
                     {"verified", r.verified.holds()},
                     {"crosscheck",

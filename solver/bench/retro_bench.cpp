@@ -92,7 +92,8 @@ MeasuredBuild measure_build_to_file(const Position& root, RetroBuildLimits limit
 }
 
 bool RetroBench::all_hold() const {
-  return std::all_of(rows.begin(), rows.end(), [](const RetroBenchRow& r) { return r.verified.holds() && r.cross.holds() && r.solvers_agree; });
+  return std::all_of(rows.begin(), rows.end(),
+                     [](const RetroBenchRow& r) { return r.verified.holds() && r.cross.holds() && r.solvers_agree && r.spec_disagreement.empty(); });
 }
 
 RetroBench bench_retro(const std::string& roots_path, const RetroCrossCheckOptions& check, int threads, const io::Lines& lines) {
@@ -133,6 +134,8 @@ RetroBench bench_retro(const std::string& roots_path, const RetroCrossCheckOptio
         cross_check(r.build.table, check, [&](std::uint64_t done, std::uint64_t total) { progress.count("retro bench:", done, total, "positions"); });
     for (const auto& e : r.build.table.entries()) r.longest = std::max(r.longest, e.value().distance);
     r.root_value = r.build.root_value;
+    progress.note("retro bench: " + r.name + ": counting its rule edge cases");
+    r.cases = count_edge_cases(r.build.table, threads, 1000, 1);
     r.table_size = r.build.table.size();
     r.build.table = RetroTable();  // measured and checked: free it before the next root
   }

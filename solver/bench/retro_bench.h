@@ -21,6 +21,7 @@
 #include "solver/retro/retro_crosscheck.h"
 #include "solver/retro/retro_file.h"
 #include "solver/retro/retro_roots.h"
+#include "solver/retro/retro_stats.h"
 #include "solver/retro/retro_verify.h"
 #include "src/io/progress.h"
 
@@ -63,6 +64,8 @@ struct RetroBenchRow {
   double verify_seconds = 0;
   RetroCrossCheck cross;
   RetroValue root_value;
+  RetroEdgeCases cases;           // its rule edge cases (retro_stats.h), with a sample of 1000 positions
+  std::string spec_disagreement;  // the sample against the rules' specification: "" if it agrees (set by the caller)
   std::uint64_t table_size = 0;
   int longest = 0;  // the longest distance in the table
 };
@@ -72,7 +75,7 @@ struct RetroBench {
   RetroCrossCheckOptions check;
   int threads = 2;
   std::vector<RetroBenchRow> rows;
-  bool all_hold() const;  // verified, cross-checked, and the two solvers agree
+  bool all_hold() const;  // verified, cross-checked, the two solvers agree, and the spec check holds
 };
 
 RetroBench bench_retro(const std::string& roots_path, const RetroCrossCheckOptions& check, int threads, const io::Lines& lines = {});

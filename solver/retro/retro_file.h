@@ -118,7 +118,7 @@ class RetroFile final : public RetroLookup {
 
   // Every entry in key order, a block at a time, each block checked as it is read, and at the
   // end the head's counts (positions, wins, longest) against the entries. `stop` raised: Stopped.
-  void for_each_block(const std::function<void(std::span<const RetroEntry>)>& take, const std::atomic<bool>* stop = nullptr) const;
+  void for_each_block(const std::function<void(std::span<const RetroEntry>)>& take, const std::atomic<bool>* stop = nullptr) const override;
 
  private:
   struct Block;

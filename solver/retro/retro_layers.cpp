@@ -290,51 +290,62 @@ class LayerBuilder {
   // The children of `added` (all of potential `level`), each key into the pending layer of its
   // potential; those of this layer (after a pass) are returned, to be expanded next.
   std::vector<RetroEntry> expand(const std::vector<RetroEntry>& added, int level) {
+    // A child is a key with its potential in the result's bits (unused while enumerating), 16
+    // bytes, handed to the pending layers a chunk of parents at a time, so that a large layer's
+    // children never wait all at once.
     struct Found {
-      std::vector<std::pair<int, RetroEntry>> children;
+      std::vector<RetroEntry> children;
       std::uint64_t moves = 0, edges = 0, extra = 0;
       int jump = 0;  // the most a move raised the potential
     };
-    tbb::enumerable_thread_specific<Found> found;
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, added.size()), [&](const tbb::blocked_range<std::size_t>& r) {
-      Found& f = found.local();
-      for (std::size_t i = r.begin(); i < r.end(); ++i) {
-        if ((i & 0xFFF) == 0) check_stop();
-        const Position pos = frame_.decode(added[i].key());
-        MoveList moves;
-        generate_moves(pos, moves);
-        f.moves += moves.size();
-        for (Move m : moves) {
-          if (wins_at_once(m, pos.side_to_move())) continue;  // M7: no position
-          const Position child = pos.after(m);
-          if (round_winner(child)) continue;  // M7, M8: the round is over
-          const int child_level = advancement_potential(child);
-          check_order(pos, m, level, child_level);
-          f.jump = std::max(f.jump, child_level - level);
-          (child.side_to_move() == pos.side_to_move() ? f.extra : f.edges) += 1;
-          f.children.push_back({child_level, RetroEntry{frame_.canonical_key(child)}});
+    std::vector<RetroEntry> same;
+    constexpr std::size_t kChunk = std::size_t(1) << 20;
+    for (std::size_t begin = 0; begin < added.size(); begin += kChunk) {
+      tbb::enumerable_thread_specific<Found> found;
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, std::min(added.size(), begin + kChunk)),
+                        [&](const tbb::blocked_range<std::size_t>& r) {
+                          Found& f = found.local();
+                          for (std::size_t i = r.begin(); i < r.end(); ++i) {
+                            if ((i & 0xFFF) == 0) check_stop();
+                            const Position pos = frame_.decode(added[i].key());
+                            MoveList moves;
+                            generate_moves(pos, moves);
+                            f.moves += moves.size();
+                            for (Move m : moves) {
+                              if (wins_at_once(m, pos.side_to_move())) continue;  // M7: no position
+                              const Position child = pos.after(m);
+                              if (round_winner(child)) continue;  // M7, M8: the round is over
+                              const int child_level = advancement_potential(child);
+                              check_order(pos, m, level, child_level);
+                              f.jump = std::max(f.jump, child_level - level);
+                              (child.side_to_move() == pos.side_to_move() ? f.extra : f.edges) += 1;
+                              RetroEntry e{frame_.canonical_key(child)};
+                              e.bits.hi |= std::uint64_t(child_level) << 48;
+                              f.children.push_back(e);
+                            }
+                          }
+                        });
+      for (Found& f : found) {
+        stats_.moves += f.moves, stats_.graph_edges += f.edges, stats_.extra_turn_edges += f.extra;
+        window_ = std::max(window_, f.jump);
+        for (RetroEntry e : f.children) {
+          const int child_level = int(e.bits.hi >> 48);
+          e.bits.hi &= kKeyHiMask;
+          (child_level == level ? same : pending_[std::size_t(child_level)]).push_back(e);
+          top_ = std::max(top_, child_level);
+        }
+        std::vector<RetroEntry>().swap(f.children);
+      }
+      // Many parents share a child: a pending layer is kept free of repeats as it grows.
+      for (int l = level + 1; l <= top_; ++l) {
+        auto& p = pending_[std::size_t(l)];
+        if (p.size() > 2 * unique_size_[std::size_t(l)] + 4096) {
+          sort_unique(p);
+          unique_size_[std::size_t(l)] = p.size();
         }
       }
-    });
-    std::vector<RetroEntry> same;
-    for (Found& f : found) {
-      stats_.moves += f.moves, stats_.graph_edges += f.edges, stats_.extra_turn_edges += f.extra;
-      window_ = std::max(window_, f.jump);
-      for (const auto& [child_level, entry] : f.children) {
-        (child_level == level ? same : pending_[std::size_t(child_level)]).push_back(entry);
-        top_ = std::max(top_, child_level);
-      }
-      std::vector<std::pair<int, RetroEntry>>().swap(f.children);
+      note_bytes();
     }
-    // Many parents share a child: a pending layer is kept free of repeats as it grows.
-    for (int l = level + 1; l <= top_; ++l) {
-      auto& p = pending_[std::size_t(l)];
-      if (p.size() > 2 * unique_size_[std::size_t(l)] + 4096) {
-        sort_unique(p);
-        unique_size_[std::size_t(l)] = p.size();
-      }
-    }
-    note_bytes();
     return same;
   }
 
@@ -408,7 +419,12 @@ RetroFileInfo build_retro_file(const Position& root, const RetroBuildLimits& lim
   const io::RunLock lock = io::RunLock::on_file(path, "retro build");
   RetroWorkFolder work(path + ".work", to_kfen(root));
   LayerBuilder build(root, limits, &work);
-  build.enumerate();
+  try {
+    build.enumerate();
+  } catch (const RetroCapExceeded&) {
+    work.remove();  // refused: nothing is kept
+    throw;
+  }
   build.solve();
   const RetroFileInfo info = build.write(path, stats_out);
   work.remove();

@@ -8,8 +8,11 @@
 // are plies like any other.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -29,6 +32,13 @@ constexpr std::uint16_t pack_value(RetroValue v) { return std::uint16_t(v.distan
 constexpr RetroValue unpack_value(std::uint16_t bits) { return {(bits & 1) != 0, bits >> 1}; }
 constexpr int kMaxRetroDistance = 0x7FFF;
 
+struct RetroEntry {
+  RetroKey bits;  // the key, with the packed result in hi's top 16 bits
+  RetroKey key() const { return {bits.lo, bits.hi & kKeyHiMask}; }
+  std::uint16_t packed() const { return std::uint16_t(bits.hi >> 48); }
+  RetroValue value() const { return unpack_value(packed()); }
+};
+
 class RetroLookup {
  public:
   virtual ~RetroLookup() = default;
@@ -38,6 +48,9 @@ class RetroLookup {
   virtual std::uint64_t size() const = 0;
   // The value stored for a canonical key (retro_key.h), if the table holds it.
   virtual std::optional<RetroValue> value_of(RetroKey canonical) const = 0;
+  // Every entry in key order, a block at a time (a file's block, checked as it is read, or the
+  // whole table in memory). `stop` raised: Stopped.
+  virtual void for_each_block(const std::function<void(std::span<const RetroEntry>)>& take, const std::atomic<bool>* stop = nullptr) const = 0;
 
   // The value of a position, if it is in the table. A position of another round (other ranks
   // or score) or one not reachable from the root is not.

@@ -12,15 +12,9 @@
 #include <vector>
 
 #include "solver/retro/retro_lookup.h"
+#include "src/kamisado/errors.h"
 
 namespace kamisado::solver {
-
-struct RetroEntry {
-  RetroKey bits;  // the key, with the packed result in hi's top 16 bits
-  RetroKey key() const { return {bits.lo, bits.hi & kKeyHiMask}; }
-  std::uint16_t packed() const { return std::uint16_t(bits.hi >> 48); }
-  RetroValue value() const { return unpack_value(packed()); }
-};
 
 class RetroTable final : public RetroLookup {
  public:
@@ -32,6 +26,10 @@ class RetroTable final : public RetroLookup {
   const RoundFrame& frame() const override { return frame_; }
   std::uint64_t size() const override { return entries_.size(); }
   std::optional<RetroValue> value_of(RetroKey canonical) const override;
+  void for_each_block(const std::function<void(std::span<const RetroEntry>)>& take, const std::atomic<bool>* stop = nullptr) const override {
+    if (stop && stop->load()) throw Stopped("stopped while reading the table");
+    take(entries_);
+  }
 
   const std::vector<RetroEntry>& entries() const { return entries_; }
   // The index of a canonical key, or -1 if the table does not hold it.
