@@ -14,18 +14,22 @@ start_mpi_test() {
 # FILE's JSON field EXPR, an expression in `d`: field out.json "d['value']".
 field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, {'d': d}))" "$1" "$2"; }
 
-# Waits (up to 120 s) until FILE exists or the process PID has ended; then kills PID (SIGKILL: no
-# chance to save).
-kill_when_saved() {
-  local pid=$1 file=$2
-  for _ in $(seq 1 2400); do
-    [ -e "$file" ] && break
+# Waits (up to 120 s) until COMMAND... succeeds or the process PID has ended; then kills PID
+# (SIGKILL: no chance to save): kill_when PID COMMAND...
+kill_when() {
+  local pid=$1
+  shift
+  for _ in $(seq 1 6000); do
+    "$@" && break
     kill -0 "$pid" 2>/dev/null || break
-    sleep 0.05
+    sleep 0.02
   done
   kill -9 "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
 }
+
+# kill_when, once FILE exists.
+kill_when_saved() { kill_when "$1" test -e "$2"; }
 
 # Runs COMMAND..., which must fail with exit 2 and say WHAT_THE_LINE_SAYS on stderr:
 # expect_refusal WHAT_THE_LINE_SAYS COMMAND...

@@ -14,33 +14,12 @@ source "$(dirname "$0")/kill_resume_lib.sh"
 root="o1p5/B1R1K1N1/8/1y1g3Y/2P5/1b6/3k1r1n/1G5O b O" # 2.6 M positions, a few seconds
 "$kamisado" retro build "$root" -o "$dir/whole.retro" >/dev/null 2>&1
 
-# Waits (up to 120 s) until the manifest of the build in WORK says PREDICATE (a Python expression
-# in `m`, the manifest) or the process PID has ended; then kills PID.
-kill_when_manifest() {
-  local pid=$1 work=$2 predicate=$3
-  for _ in $(seq 1 2400); do
-    if [ -e "$work/build.json" ] &&
-      python3 -c "import json,sys; m=json.load(open(sys.argv[1])); sys.exit(0 if ($predicate) else 1)" "$work/build.json" 2>/dev/null; then
-      break
-    fi
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.02
-  done
-  kill -9 "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
+# Whether the manifest of the build in WORK says PREDICATE (a Python expression in `m`).
+manifest_says() {
+  [ -e "$1/build.json" ] && python3 -c "import json,sys; m=json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1/build.json" 2>/dev/null
 }
-
-# Waits (up to 120 s) until a layer file is in WORK or the process PID has ended; then kills PID.
-kill_when_layer() {
-  local pid=$1 work=$2
-  for _ in $(seq 1 2400); do
-    compgen -G "$work/layer-*.keys" >/dev/null && break
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.01
-  done
-  kill -9 "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-}
+# Whether a layer is on disk in WORK.
+layer_saved() { compgen -G "$1/layer-*.keys" >/dev/null; }
 
 resumed=0
 for phase in enumerating solving writing; do
@@ -48,9 +27,9 @@ for phase in enumerating solving writing; do
   "$kamisado" retro build "$root" -o "$out" >/dev/null 2>&1 &
   pid=$!
   case $phase in
-    enumerating) kill_when_layer $pid "$out.work" ;;
-    solving) kill_when_manifest $pid "$out.work" "True" ;;
-    writing) kill_when_manifest $pid "$out.work" "m['solved_from'] <= min(int(k) for k in m['layers'])" ;;
+    enumerating) kill_when $pid layer_saved "$out.work" ;;
+    solving) kill_when $pid manifest_says "$out.work" "True" ;;
+    writing) kill_when $pid manifest_says "$out.work" "m['solved_from'] <= min(int(k) for k in m['layers'])" ;;
   esac
   if [ -e "$out" ]; then
     echo "note: the $phase build finished before it was killed"
@@ -67,7 +46,7 @@ done
 # A layer damaged on disk: refused, named, nothing written.
 out="$dir/damaged.retro"
 "$kamisado" retro build "$root" -o "$out" >/dev/null 2>&1 &
-kill_when_manifest $! "$out.work" "True"
+kill_when $! manifest_says "$out.work" "True"
 layer=$(ls "$out.work"/layer-*.keys | head -1)
 printf 'XXXXXXXX' | dd of="$layer" bs=1 seek=100 conv=notrunc status=none
 expect_refusal "damaged" "$kamisado" retro build "$root" -o "$out"

@@ -6,6 +6,7 @@
 #include <xxhash.h>
 
 #include <atomic>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -418,8 +419,15 @@ TEST(RetroFile, EveryDamageIsRefusedAndADamagedBlockIsNamed) {
   EXPECT_GT(named, 0u);
 
   std::string head = bytes;
-  head[bytes.size() - 40] = char(head[bytes.size() - 40] ^ 0x01);  // in the index, near its end
+  head[bytes.size() - 40] = char(head[bytes.size() - 40] ^ 0x01);  // in the head's table of index pages
   EXPECT_TRUE(refused(head, "head's checksum"));
+  // In the index, which lies just before the head (the trailer's first word): a probe into its
+  // page, and a whole read, name the page.
+  std::uint64_t head_at = 0;
+  std::memcpy(&head_at, bytes.data() + bytes.size() - 16, 8);
+  std::string index = bytes;
+  index[head_at - 30] = char(index[head_at - 30] ^ 0x01);
+  EXPECT_TRUE(refused(index, "index page 0 of 1 (bytes "));
   EXPECT_TRUE(refused(bytes.substr(0, bytes.size() - 100), "truncated"));
   EXPECT_TRUE(refused(bytes.substr(0, 20), "truncated"));
   EXPECT_TRUE(refused(bytes + std::string(24, '\0'), "truncated"));

@@ -38,9 +38,11 @@ Position read_root(ByteReader& in, std::string& kfen) {
 namespace {
 
 constexpr int kZstdLevel = 3;
-constexpr std::size_t kStart = 16;        // magic and versions; the first block begins here
-constexpr std::size_t kTrailer = 16;      // the head's offset and the digest
-constexpr std::size_t kIndexRecord = 40;  // first key (16), offset, length, checksum
+constexpr std::size_t kStart = 16;          // magic and versions; the first block begins here
+constexpr std::size_t kTrailer = 16;        // the head's offset and the digest
+constexpr std::size_t kIndexRecord = 40;    // first key (16), offset, length, checksum
+constexpr std::uint64_t kIndexPage = 1024;  // records a page of the index
+constexpr std::size_t kPageRecord = 32;     // a page in the head: first key (16), its first block's offset, checksum
 constexpr std::uint32_t kMostBlockEntries = 1u << 20;
 
 void put32(std::string& out, std::uint32_t v) { out.append(reinterpret_cast<const char*>(&v), 4); }
@@ -145,15 +147,20 @@ RetroFileInfo RetroFileWriter::finish() {
   head += s.kfen;
   put64(head, s.n), put64(head, s.wins);
   put32(head, std::uint32_t(s.longest)), put32(head, s.frame.symmetries());
-  put32(head, s.block_entries), put64(head, s.blocks);
-  head += s.index;
+  put32(head, s.block_entries), put64(head, s.blocks), put32(head, std::uint32_t(kIndexPage));
+  for (std::uint64_t first = 0; first < s.blocks; first += kIndexPage) {
+    const std::string_view page = std::string_view(s.index).substr(first * kIndexRecord, std::min(kIndexPage, s.blocks - first) * kIndexRecord);
+    head.append(page.substr(0, 24));  // the first block's key and offset
+    put64(head, XXH64(page.data(), page.size(), 0));
+  }
   const std::uint64_t digest = head_digest(version_words(), head);
   std::string trailer;
-  put64(trailer, s.offset), put64(trailer, digest);
+  put64(trailer, s.offset + s.index.size()), put64(trailer, digest);
+  s.out.write(s.index.data(), std::streamsize(s.index.size()));
   s.out.write(head.data(), std::streamsize(head.size()));
   s.out.write(trailer.data(), std::streamsize(trailer.size()));
   if (!s.out) throw std::runtime_error("the table file could not be written");
-  return {s.offset + head.size() + trailer.size(), true, digest, kRetroFormatVersion, s.blocks};
+  return {s.offset + s.index.size() + head.size() + trailer.size(), true, digest, kRetroFormatVersion, s.blocks};
 }
 
 // ---- reading ----
@@ -175,25 +182,27 @@ RetroFile::RetroFile(std::string_view bytes) : bytes_(bytes) {
   const auto symmetries = in.number(4, "head");
   block_entries_ = std::uint32_t(in.number(4, "head"));
   blocks_ = in.number(8, "head");
+  const std::uint64_t page_size = in.number(4, "head");
   if (symmetries != frame_.symmetries()) throw RetroFormatError("the symmetries field does not match the root");
   if (block_entries_ == 0 || block_entries_ > kMostBlockEntries) throw RetroFormatError("bad block size");
   if (n_ == 0 || n_ > (std::uint64_t(1) << 40)) throw RetroFormatError("implausible number of positions");
   if (wins_ > n_ || longest_ == 0 || longest_ > std::uint64_t(kMaxRetroDistance)) throw RetroFormatError("the head's counts are out of range");
-  if (blocks_ != (n_ + block_entries_ - 1) / block_entries_ || in.left() != blocks_ * kIndexRecord)
-    throw RetroFormatError("the index does not hold a record for each block");
-  index_ = head.data() + (head.size() - in.left());
-  // The blocks tile the file from its 16th byte to the head, first keys increasing.
-  std::uint64_t expected = kStart;
+  pages_ = (blocks_ + kIndexPage - 1) / kIndexPage;
+  if (page_size != kIndexPage || blocks_ != (n_ + block_entries_ - 1) / block_entries_ || in.left() != pages_ * kPageRecord)
+    throw RetroFormatError("the head does not hold a page of the index for each 1024 blocks");
+  page_table_ = head.data() + (head.size() - in.left());
+  // The index lies just before the head; its pages' first blocks, in order, from the 16th byte.
+  if (head_at < kStart + blocks_ * kIndexRecord) throw RetroFormatError("the index does not fit before the head");
+  index_at_ = head_at - blocks_ * kIndexRecord;
   RetroKey previous;
-  for (std::uint64_t b = 0; b < blocks_; ++b) {
-    const char* r = index_ + b * kIndexRecord;
+  for (std::uint64_t p = 0; p < pages_; ++p) {
+    const char* r = page_table_ + p * kPageRecord;
     const RetroKey first{get64(r), get64(r + 8)};
-    if (get64(r + 16) != expected || get64(r + 24) == 0 || (first.hi & ~kKeyHiMask) != 0 || (b > 0 && !(previous < first)))
-      throw RetroFormatError("the index is damaged at block " + std::to_string(b));
-    expected += get64(r + 24);
+    if ((p == 0 ? get64(r + 16) != kStart : get64(r + 16) <= get64(r + 16 - kPageRecord)) || get64(r + 16) >= index_at_ ||
+        (first.hi & ~kKeyHiMask) != 0 || (p > 0 && !(previous < first)))
+      throw RetroFormatError("the head's table of index pages is damaged at page " + std::to_string(p));
     previous = first;
   }
-  if (expected != head_at) throw RetroFormatError("the blocks do not end where the head begins");
   if (!value_of(frame_.canonical_key(root_))) throw RetroFormatError("the table does not hold its own root");
 }
 
@@ -210,45 +219,83 @@ std::unique_ptr<RetroFile> RetroFile::open(const std::string& path) {
   }
 }
 
-std::string RetroFile::where(std::uint64_t b) const {
-  const char* r = index_ + b * kIndexRecord;
+// An index page, checked against the head's table (its checksum, its first key, its blocks
+// following one another from the page's first offset to the next page's) before it is used.
+const char* RetroFile::page(std::uint64_t p) const {
+  const std::uint64_t count = std::min(kIndexPage, blocks_ - p * kIndexPage);
+  const char* r = index_begin() + p * kIndexPage * kIndexRecord;
+  const char* t = page_table_ + p * kPageRecord;
+  const std::uint64_t end = p + 1 < pages_ ? get64(t + kPageRecord + 16) : index_at_;
+  const auto damaged = [&](const std::string& what) {
+    return RetroFormatError("index page " + std::to_string(p) + " of " + std::to_string(pages_) + " (bytes " +
+                            std::to_string(index_at_ + p * kIndexPage * kIndexRecord) + " to " +
+                            std::to_string(index_at_ + (p * kIndexPage + count) * kIndexRecord) + ") is damaged: " + what);
+  };
+  if (XXH64(r, count * kIndexRecord, 0) != get64(t + 24)) throw damaged("its checksum does not match");
+  std::uint64_t at = get64(t + 16);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const char* q = r + i * kIndexRecord;
+    const RetroKey first{get64(q), get64(q + 8)};
+    if (get64(q + 16) != at || get64(q + 24) == 0 || (first.hi & ~kKeyHiMask) != 0 ||
+        (i == 0 ? first != RetroKey{get64(t), get64(t + 8)} : !(RetroKey{get64(q - kIndexRecord), get64(q - kIndexRecord + 8)} < first)))
+      throw damaged("block " + std::to_string(p * kIndexPage + i) + "'s record");
+    at += get64(q + 24);
+  }
+  if (at != end) throw damaged("its blocks do not end where the next page's begin");
+  return r;
+}
+
+const char* RetroFile::index_begin() const { return bytes_.data() + index_at_; }
+
+std::string RetroFile::where(std::uint64_t b, const char* r) const {
   return "block " + std::to_string(b) + " of " + std::to_string(blocks_) + " (bytes " + std::to_string(get64(r + 16)) + " to " +
          std::to_string(get64(r + 16) + get64(r + 24)) + ")";
 }
 
-std::vector<RetroEntry> RetroFile::read_block(std::uint64_t b) const {
-  const char* r = index_ + b * kIndexRecord;
+std::vector<RetroEntry> RetroFile::read_block(std::uint64_t b, const char* r) const {
   const std::string_view stored = bytes_.substr(std::size_t(get64(r + 16)), std::size_t(get64(r + 24)));
-  if (XXH64(stored.data(), stored.size(), 0) != get64(r + 32)) throw RetroFormatError(where(b) + " is damaged: its checksum does not match");
+  if (XXH64(stored.data(), stored.size(), 0) != get64(r + 32)) throw RetroFormatError(where(b, r) + " is damaged: its checksum does not match");
   const std::uint64_t count = b + 1 < blocks_ ? block_entries_ : n_ - b * block_entries_;
   if (ZSTD_getFrameContentSize(stored.data(), stored.size()) != count * sizeof(RetroEntry))
-    throw RetroFormatError(where(b) + " does not hold its " + std::to_string(count) + " entries");
+    throw RetroFormatError(where(b, r) + " does not hold its " + std::to_string(count) + " entries");
   std::vector<RetroEntry> entries(count);
   thread_local std::unique_ptr<ZSTD_DCtx, std::size_t (*)(ZSTD_DCtx*)> zstd{ZSTD_createDCtx(), ZSTD_freeDCtx};
   const std::size_t got = ZSTD_decompressDCtx(zstd.get(), entries.data(), count * sizeof(RetroEntry), stored.data(), stored.size());
-  if (ZSTD_isError(got) || got != count * sizeof(RetroEntry)) throw RetroFormatError(where(b) + " does not decompress");
+  if (ZSTD_isError(got) || got != count * sizeof(RetroEntry)) throw RetroFormatError(where(b, r) + " does not decompress");
   const RetroKey first{get64(r), get64(r + 8)};
-  if (entries.front().key() != first) throw RetroFormatError(where(b) + " does not begin with the key its index gives");
+  if (entries.front().key() != first) throw RetroFormatError(where(b, r) + " does not begin with the key its index gives");
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const RetroValue v = entries[i].value();
     if (v.distance < 1 || std::uint64_t(v.distance) > longest_)
-      throw RetroFormatError(where(b) + ": entry " + std::to_string(i) + " has no result in range");
-    if (i > 0 && !(entries[i - 1].key() < entries[i].key())) throw RetroFormatError(where(b) + ": entry " + std::to_string(i) + " is out of order");
+      throw RetroFormatError(where(b, r) + ": entry " + std::to_string(i) + " has no result in range");
+    if (i > 0 && !(entries[i - 1].key() < entries[i].key()))
+      throw RetroFormatError(where(b, r) + ": entry " + std::to_string(i) + " is out of order");
   }
-  if (b + 1 < blocks_ && !(entries.back().key() < RetroKey{get64(r + kIndexRecord), get64(r + kIndexRecord + 8)}))
-    throw RetroFormatError(where(b) + " runs into the next block's keys");
+  // The next block's first key: in this page's next record, or the next page's in the head.
+  if (b + 1 < blocks_) {
+    const char* next = (b + 1) % kIndexPage ? r + kIndexRecord : page_table_ + (b + 1) / kIndexPage * kPageRecord;
+    if (!(entries.back().key() < RetroKey{get64(next), get64(next + 8)})) throw RetroFormatError(where(b, r) + " runs into the next block's keys");
+  }
   return entries;
 }
 
 std::optional<RetroValue> RetroFile::value_of(RetroKey canonical) const {
-  // The last block whose first key is not above the key.
-  std::uint64_t lo = 0, hi = blocks_;
+  // The last page, then the last block in it, whose first key is not above the key.
+  std::uint64_t lo = 0, hi = pages_;
   while (hi - lo > 1) {
     const std::uint64_t mid = (lo + hi) / 2;
-    const char* r = index_ + mid * kIndexRecord;
-    (RetroKey{get64(r), get64(r + 8)} <= canonical ? lo : hi) = mid;
+    const char* t = page_table_ + mid * kPageRecord;
+    (RetroKey{get64(t), get64(t + 8)} <= canonical ? lo : hi) = mid;
   }
-  const std::vector<RetroEntry> block = read_block(lo);
+  const char* records = page(lo);
+  const std::uint64_t first = lo * kIndexPage;
+  std::uint64_t b = 0, end = std::min(kIndexPage, blocks_ - first);
+  while (end - b > 1) {
+    const std::uint64_t mid = (b + end) / 2;
+    const char* r = records + mid * kIndexRecord;
+    (RetroKey{get64(r), get64(r + 8)} <= canonical ? b : end) = mid;
+  }
+  const std::vector<RetroEntry> block = read_block(first + b, records + b * kIndexRecord);
   auto it = std::lower_bound(block.begin(), block.end(), canonical, [](const RetroEntry& e, const RetroKey& k) { return e.key() < k; });
   if (it == block.end() || it->key() != canonical) return std::nullopt;
   return it->value();
@@ -258,9 +305,11 @@ RetroFileInfo RetroFile::info() const { return {bytes_.size(), true, digest_, kR
 
 void RetroFile::for_each_block(const std::function<void(std::span<const RetroEntry>)>& take, const std::atomic<bool>* stop) const {
   std::uint64_t n = 0, wins = 0, longest = 0;
+  const char* records = nullptr;
   for (std::uint64_t b = 0; b < blocks_; ++b) {
     if (stop && stop->load()) throw Stopped("stopped while reading the table");
-    const std::vector<RetroEntry> block = read_block(b);
+    if (b % kIndexPage == 0) records = page(b / kIndexPage);
+    const std::vector<RetroEntry> block = read_block(b, records + b % kIndexPage * kIndexRecord);
     for (const RetroEntry& e : block) wins += e.value().win, longest = std::max<std::uint64_t>(longest, std::uint64_t(e.value().distance));
     n += block.size();
     take(block);

@@ -11,6 +11,9 @@
 //                  engine could change a table's content
 //   16      ...    the blocks, back to back: block b holds entries b*E to b*E+E-1 (the last one
 //                  fewer), as one zstd frame
+//   H-B×40  B×40   the index, a record a block: its first key (lo, hi: 16 bytes), its offset in
+//                  the file (8), its stored length (8), XXH64 (seed 0) of its stored bytes (8);
+//                  read in pages of 1 024 records
 //   H       ...    the head:
 //                    4      L, the root KFEN's length (1 to 4096)
 //                    L      the root KFEN (rules.md §6); it fixes the round's ranks and match score
@@ -20,9 +23,9 @@
 //                    4      the symmetries used (retro_key.h: 1 turn, 2 mirror, 4 both)
 //                    4      E, entries a block (1 to 2^20)
 //                    8      B, the number of blocks: N / E rounded up
-//                    B×40   the index, a record a block: its first key (lo, hi: 16 bytes), its
-//                           offset in the file (8), its stored length (8), XXH64 (seed 0) of its
-//                           stored bytes (8)
+//                    4      P, the index's records a page: 1 024
+//                    Q×32   a record a page of the index (Q = B / P rounded up): the first key of
+//                           its first block (16), that block's offset (8), XXH64 of the page (8)
 //   size-16 8      H, the head's offset
 //   size-8  8      XXH64 (seed 0) of the first 16 bytes and the head: the file's digest
 //
@@ -31,10 +34,13 @@
 // loses. Entries are sorted by key, strictly increasing, across blocks too: a position is found
 // by a binary search of the index's first keys, then of its block.
 //
-// The head and its index are checked whole when the file is opened (the checksum, the fields, the
-// blocks tiling the file from offset 16 to H, their first keys increasing); a block is checked
-// when it is read (its checksum in the index, its length, its order, its first key, its values).
-// The index holds every block's checksum, so the digest, which covers the index, covers every
+// The head is checked whole when the file is opened (its checksum, its fields, its pages' first
+// keys and offsets increasing from offset 16), an index page when a probe first reads it (its
+// checksum in the head, its records' first keys increasing, its blocks following one another from
+// the page's offset to the next page's), and a block when it is read (its checksum in the index,
+// its length, its order, its first key, its values). So opening reads a few kilobytes, and a probe
+// one page of the index (40 kB) and one block, whatever the table's size. The head holds every
+// page's checksum and each page every block's, so the digest, which covers the head, covers every
 // byte of the file: it names a table's content without reading it, as the book's published
 // digests need. The blocks come first and the head last so that a build writes the file in one
 // pass, in key order, holding no more than a block and the index.
@@ -121,18 +127,19 @@ class RetroFile final : public RetroLookup {
   void for_each_block(const std::function<void(std::span<const RetroEntry>)>& take, const std::atomic<bool>* stop = nullptr) const override;
 
  private:
-  struct Block;
-  std::vector<RetroEntry> read_block(std::uint64_t b) const;
-  std::string where(std::uint64_t b) const;
+  const char* page(std::uint64_t p) const;  // the index page's records, checked
+  const char* index_begin() const;
+  std::vector<RetroEntry> read_block(std::uint64_t b, const char* record) const;  // checked against its record
+  std::string where(std::uint64_t b, const char* record) const;
 
   std::unique_ptr<io::MappedFile> file_;
   std::string_view bytes_;
   std::string kfen_;
   Position root_ = Position::initial();
   RoundFrame frame_;
-  std::uint64_t n_ = 0, wins_ = 0, longest_ = 0, blocks_ = 0, digest_ = 0;
+  std::uint64_t n_ = 0, wins_ = 0, longest_ = 0, blocks_ = 0, pages_ = 0, digest_ = 0, index_at_ = 0;
   std::uint32_t block_entries_ = 0;
-  const char* index_ = nullptr;
+  const char* page_table_ = nullptr;
 };
 
 // The file's bytes (version 2).
