@@ -156,9 +156,10 @@ Answer run_retro_verify(const std::string& path, int threads, const io::Lines& l
 }
 
 Answer run_retro_crosscheck(const std::string& path, const RetroCrossCheckOptions& check, const io::Lines& lines) {
-  RetroTable table = load_retro_table(path);
+  const std::unique_ptr<RetroLookup> table = open_retro(path);  // probed where it lies: a block at a time
   io::Progress progress(lines);
-  auto r = cross_check(table, check, [&](std::uint64_t done, std::uint64_t total) { progress.count("retro crosscheck:", done, total, "positions"); });
+  auto r =
+      cross_check(*table, check, [&](std::uint64_t done, std::uint64_t total) { progress.count("retro crosscheck:", done, total, "positions"); });
   Answer a = retro_crosscheck_answer(path, r, check.long_distance);
   a.status = r.holds() ? Status::Ok : Status::Disagrees;
   return a;

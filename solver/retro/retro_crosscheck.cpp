@@ -12,36 +12,52 @@
 
 namespace kamisado::solver {
 
-RetroCrossCheck cross_check(const RetroTable& table, const RetroCrossCheckOptions& options,
+RetroCrossCheck cross_check(const RetroLookup& table, const RetroCrossCheckOptions& options,
                             const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   auto start = std::chrono::steady_clock::now();
-  const auto& entries = table.entries();
   // Most positions of a table are won at once, so a uniform sample would hardly test long
   // distances: the sample is spread evenly over the distances present (a distance with fewer
-  // positions than its share gives them all), and what is left is drawn uniformly.
-  std::map<int, std::vector<std::size_t>> by_distance;
-  for (std::size_t i = 0; i < entries.size(); ++i) by_distance[entries[i].value().distance].push_back(i);
-  std::vector<std::size_t> picked;
+  // positions than its share gives them all), and what is left is drawn uniformly. The table is
+  // read twice, a block at a time (a table on disk is never loaded): once to count each
+  // distance, once to draw each distance's share and the uniform rest by reservoir sampling.
+  std::map<int, std::uint64_t> count;
+  table.for_each_block([&](std::span<const RetroEntry> block) {
+    for (const RetroEntry& e : block) ++count[e.value().distance];
+  });
+  const std::uint64_t share = count.empty() ? 0 : options.sample / count.size();
+  const bool all = options.sample >= table.size();
+  struct Reservoir {
+    std::uint64_t quota = 0, seen = 0;
+    std::vector<RetroEntry> kept;
+  };
+  std::map<int, Reservoir> by_distance;
+  for (const auto& [distance, n] : count) by_distance[distance].quota = all || distance >= options.long_distance || n <= share ? n : share;
+  Reservoir uniform{options.sample, 0, {}};
   std::mt19937_64 rng(options.seed);
-  if (options.sample >= entries.size()) {
-    for (std::size_t i = 0; i < entries.size(); ++i) picked.push_back(i);
-  } else {
-    const std::uint64_t share = options.sample / by_distance.size();
-    for (auto& [distance, indices] : by_distance) {
-      if (distance >= options.long_distance || indices.size() <= share) {
-        picked.insert(picked.end(), indices.begin(), indices.end());
-        continue;
-      }
-      std::shuffle(indices.begin(), indices.end(), rng);
-      picked.insert(picked.end(), indices.begin(), indices.begin() + std::ptrdiff_t(share));
+  const auto keep = [&](Reservoir& r, const RetroEntry& e) {
+    if (r.kept.size() < r.quota) {
+      r.kept.push_back(e);
+    } else if (r.quota > 0) {
+      const std::uint64_t j = std::uniform_int_distribution<std::uint64_t>(0, r.seen)(rng);
+      if (j < r.quota) r.kept[std::size_t(j)] = e;
     }
-    std::sort(picked.begin(), picked.end());
-    std::uniform_int_distribution<std::size_t> any(0, entries.size() - 1);
-    while (picked.size() < options.sample) {
-      std::size_t i = any(rng);
-      auto at = std::lower_bound(picked.begin(), picked.end(), i);
-      if (at == picked.end() || *at != i) picked.insert(at, i);
+    ++r.seen;
+  };
+  table.for_each_block([&](std::span<const RetroEntry> block) {
+    for (const RetroEntry& e : block) {
+      keep(by_distance[e.value().distance], e);
+      if (!all) keep(uniform, e);
     }
+  });
+  const auto key_less = [](const RetroEntry& a, const RetroEntry& b) { return a.key() < b.key(); };
+  std::vector<RetroEntry> picked;
+  for (auto& [distance, r] : by_distance) picked.insert(picked.end(), r.kept.begin(), r.kept.end());
+  std::sort(picked.begin(), picked.end(), key_less);
+  std::shuffle(uniform.kept.begin(), uniform.kept.end(), rng);
+  for (const RetroEntry& e : uniform.kept) {
+    if (picked.size() >= options.sample) break;
+    auto at = std::lower_bound(picked.begin(), picked.end(), e, key_less);
+    if (at == picked.end() || at->key() != e.key()) picked.insert(at, e);
   }
 
   RetroCrossCheck out;
@@ -50,9 +66,9 @@ RetroCrossCheck cross_check(const RetroTable& table, const RetroCrossCheckOption
   // One table for the whole sample: the positions share a round, so what one search proves
   // helps the next.
   TranspositionTable tt(options.hash_mb);
-  for (std::size_t i : picked) {
-    RetroValue stored = entries[i].value();
-    Position pos = table.frame().decode(entries[i].key());
+  for (const RetroEntry& e : picked) {
+    RetroValue stored = e.value();
+    Position pos = table.frame().decode(e.key());
     SolveResult r = solve(pos, limits, tt, true);
     bool agrees = r.distance_known && (r.value == Value::Win) == stored.win && int(r.plies) == stored.distance;
     ++out.checked;

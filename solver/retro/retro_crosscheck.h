@@ -11,7 +11,7 @@
 #include <functional>
 #include <string>
 
-#include "solver/retro/retro_table.h"
+#include "solver/retro/retro_lookup.h"
 
 namespace kamisado::solver {
 
@@ -32,8 +32,9 @@ struct RetroCrossCheck {
   bool holds() const { return disagreements == 0 && checked > 0; }
 };
 
-// `progress` gets the number compared so far and the number to compare.
-RetroCrossCheck cross_check(const RetroTable& table, const RetroCrossCheckOptions& options,
+// `progress` gets the number compared so far and the number to compare. The table is read a
+// block at a time, twice (a table on disk is never loaded).
+RetroCrossCheck cross_check(const RetroLookup& table, const RetroCrossCheckOptions& options,
                             const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 
 }  // namespace kamisado::solver
