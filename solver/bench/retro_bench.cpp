@@ -1,9 +1,11 @@
 #include "solver/bench/retro_bench.h"
 
 #include <malloc.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 
 #include <fmt/format.h>
@@ -119,12 +121,15 @@ RetroBench bench_retro(const std::string& roots_path, const RetroCrossCheckOptio
       MeasuredBuild graph = measure_build(root, limits, lines);
       r.graph = graph.stats, r.graph_seconds = graph.seconds, r.graph_resident_peak = graph.resident_peak;
       progress.note("retro bench: " + r.name + ": building in layers");
+      // As `retro build` builds: to a file, the layers waiting on disk; then read back whole.
       limits.solver = RetroSolver::Layers;
-      r.build = measure_build(root, limits, lines);
+      const std::string path = (std::filesystem::temp_directory_path() / ("kamisado-retro-bench-" + std::to_string(::getpid()) + ".retro")).string();
+      r.build = measure_build_to_file(root, limits, path, r.file, lines);
+      r.build.table = load_retro_table(path);
+      std::filesystem::remove(path);
       r.solvers_agree = std::equal(graph.table.entries().begin(), graph.table.entries().end(), r.build.table.entries().begin(),
                                    r.build.table.entries().end(), [](const RetroEntry& a, const RetroEntry& b) { return a.bits == b.bits; });
     }
-    write_retro_table(r.build.table, &r.file);
     progress.note(fmt::format("retro bench: {}: verifying {} positions", r.name, r.build.table.size()));
     auto verify_start = std::chrono::steady_clock::now();
     r.verified = verify_retro_table(r.build.table, threads);
