@@ -101,8 +101,7 @@ struct RetroFileWriter::State {
   std::string index, packed;
   std::uint64_t offset = kStart, n = 0, wins = 0, blocks = 0;
   int longest = 0;
-  bool any = false;
-  RetroKey last;
+  RetroKey last;  // the key added last, when n > 0
   std::unique_ptr<ZSTD_CCtx, std::size_t (*)(ZSTD_CCtx*)> zstd{ZSTD_createCCtx(), ZSTD_freeCCtx};
 
   void flush() {
@@ -131,8 +130,8 @@ RetroFileWriter::~RetroFileWriter() = default;
 
 void RetroFileWriter::add(const RetroEntry& entry) {
   State& s = *s_;
-  if (s.any && !(s.last < entry.key())) throw std::logic_error("a table file's entries come in increasing key order");
-  s.any = true, s.last = entry.key();
+  if (s.n > 0 && !(s.last < entry.key())) throw std::logic_error("a table file's entries come in increasing key order");
+  s.last = entry.key();
   ++s.n, s.wins += entry.value().win;
   s.longest = std::max(s.longest, entry.value().distance);
   s.block.push_back(entry);
@@ -207,17 +206,6 @@ RetroFile::RetroFile(std::string_view bytes) : bytes_(bytes) {
 }
 
 RetroFile::~RetroFile() = default;
-
-std::unique_ptr<RetroFile> RetroFile::open(const std::string& path) {
-  auto file = std::make_unique<io::MappedFile>(path, "table");
-  try {
-    auto table = std::make_unique<RetroFile>(file->bytes());
-    table->file_ = std::move(file);
-    return table;
-  } catch (const RetroFormatError& e) {
-    throw InputError(path + ": " + e.what());
-  }
-}
 
 // An index page, checked against the head's table (its checksum, its first key, its blocks
 // following one another from the page's first offset to the next page's) before it is used.
@@ -319,11 +307,38 @@ void RetroFile::for_each_block(const std::function<void(std::span<const RetroEnt
 
 // ---- whole tables ----
 
+namespace {
+
+// The table's entries through a writer into `out`; `stop` heard between blocks and before the
+// head, and nothing finished then.
+RetroFileInfo write_entries(std::ostream& out, const RetroTable& table, const std::atomic<bool>* stop) {
+  RetroFileWriter writer(out, table.root_kfen(), table.root());
+  const auto stopped = [&] {
+    if (stop && stop->load()) throw Stopped("stopped before the table was written; nothing was written");
+  };
+  for (std::size_t i = 0; i < table.entries().size(); ++i) {
+    if (i % kRetroBlockEntries == 0) stopped();
+    writer.add(table.entries()[i]);
+  }
+  stopped();
+  return writer.finish();
+}
+
+// `read`'s result, a RetroFormatError from it an InputError naming the file.
+template <class Read>
+auto named(const std::string& path, Read read) {
+  try {
+    return read();
+  } catch (const RetroFormatError& e) {
+    throw InputError(path + ": " + e.what());
+  }
+}
+
+}  // namespace
+
 std::string write_retro_table(const RetroTable& table, RetroFileInfo* info) {
   std::ostringstream out;
-  RetroFileWriter writer(out, table.root_kfen(), table.root());
-  for (const RetroEntry& e : table.entries()) writer.add(e);
-  const RetroFileInfo written = writer.finish();
+  const RetroFileInfo written = write_entries(out, table, nullptr);
   if (info) *info = written;
   return std::move(out).str();
 }
@@ -331,8 +346,9 @@ std::string write_retro_table(const RetroTable& table, RetroFileInfo* info) {
 RetroTable read_retro_table(std::string_view bytes, RetroFileInfo* info) {
   if (read_version(bytes) == 1) return read_retro_table_v1(bytes, info);
   const RetroFile file(bytes);
+  // Memory grows with the entries read and checked, not with what the head claims.
   std::vector<RetroEntry> entries;
-  entries.reserve(std::size_t(file.size()));
+  entries.reserve(std::size_t(std::min<std::uint64_t>(file.size(), std::uint64_t(1) << 20)));
   file.for_each_block([&](std::span<const RetroEntry> block) { entries.insert(entries.end(), block.begin(), block.end()); });
   if (info) *info = file.info();
   return RetroTable(file.root_kfen(), file.root(), std::move(entries));
@@ -340,40 +356,29 @@ RetroTable read_retro_table(std::string_view bytes, RetroFileInfo* info) {
 
 RetroTable load_retro_table(const std::string& path, RetroFileInfo* info) {
   const io::MappedFile file(path, "table");
-  try {
-    return read_retro_table(file.bytes(), info);
-  } catch (const RetroFormatError& e) {
-    throw InputError(path + ": " + e.what());
-  }
+  return named(path, [&] { return read_retro_table(file.bytes(), info); });
+}
+
+std::unique_ptr<RetroFile> RetroFile::open(const std::string& path) { return open(std::make_unique<io::MappedFile>(path, "table")); }
+
+std::unique_ptr<RetroFile> RetroFile::open(std::unique_ptr<io::MappedFile> file) {
+  auto table = named(file->path(), [&] { return std::make_unique<RetroFile>(file->bytes()); });
+  table->file_ = std::move(file);
+  return table;
 }
 
 std::unique_ptr<RetroLookup> open_retro(const std::string& path, RetroFileInfo* info) {
-  std::uint32_t version = 0;
-  {
-    const io::MappedFile file(path, "table");
-    try {
-      version = read_version(file.bytes());
-    } catch (const RetroFormatError& e) {
-      throw InputError(path + ": " + e.what());
-    }
-  }
-  if (version == 1) return std::make_unique<RetroTable>(load_retro_table(path, info));
-  std::unique_ptr<RetroFile> file = RetroFile::open(path);
-  if (info) *info = file->info();
-  return file;
+  auto file = std::make_unique<io::MappedFile>(path, "table");
+  if (named(path, [&] { return read_version(file->bytes()); }) == 1)  // read whole
+    return std::make_unique<RetroTable>(named(path, [&] { return read_retro_table_v1(file->bytes(), info); }));
+  std::unique_ptr<RetroFile> table = RetroFile::open(std::move(file));
+  if (info) *info = table->info();
+  return table;
 }
 
 RetroFileInfo save_retro_table(const RetroTable& table, const std::string& path, const std::atomic<bool>* stop) {
   RetroFileInfo info;
-  io::write_file_atomically(path, [&](std::ostream& out) {
-    RetroFileWriter writer(out, table.root_kfen(), table.root());
-    for (std::size_t i = 0; i < table.entries().size(); ++i) {
-      if (i % kRetroBlockEntries == 0 && stop && stop->load()) throw Stopped("stopped before the table was written; nothing was written");
-      writer.add(table.entries()[i]);
-    }
-    if (stop && stop->load()) throw Stopped("stopped before the table was written; nothing was written");
-    info = writer.finish();
-  });
+  io::write_file_atomically(path, [&](std::ostream& out) { info = write_entries(out, table, stop); });
   return info;
 }
 

@@ -108,6 +108,7 @@ class RetroFile final : public RetroLookup {
   // Mapped from `path`; a missing, unreadable, damaged or foreign file is an InputError naming
   // the path and what is wrong with it (a version 1 file too: open_retro reads those).
   static std::unique_ptr<RetroFile> open(const std::string& path);
+  static std::unique_ptr<RetroFile> open(std::unique_ptr<io::MappedFile> file);  // a file mapped already
   // Over bytes the caller keeps (a test, the fuzzer). Throws RetroFormatError.
   explicit RetroFile(std::string_view bytes);
   ~RetroFile() override;
