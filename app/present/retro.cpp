@@ -99,19 +99,19 @@ Answer run_retro_stats(const std::string& path, const RetroStatsOptions& opt, co
        {"real_moves", c.real_moves},
        {"forced_passes", c.forced_passes},
        {"pass_chains", chains},
-       {"longest_pass_chain", c.longest_chain},
+       {"longest_pass_chain", c.longest_chain()},
        {"deadlocks", {{"black_charged", c.deadlocks[0]}, {"gold_charged", c.deadlocks[1]}}},
        {"pushes", pushes},
-       {"most_pushed", c.most_pushed},
+       {"most_pushed", c.most_pushed()},
        {"spec_check", {{"sample", c.sample.size()}, {"seed", opt.seed}, {"agrees", disagreement.empty()}, {"first_disagreement", disagreement}}}},
       fmt::format("root: {} ({} to move, {})\n", table->root_kfen(), side_name(table->root().side_to_move()), value_text(root)) +
           fmt::format("{} positions: {} won and {} lost by the side to move; file {:.1f} MB\n", c.positions, c.wins, c.positions - c.wins,
                       double(info.stored_bytes) / 1048576) +
           fmt::format("{} real moves; {} forced passes (M6); chains of k passes after a real move (M9):{}{}; longest {}\n", c.real_moves,
-                      c.forced_passes, chain_text, chain_text.empty() ? " none" : "", c.longest_chain) +
+                      c.forced_passes, chain_text, chain_text.empty() ? " none" : "", c.longest_chain()) +
           fmt::format("deadlocks (M8), by the side charged: Black {}, Gold {}\n", c.deadlocks[0], c.deadlocks[1]) +
           fmt::format("pushes (S2), by the pusher's rank and the towers pushed:{}{}; at most {} at once\n", push_text,
-                      push_text.empty() ? " none" : "", c.most_pushed) +
+                      push_text.empty() ? " none" : "", c.most_pushed()) +
           (disagreement.empty() ? fmt::format("spec check: {} positions drawn by seed {}, every real move agrees with the rules' specification\n",
                                               c.sample.size(), opt.seed)
                                 : "spec check DISAGREES: " + disagreement + "\n") +

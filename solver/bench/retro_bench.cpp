@@ -37,12 +37,6 @@ void reset_peak_memory() { std::ofstream("/proc/self/clear_refs") << "5"; }
 
 }  // namespace
 
-std::map<int, std::array<std::uint64_t, 2>> count_by_distance(const RetroTable& table) {
-  std::map<int, std::array<std::uint64_t, 2>> by_distance;
-  for (const auto& e : table.entries()) ++by_distance[e.value().distance][e.value().win];
-  return by_distance;
-}
-
 namespace {
 
 // Measures `build` (which builds with `limits`, its progress shown on `lines`): time and memory.
@@ -111,7 +105,6 @@ RetroBench bench_retro(const std::string& roots_path, const RetroCrossCheckOptio
   io::Progress progress(lines);
   for (RetroBenchRow& r : b.rows) {
     Position root = parse_kfen(r.kfen);
-    progress.note("retro bench: " + r.name + ": building");
     RetroBuildLimits limits;
     limits.max_positions = kMaxRetroPositions;
     limits.threads = threads;
@@ -137,10 +130,10 @@ RetroBench bench_retro(const std::string& roots_path, const RetroCrossCheckOptio
     progress.note("retro bench: " + r.name + ": cross-checking with the proof search");
     r.cross =
         cross_check(r.build.table, check, [&](std::uint64_t done, std::uint64_t total) { progress.count("retro bench:", done, total, "positions"); });
-    for (const auto& e : r.build.table.entries()) r.longest = std::max(r.longest, e.value().distance);
     r.root_value = r.build.root_value;
     progress.note("retro bench: " + r.name + ": counting its rule edge cases");
     r.cases = count_edge_cases(r.build.table, threads, 1000, 1);
+    r.longest = r.cases.by_distance.rbegin()->first;  // a table holds its root, so some distance
     r.table_size = r.build.table.size();
     r.build.table = RetroTable();  // measured and checked: free it before the next root
   }

@@ -1,17 +1,17 @@
 // Building retrograde tables for a user, measured: `kamisado retro build` and `retro bench`.
 //
-//   measure_build  builds one root's table (retro_build.h) and measures its time and the
-//                  memory a position costs: the build's arrays at their peak, and the process's
-//                  peak resident memory above what it held before (Linux /proc);
+//   measure_build  builds one root's table (retro_build.h; measure_build_to_file: to its file, as
+//                  retro build does) and measures its time and the memory a position costs: the
+//                  build's arrays at their peak, and the process's peak resident memory above
+//                  what it held before (Linux /proc);
 //   bench_retro    for each root of a list (JSON: [{"name", "kfen", "source"}, ...]) builds the
-//                  table, verifies every value (retro_verify.h) and cross-checks a sample plus
-//                  every long position with the proof search (retro_crosscheck.h).
+//                  table both ways, verifies every value (retro_verify.h), cross-checks a sample
+//                  plus every long position with the proof search (retro_crosscheck.h) and counts
+//                  its rule edge cases (retro_stats.h).
 #pragma once
 
-#include <array>
 #include <atomic>
 #include <cstdint>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -37,9 +37,6 @@ struct MeasuredBuild {
   double bytes_per_position() const { return double(stats.peak_bytes) / double(stats.positions); }
   double resident_per_position() const { return double(resident_peak) / double(stats.positions); }
 };
-
-// A table's positions counted by value and distance: distance -> {losses, wins}.
-std::map<int, std::array<std::uint64_t, 2>> count_by_distance(const RetroTable& table);
 
 // Throws RetroCapExceeded (an InputError) past limits.max_positions, Stopped if limits.stop is
 // raised; nothing is built then. limits.progress is set here, to `lines`.

@@ -86,6 +86,7 @@ class LayerBuilder {
     top_ = root_level;
     pending_[std::size_t(root_level)].push_back({frame_.canonical_key(root_)});
     for (int level = root_level; level <= top_; ++level) {
+      if (pending_[std::size_t(level)].empty()) continue;  // no move reaches this potential
       std::vector<RetroEntry>& layer = layers_[std::size_t(level)];
       std::vector<RetroEntry> fresh = std::move(pending_[std::size_t(level)]);
       pending_[std::size_t(level)] = {};
@@ -249,7 +250,7 @@ class LayerBuilder {
     stats_.peak_bytes = std::max<std::uint64_t>(stats_.peak_bytes, bytes_of(entries));
     tbb::parallel_sort(entries.begin(), entries.end(), key_less);
     stats_.sort_seconds = seconds_since(start);
-    if (limits_.stop && limits_.stop->load()) throw Stopped("stopped before the table was complete");
+    check_stop();  // the sort cannot be cut short: a stop raised during it is heard now
     if (stats_out) *stats_out = stats_;
     return RetroTable(to_kfen(root_), root_, std::move(entries));
   }
@@ -272,10 +273,9 @@ class LayerBuilder {
     check_stop();
     if (limits_.progress) limits_.progress({phase, positions, total, held_bytes()});
   }
-  std::uint64_t held_bytes() const {
+  std::uint64_t held_bytes() const {  // no position lies above top_
     std::uint64_t b = 0;
-    for (const auto& l : layers_) b += bytes_of(l);
-    for (const auto& l : pending_) b += bytes_of(l);
+    for (int l = 0; l <= top_; ++l) b += bytes_of(layers_[std::size_t(l)]) + bytes_of(pending_[std::size_t(l)]);
     return b;
   }
   void note_bytes() { stats_.peak_bytes = std::max(stats_.peak_bytes, held_bytes()); }

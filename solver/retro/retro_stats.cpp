@@ -28,11 +28,7 @@ void count_position(const Position& pos, RetroEdgeCases& c) {
     ++c.real_moves;
     if (m.kind() == MoveKind::Push) {
       const int rank = pos.rank_of_tower(mover, pos.tower_on(m.from())->colour);
-      const Position after = pos.after(m);
-      int pushed = 0;
-      for (int col = 0; col < kColours; ++col) pushed += after.square_of(~mover, Colour(col)) != pos.square_of(~mover, Colour(col));
-      ++c.pushes[std::size_t(rank)][std::size_t(pushed)];
-      c.most_pushed = std::max(c.most_pushed, pushed), c.highest_pusher = std::max(c.highest_pusher, rank);
+      ++c.pushes[std::size_t(rank)][std::size_t(towers_pushed(pos, m))];
     }
     if (wins_at_once(m, mover)) continue;
     const Outcome o = round_outcome(pos, m);
@@ -43,10 +39,7 @@ void count_position(const Position& pos, RetroEdgeCases& c) {
     if (o.over()) continue;
     const Position child = pos.after(m);
     const int passes = pass_chain_length(child, child.side_to_move(), child.designated());
-    if (passes > 0) {
-      ++c.chains[passes];
-      c.longest_chain = std::max(c.longest_chain, passes);
-    }
+    if (passes > 0) ++c.chains[passes];
   }
 }
 
@@ -57,9 +50,6 @@ void add(RetroEdgeCases& into, const RetroEdgeCases& c) {
   for (int s = 0; s < 2; ++s) into.deadlocks[std::size_t(s)] += c.deadlocks[std::size_t(s)];
   for (std::size_t r = 0; r < into.pushes.size(); ++r)
     for (std::size_t n = 0; n < into.pushes[r].size(); ++n) into.pushes[r][n] += c.pushes[r][n];
-  into.longest_chain = std::max(into.longest_chain, c.longest_chain);
-  into.most_pushed = std::max(into.most_pushed, c.most_pushed);
-  into.highest_pusher = std::max(into.highest_pusher, c.highest_pusher);
   into.sample.insert(into.sample.end(), c.sample.begin(), c.sample.end());
 }
 

@@ -10,6 +10,7 @@
 // (src/verify/spec_position.h) that `retro stats` runs on it.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -28,8 +29,16 @@ struct RetroEdgeCases {
   std::map<int, std::uint64_t> chains;                      // real moves followed by exactly k forced passes (k >= 1), by k
   std::array<std::uint64_t, 2> deadlocks{};                 // real moves that deadlock (M8), by the side charged: {Black, Gold}
   std::array<std::array<std::uint64_t, 4>, 5> pushes{};     // [pusher's rank][towers pushed], 1 to 4 and 1 to 3
-  int longest_chain = 0, most_pushed = 0, highest_pusher = 0;
   std::vector<Position> sample;
+
+  int longest_chain() const { return chains.empty() ? 0 : chains.rbegin()->first; }
+  int most_pushed() const {  // the most towers one push sends back
+    int most = 0;
+    for (const auto& by_rank : pushes)
+      for (std::size_t n = 1; n < by_rank.size(); ++n)
+        if (by_rank[n]) most = std::max(most, int(n));
+    return most;
+  }
 };
 
 RetroEdgeCases count_edge_cases(const RetroLookup& table, int threads, std::uint64_t sample, std::uint64_t seed,

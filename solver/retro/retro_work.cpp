@@ -2,6 +2,7 @@
 
 #include <xxhash.h>
 
+#include <fmt/format.h>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -20,15 +21,8 @@ namespace {
 constexpr const char* kFormat = "kamisado-retro-work 1";
 constexpr const char* kManifest = "build.json";
 
-std::string hex(std::uint64_t v) {
-  char s[17];
-  std::snprintf(s, sizeof s, "%016llx", static_cast<unsigned long long>(v));
-  return s;
-}
-
 bool ours(const std::string& name) {
-  return name == kManifest || (name.rfind("layer-", 0) == 0 && name.size() > 11 && name.substr(name.size() - 5) == ".keys") ||
-         name.find(".tmp-") != std::string::npos;
+  return name == kManifest || (name.rfind("layer-", 0) == 0 && name.size() > 11 && name.substr(name.size() - 5) == ".keys") || io::is_temporary(name);
 }
 
 }  // namespace
@@ -69,7 +63,8 @@ RetroWorkFolder::RetroWorkFolder(std::string dir, std::string root_kfen) : dir_(
 
 void RetroWorkFolder::save() const {
   nlohmann::json layers = nlohmann::json::object();
-  for (const auto& [level, layer] : state_.layers) layers[std::to_string(level)] = {{"count", layer.count}, {"digest", hex(layer.digest)}};
+  for (const auto& [level, layer] : state_.layers)
+    layers[std::to_string(level)] = {{"count", layer.count}, {"digest", fmt::format("{:016x}", layer.digest)}};
   const RetroBuildStats& s = state_.stats;
   const nlohmann::json j = {{"format", kFormat},
                             {"root", root_kfen_},

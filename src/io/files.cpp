@@ -118,12 +118,6 @@ namespace {
 constexpr std::string_view kTemporary = ".tmp-";  // then 8 hex digits
 
 // Whether `name` is a temporary of temporary_beside, of the file named `of` if `of` is not empty.
-bool is_temporary(const std::string& name, std::string_view of = {}) {
-  const auto at = name.rfind(kTemporary);
-  return at != std::string::npos && at > 0 && name.size() == at + kTemporary.size() + 8 &&
-         name.find_first_not_of("0123456789abcdef", at + kTemporary.size()) == std::string::npos &&
-         (of.empty() || std::string_view(name).substr(0, at) == of);
-}
 
 // Removes the regular files of `folder` that are temporaries (of the file named `of`, if given).
 void remove_temporaries(const fs::path& folder, std::string_view of = {}) {
@@ -133,6 +127,13 @@ void remove_temporaries(const fs::path& folder, std::string_view of = {}) {
 }
 
 }  // namespace
+
+bool is_temporary(const std::string& name, std::string_view of) {
+  const auto at = name.rfind(kTemporary);
+  return at != std::string::npos && at > 0 && name.size() == at + kTemporary.size() + 8 &&
+         name.find_first_not_of("0123456789abcdef", at + kTemporary.size()) == std::string::npos &&
+         (of.empty() || std::string_view(name).substr(0, at) == of);
+}
 
 std::string temporary_beside(const std::string& path) {
   std::random_device rd;

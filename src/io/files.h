@@ -27,6 +27,10 @@ void write_file_atomically(const std::string& path, const std::function<void(std
 // only form of temporary the tool writes, so that its leftovers are known by name.
 std::string temporary_beside(const std::string& path);
 
+// Whether `name` (a file name, no folder) is one temporary_beside makes: of the file named `of`,
+// when given.
+bool is_temporary(const std::string& name, std::string_view of = {});
+
 // Removes the temporary files that a killed write_file_atomically of `path` left behind, or of
 // any file in `folder`. Only for a run that holds the output's lock (run_lock.h): another run's
 // temporaries may be files it is writing.

@@ -87,4 +87,12 @@ std::array<std::uint32_t, 2> match_score(std::string_view text) {
   throw InputError("'" + std::string(text) + "' is no score: give the two sides' points as B-G, e.g. 1-1 (P3: at most 15 each)", "score");
 }
 
+int towers_pushed(const Position& before, Move push) {
+  const Position after = before.after(push);
+  const Side opponent = ~before.side_to_move();
+  int pushed = 0;
+  for (int c = 0; c < kColours; ++c) pushed += after.square_of(opponent, Colour(c)) != before.square_of(opponent, Colour(c));
+  return pushed;
+}
+
 }  // namespace kamisado

@@ -29,6 +29,9 @@ inline bool chain_deadlocks(const Position& pos, Side side, Colour colour) {
   return !can_act(pos, side, colour) && pass_chain_length(pos, side, colour) < 0;
 }
 
+// S3: how many of the opponent's towers the push `m` sends back, as Position::after plays it.
+int towers_pushed(const Position& before, Move push);
+
 // How the round ended if the real move `m` ends it (M7, M8), else an outcome with Ending::None.
 // In a match Position::after goes straight on to the between-rounds state; this says how.
 Outcome round_outcome(const Position& before, Move m);

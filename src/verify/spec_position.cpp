@@ -141,12 +141,10 @@ std::string compare_with_spec(const Position& pos, EngineAfterMove engine_verdic
     };
     if (!(spec == engine)) return to_kfen(pos) + ", " + to_string(m) + ": the spec says " + text(spec) + ", the engine " + text(engine);
     if (m.kind() == MoveKind::Push) {
-      const Position after = pos.after(m);
-      int moved_back = 0;
-      for (int c = 0; c < 8; ++c) moved_back += after.square_of(~pos.side_to_move(), Colour(c)) != pos.square_of(~pos.side_to_move(), Colour(c));
-      if (spec_pushed_count(pos, m) != moved_back)
-        return to_kfen(pos) + ", " + to_string(m) + ": the spec pushes " + std::to_string(spec_pushed_count(pos, m)) + " towers, the engine " +
-               std::to_string(moved_back);
+      const int spec_pushed = spec_pushed_count(pos, m), engine_pushed = towers_pushed(pos, m);
+      if (spec_pushed != engine_pushed)
+        return to_kfen(pos) + ", " + to_string(m) + ": the spec pushes " + std::to_string(spec_pushed) + " towers, the engine " +
+               std::to_string(engine_pushed);
     }
   }
   return "";
