@@ -417,6 +417,20 @@ TEST(RetroFile, EveryDamageIsRefusedAndADamagedBlockIsNamed) {
   }
   EXPECT_GT(answered, 0u);
   EXPECT_GT(named, 0u);
+  // Opened from its path, the file is named when a probe meets the damage, in one line.
+  const std::string path = std::string(KAMISADO_TEST_TMP) + "/damaged-block.retro";
+  std::ofstream(path, std::ios::binary) << damaged;
+  const std::unique_ptr<RetroFile> from_path = RetroFile::open(path);
+  std::string message;
+  for (std::size_t i = 0; i < table.size() && message.empty(); ++i) {
+    try {
+      from_path->value_of(table.entries()[i].key());
+    } catch (const InputError& e) {
+      message = e.what();
+    }
+  }
+  EXPECT_EQ(message.rfind(path + ": block ", 0), 0u) << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
 
   std::string head = bytes;
   head[bytes.size() - 40] = char(head[bytes.size() - 40] ^ 0x01);  // in the head's table of index pages
@@ -529,6 +543,57 @@ TEST(RetroVerify, AcceptsTheTableAndNamesAWrongValue) {
   RetroVerifyResult missing = verify_retro_table(RetroTable(table.root_kfen(), table.root(), entries), 1);
   EXPECT_FALSE(missing.holds());
   EXPECT_NE(missing.first_failure.find("missing"), std::string::npos) << missing.first_failure;
+}
+
+// The check of a table file in layers (issue 70) agrees with the check of the table in memory:
+// the same verdict and the same first failure (the least key is the least index), its work
+// folder gone after it.
+TEST(RetroVerify, AFileCheckedInLayersAgreesWithTheTableCheckedWhole) {
+  const std::string path = std::string(KAMISADO_TEST_TMP) + "/layers-verify.retro", work = path + ".verify";
+  auto both = [&](const RetroTable& table) {
+    save_retro_table(table, path, nullptr);
+    const std::unique_ptr<RetroLookup> file = open_retro(path);
+    EXPECT_EQ(dynamic_cast<const RetroTable*>(file.get()), nullptr) << "a version 2 file is probed, not loaded";
+    std::vector<std::string> phases;
+    RetroVerifyResult layered = verify_retro_in_layers(*file, 2, work, [&](const char* phase, std::uint64_t) {
+      if (phases.empty() || phases.back() != phase) phases.emplace_back(phase);
+    });
+    EXPECT_FALSE(std::filesystem::exists(work));
+    EXPECT_EQ(phases, (std::vector<std::string>{"splitting", "checking"}));
+    RetroVerifyResult whole = verify_retro_table(table, 1);
+    EXPECT_EQ(layered.checked, table.size());
+    EXPECT_EQ(layered.failures, whole.failures);
+    EXPECT_EQ(layered.holds(), whole.holds());
+    if (!whole.holds()) {
+      EXPECT_EQ(whole.first_failure.substr(whole.first_failure.find(": ") + 2), layered.first_failure);
+    }
+    return layered;
+  };
+  for (const char* kfen : {kSmallRoot, kPushRoot}) {  // the second with Sumos' pushes: a wide window
+    SCOPED_TRACE(kfen);
+    const RetroTable table = build(parse_kfen(kfen));
+    EXPECT_TRUE(both(table).holds());
+
+    // S4, M7: a win stored as a loss in the table's top layer and a distance two off at its
+    // bottom: each entry is caught, and the parents that disagree with it.
+    std::vector<RetroEntry> entries = table.entries();
+    auto potential = [&](const RetroEntry& e) { return advancement_potential(table.frame().decode(e.key())); };
+    auto [low, high] =
+        std::minmax_element(entries.begin(), entries.end(), [&](const RetroEntry& a, const RetroEntry& b) { return potential(a) < potential(b); });
+    for (RetroEntry* e : {&*low, &*high}) {
+      const RetroValue v = e->value();
+      e->bits.hi = (e->bits.hi & kKeyHiMask) |
+                   std::uint64_t(pack_value(e == &*high ? RetroValue{!v.win, v.distance} : RetroValue{v.win, v.distance + 2})) << 48;
+    }
+    RetroVerifyResult bad = both(RetroTable(table.root_kfen(), table.root(), entries));
+    EXPECT_GE(bad.failures, 2u);
+    EXPECT_NE(bad.first_failure.find("stored"), std::string::npos) << bad.first_failure;
+
+    // A missing position: its parents are caught.
+    entries = table.entries();
+    entries.erase(entries.begin() + std::ptrdiff_t(entries.size() / 2));
+    EXPECT_NE(both(RetroTable(table.root_kfen(), table.root(), entries)).first_failure.find("missing"), std::string::npos);
+  }
 }
 
 TEST(RetroCrossCheck, EveryEntryAgreesWithTheProofSearch) {

@@ -9,9 +9,9 @@ namespace kamisado::cli {
 namespace {
 
 const CommandText kVerifyText{"verify", "Re-check every stored value against its successors",
-                              "Each stored value and distance must be exactly what the position's successors give, each\n"
-                              "successor in the table; a failure names the first entry at fault (exit code 1).\n"
-                              "Example: kamisado retro verify late.retro --threads 2"};
+                              "Each stored value and distance must be what the position's successors give, each in the\n"
+                              "table; the first entry at fault is named (exit code 1). The table is split by potential into\n"
+                              "TABLE.verify/ and checked a layer at a time. Example: kamisado retro verify late.retro --threads 2"};
 
 const CommandText kCrosscheckText{"crosscheck", "Compare a table with the proof-number search on a sample",
                                   "Solves a seeded sample of the table's positions, and every position with a long distance,\n"

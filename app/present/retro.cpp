@@ -147,9 +147,11 @@ Answer retro_bench_answer(const RetroBench& b) {
 }
 
 Answer run_retro_verify(const std::string& path, int threads, const io::Lines& lines) {
-  RetroTable table = load_retro_table(path);
+  const std::unique_ptr<RetroLookup> table = open_retro(path);
   io::Progress progress(lines);
-  auto r = verify_retro_table(table, threads, [&](std::uint64_t done) { progress.count("retro verify:", done, table.size(), "positions"); });
+  const auto r = verify_retro(*table, threads, path + ".verify", [&](const char* phase, std::uint64_t done) {
+    progress.count(fmt::format("retro verify, {}:", phase), done, table->size(), "positions");
+  });
   Answer a = retro_verify_answer(path, r, progress.elapsed());
   a.status = r.holds() ? Status::Ok : Status::Failed;
   return a;

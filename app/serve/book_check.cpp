@@ -72,10 +72,11 @@ void Prover::prove(std::vector<solver::BookEntry>& entries, const std::string& p
   }
 }
 
-solver::Trust verify_table(const solver::RetroTable& table, const std::string& path, const BookCheck& check) {
+solver::Trust verify_table(const solver::RetroLookup& table, const std::string& path, const BookCheck& check) {
   io::Progress progress(check.progress);
-  const solver::RetroVerifyResult r = solver::verify_retro_table(
-      table, 2, [&](std::uint64_t done) { progress.count("checking the book: " + path, done, table.size(), "positions"); });
+  const solver::RetroVerifyResult r = solver::verify_retro(table, 2, path + ".verify", [&](const char* phase, std::uint64_t done) {
+    progress.count("checking the book, " + std::string(phase) + ": " + path, done, table.size(), "positions");
+  });
   if (!r.holds()) throw InputError(path + ": the table is wrong: " + r.first_failure + " (retro verify, --check-book)");
   return solver::Trust::proof("verified on load by retro verify (--check-book): every value re-derived from its children by the rules");
 }

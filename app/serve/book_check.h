@@ -10,7 +10,7 @@
 
 #include "app/serve/book_files.h"
 #include "solver/analysis/book.h"
-#include "solver/retro/retro_table.h"
+#include "solver/retro/retro_lookup.h"
 #include "solver/search/transposition_table.h"
 
 namespace kamisado::serve {
@@ -35,8 +35,8 @@ class Prover {
   std::unique_ptr<solver::TranspositionTable> table_;
 };
 
-// `table` (read from `path`) verified by the rules (retro verify): the trust it then has, or an
-// InputError naming its first wrong value.
-solver::Trust verify_table(const solver::RetroTable& table, const std::string& path, const BookCheck& check);
+// `table` (read from `path`) verified by the rules (retro verify; a file in layers, its work folder
+// PATH.verify beside it): the trust it then has, or an InputError naming its first wrong value.
+solver::Trust verify_table(const solver::RetroLookup& table, const std::string& path, const BookCheck& check);
 
 }  // namespace kamisado::serve

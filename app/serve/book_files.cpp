@@ -164,18 +164,15 @@ class Loader {
 
   void add_retro(const std::string& path) {
     // Probed where it lies (retro_file.h): its digest covers every block without reading them.
-    // Only a check on load (--check-book) reads it whole.
+    // A check on load (--check-book) reads it a block at a time (retro verify, in layers).
     solver::RetroFileInfo info;
     std::unique_ptr<solver::RetroLookup> table = solver::open_retro(path, &info);
     if (seen(info.digest)) return;
     solver::Trust trust = solver::Trust::claim();
-    if (const std::string how = published(info.digest); !how.empty()) {
+    if (const std::string how = published(info.digest); !how.empty())
       trust = solver::Trust::proof(how);
-    } else if (check_.prove_claims) {
-      auto whole = std::make_unique<solver::RetroTable>(solver::load_retro_table(path));
-      trust = verify_table(*whole, path, check_);
-      table = std::move(whole);
-    }
+    else if (check_.prove_claims)
+      trust = verify_table(*table, path, check_);
     book_.add_retro(std::move(table), path, trust);
   }
 

@@ -215,7 +215,7 @@ const char* RetroFile::page(std::uint64_t p) const {
   const char* t = page_table_ + p * kPageRecord;
   const std::uint64_t end = p + 1 < pages_ ? get64(t + kPageRecord + 16) : index_at_;
   const auto damaged = [&](const std::string& what) {
-    return RetroFormatError("index page " + std::to_string(p) + " of " + std::to_string(pages_) + " (bytes " +
+    return RetroFormatError(named_file() + "index page " + std::to_string(p) + " of " + std::to_string(pages_) + " (bytes " +
                             std::to_string(index_at_ + p * kIndexPage * kIndexRecord) + " to " +
                             std::to_string(index_at_ + (p * kIndexPage + count) * kIndexRecord) + ") is damaged: " + what);
   };
@@ -235,8 +235,11 @@ const char* RetroFile::page(std::uint64_t p) const {
 
 const char* RetroFile::index_begin() const { return bytes_.data() + index_at_; }
 
+// A damage found once the file is open (its opening names the file otherwise): "PATH: ".
+std::string RetroFile::named_file() const { return file_ ? file_->path() + ": " : ""; }
+
 std::string RetroFile::where(std::uint64_t b, const char* r) const {
-  return "block " + std::to_string(b) + " of " + std::to_string(blocks_) + " (bytes " + std::to_string(get64(r + 16)) + " to " +
+  return named_file() + "block " + std::to_string(b) + " of " + std::to_string(blocks_) + " (bytes " + std::to_string(get64(r + 16)) + " to " +
          std::to_string(get64(r + 16) + get64(r + 24)) + ")";
 }
 

@@ -132,6 +132,7 @@ class RetroFile final : public RetroLookup {
   const char* index_begin() const;
   std::vector<RetroEntry> read_block(std::uint64_t b, const char* record) const;  // checked against its record
   std::string where(std::uint64_t b, const char* record) const;
+  std::string named_file() const;
 
   std::unique_ptr<io::MappedFile> file_;
   std::string_view bytes_;

@@ -37,8 +37,6 @@ int advancement_potential(const Position& pos) {
 
 namespace {
 
-constexpr int kMostPotential = 16 * 7 * 256;
-
 double seconds_since(std::chrono::steady_clock::time_point t) { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count(); }
 
 // Entries by key alone (the result's bits apart), a type of its own so that the sorts inline it.

@@ -33,6 +33,7 @@ namespace kamisado::solver {
 
 // The advancement potential of a position (above). Equal for a position and its B3 images.
 int advancement_potential(const Position& pos);
+constexpr int kMostPotential = 16 * 7 * 256;  // sixteen Sumos at the far row: no higher
 
 // Throws std::invalid_argument if the root's round is over; RetroCapExceeded past the cap, and
 // Stopped when the stop flag is raised, and builds nothing then.

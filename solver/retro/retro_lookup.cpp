@@ -16,17 +16,17 @@ std::optional<RetroValue> RetroLookup::probe(const Position& pos) const {
   return value_of(f.canonical_key(pos));
 }
 
-MoveOutcome move_outcome(const RetroLookup& table, const Position& parent, const Position& child) {
+MoveOutcome move_outcome(const RetroValues& table, const Position& parent, const Position& child) {
   Side mover = parent.side_to_move();
   if (auto winner = round_winner(child)) return {true, *winner == mover, 1};
-  const std::optional<RetroValue> v = table.value_of(table.frame().canonical_key(child));
+  const std::optional<RetroValue> v = table.value_of_child(child, table.frame().canonical_key(child));
   if (!v || v->distance == 0) return {};
   // After a push the pusher moves again (S4), so the child's side to move is the mover.
   bool same_side = child.side_to_move() == mover;
   return {true, v->win == same_side, v->distance + 1};
 }
 
-std::optional<RetroValue> value_from_children(const RetroLookup& table, const Position& pos) {
+std::optional<RetroValue> value_from_children(const RetroValues& table, const Position& pos) {
   MoveList moves;
   generate_moves(pos, moves);
   int fastest_win = 0, longest_loss = 0;

@@ -39,15 +39,24 @@ struct RetroEntry {
   RetroValue value() const { return unpack_value(packed()); }
 };
 
-class RetroLookup {
+// What the minimax over a position's moves asks of stored values: the frame their keys are made
+// in, and a child's value. A table, or the layers of one a check holds (retro_verify.h).
+class RetroValues {
  public:
-  virtual ~RetroLookup() = default;
-  virtual const std::string& root_kfen() const = 0;
-  virtual const Position& root() const = 0;
+  virtual ~RetroValues() = default;
   virtual const RoundFrame& frame() const = 0;
-  virtual std::uint64_t size() const = 0;
   // The value stored for a canonical key (retro_key.h), if the table holds it.
   virtual std::optional<RetroValue> value_of(RetroKey canonical) const = 0;
+  // The same for a child position whose canonical key is known: values kept in layers of
+  // advancement potential (retro_layers.h) find the layer from the position.
+  virtual std::optional<RetroValue> value_of_child(const Position& /*child*/, RetroKey canonical) const { return value_of(canonical); }
+};
+
+class RetroLookup : public RetroValues {
+ public:
+  virtual const std::string& root_kfen() const = 0;
+  virtual const Position& root() const = 0;
+  virtual std::uint64_t size() const = 0;
   // Every entry in key order, a block at a time (a file's block, checked as it is read, or the
   // whole table in memory). `stop` raised: Stopped.
   virtual void for_each_block(const std::function<void(std::span<const RetroEntry>)>& take, const std::atomic<bool>* stop = nullptr) const = 0;
@@ -64,11 +73,11 @@ struct MoveOutcome {
   bool mover_wins = false;
   int distance = 0;  // plies from the parent, this move included
 };
-MoveOutcome move_outcome(const RetroLookup& table, const Position& parent, const Position& child);
+MoveOutcome move_outcome(const RetroValues& table, const Position& parent, const Position& child);
 
 // The value a position must have given its children's (minimax over plies): the fastest win if
 // some move wins, else the longest loss. Empty if a child is missing from the table.
-std::optional<RetroValue> value_from_children(const RetroLookup& table, const Position& pos);
+std::optional<RetroValue> value_from_children(const RetroValues& table, const Position& pos);
 
 // The moves that reach the position's value at its distance: each fastest win, or in a lost
 // position each longest defence. Empty if the position is not in the table.

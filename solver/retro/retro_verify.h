@@ -11,6 +11,7 @@
 #include <functional>
 #include <string>
 
+#include "solver/retro/retro_lookup.h"
 #include "solver/retro/retro_table.h"
 
 namespace kamisado::solver {
@@ -23,6 +24,23 @@ struct RetroVerifyResult {
 };
 
 // `progress` is called from one thread at a time with the number of entries checked so far.
+// The first failure is named by its index.
 RetroVerifyResult verify_retro_table(const RetroTable& table, int threads, const std::function<void(std::uint64_t)>& progress = {});
+
+// The same check of a table of any size, a table file probed where it lies (retro_file.h), in
+// the memory of a build's solve rather than the table's: its entries are split by advancement
+// potential into the layers of a build (retro_layers.h), each a file in the folder `work_dir`
+// (made for the check and removed after it, retro_work.h), then checked from the highest layer
+// down, holding the layer checked and the layers its moves reach (each read back when a move
+// first reaches it, let go when no move from the layers left can). The first failure is the one
+// of least key, named by its position. `progress`: the phase ("splitting", "checking") and the
+// entries done in it.
+RetroVerifyResult verify_retro_in_layers(const RetroLookup& table, int threads, const std::string& work_dir,
+                                         const std::function<void(const char* phase, std::uint64_t)>& progress = {});
+
+// The check as the table lies: a table in memory (a version 1 file is read whole) where it is,
+// a table file in layers, its work folder `work_dir`.
+RetroVerifyResult verify_retro(const RetroLookup& table, int threads, const std::string& work_dir,
+                               const std::function<void(const char* phase, std::uint64_t)>& progress = {});
 
 }  // namespace kamisado::solver

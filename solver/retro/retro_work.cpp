@@ -91,6 +91,28 @@ void RetroWorkFolder::put(int level, const std::vector<RetroEntry>& layer) {
   state_.layers[level] = {layer.size(), XXH64(layer.data(), bytes, 0)};
 }
 
+struct RetroWorkFolder::Appending {
+  std::unique_ptr<XXH64_state_t, XXH_errorcode (*)(XXH64_state_t*)> sum{XXH64_createState(), XXH64_freeState};
+};
+
+RetroWorkFolder::~RetroWorkFolder() = default;
+
+void RetroWorkFolder::append(int level, std::span<const RetroEntry> entries) {
+  std::unique_ptr<Appending>& a = appending_[level];
+  if (!a) {
+    a = std::make_unique<Appending>();
+    XXH64_reset(a->sum.get(), 0);
+    fs::remove(path(level));  // a layer a killed run began
+  }
+  const std::size_t bytes = entries.size() * sizeof(RetroEntry);
+  std::ofstream out(path(level), std::ios::binary | std::ios::app);
+  out.write(reinterpret_cast<const char*>(entries.data()), std::streamsize(bytes));
+  if (!out.flush()) throw InputError(path(level) + ": cannot write (is the disk full?)");
+  XXH64_update(a->sum.get(), entries.data(), bytes);
+  Layer& layer = state_.layers[level];
+  layer.count += entries.size(), layer.digest = XXH64_digest(a->sum.get());
+}
+
 std::vector<RetroEntry> RetroWorkFolder::get(int level) const {
   const Layer& want = state_.layers.at(level);
   std::vector<RetroEntry> layer(want.count);

@@ -19,6 +19,8 @@
 #include <cstdint>
 #include <fstream>
 #include <map>
+#include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -41,20 +43,26 @@ class RetroWorkFolder {
 
   // Opens (making it) `dir` for the build of `root_kfen`, reading the state a killed build left.
   RetroWorkFolder(std::string dir, std::string root_kfen);
+  ~RetroWorkFolder();
 
   const State& state() const { return state_; }
   State& state() { return state_; }
   void save() const;  // the manifest, atomically
 
   void put(int level, const std::vector<RetroEntry>& layer);  // the file, and its count and digest in the state
-  std::vector<RetroEntry> get(int level) const;               // a layer read back and checked
-  std::ifstream open(int level) const;                        // a layer to stream (the file's merge; its digest checked by the merge's file)
-  void remove() const;                                        // the folder and every file of the build's in it
+  // A layer written a piece at a time (retro verify splits a table file into its layers): the
+  // file grows by `entries`, its count and digest in the state with it.
+  void append(int level, std::span<const RetroEntry> entries);
+  std::vector<RetroEntry> get(int level) const;  // a layer read back and checked
+  std::ifstream open(int level) const;           // a layer to stream (the file's merge; its digest checked by the merge's file)
+  void remove() const;                           // the folder and every file of the build's in it
 
  private:
   std::string path(int level) const;
   std::string dir_, root_kfen_;
   State state_;
+  struct Appending;  // a layer's digest so far
+  std::map<int, std::unique_ptr<Appending>> appending_;
 };
 
 }  // namespace kamisado::solver
