@@ -13,6 +13,8 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "app/present/retro_bench_report.h"
+#include "solver/analysis/published.h"
 #include "solver/bench/retro_bench.h"
 #include "solver/retro/retro_build.h"
 #include "solver/retro/retro_crosscheck.h"
@@ -625,4 +627,26 @@ TEST(RetroCrossCheck, AWrongDistanceIsFoundAndNamed) {
                                       ", the search " + (v.win ? "win" : "loss") + " in " + std::to_string(v.distance)),
             std::string::npos)
       << r.first_disagreement;
+}
+
+// reports/retrograde.md's section on the billion-position table is the one its run's record gives
+// (reports/retrograde-billion.json, from scripts/retro-billion.sh's commands): written by the
+// report's code, not by hand, and of a run whose every check passed within the targets.
+TEST(RetroBench, TheBillionPositionSectionIsWhatItsRunRecorded) {
+  const std::string reports = std::string(KAMISADO_DATA) + "/../../reports/";
+  const nlohmann::json run = nlohmann::json::parse(io::read_file(reports + "retrograde-billion.json", "run"));
+  const std::string report = present::retro_bench_report(RetroBench{}, "retrograde.md", &run);
+  const std::size_t at = report.find("## A table of a billion positions");
+  ASSERT_NE(at, std::string::npos);
+  const std::string section = report.substr(at);
+  EXPECT_NE(io::read_file(reports + "retrograde.md", "report").find(section), std::string::npos) << "regenerate reports/retrograde.md";
+  for (const char* failed : {"NOT met", "FAILS", "DISAGREE", "warm"}) EXPECT_EQ(section.find(failed), std::string::npos) << failed;
+  const auto& steps = run.at("steps");
+  EXPECT_GE(steps.at("build").at("answer").at("positions").get<double>(), 1e9);
+  EXPECT_EQ(steps.at("verify").at("answer").at("checked"), steps.at("build").at("answer").at("positions"));
+  for (const char* probe : {"probe_cli", "probe_python", "probe_api"}) EXPECT_LE(steps.at(probe).at("seconds").get<double>(), 0.05) << probe;
+  // The table the run verified is the one this binary publishes (the book trusts it).
+  const PublishedFile* published = published_file(std::stoull(steps.at("stats").at("answer").at("digest").get<std::string>(), nullptr, 16));
+  ASSERT_NE(published, nullptr);
+  EXPECT_STREQ(published->made_by, "scripts/retro-billion.sh");
 }

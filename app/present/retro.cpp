@@ -1,5 +1,7 @@
 #include "app/present/retro.h"
 
+#include <filesystem>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -17,7 +19,7 @@ Answer retro_build_answer(const MeasuredBuild& run, const RetroFileInfo& info, c
   const auto& s = run.stats;
   const RetroValue v = run.root_value;
   return {
-      {{"root", run.table.root_kfen()},
+      {{"root", to_kfen(root)},
        {"positions", s.positions},
        {"moves", s.moves},
        {"solver", s.solver == RetroSolver::Layers ? "layers" : "graph"},
@@ -31,6 +33,7 @@ Answer retro_build_answer(const MeasuredBuild& run, const RetroFileInfo& info, c
        {"resident_peak_bytes", run.resident_peak},
        {"file", path},
        {"file_bytes", info.stored_bytes},
+       {"digest", fmt::format("{:016x}", info.digest)},
        {"compressed", info.compressed}},
       fmt::format("{} positions ({} moves; {} to another position, {} after a push)\n", s.positions, s.moves, s.graph_edges, s.extra_turn_edges) +
           fmt::format("root: {} to move, {}\n", side_name(root.side_to_move()), value_text(v)) +
@@ -41,7 +44,8 @@ Answer retro_build_answer(const MeasuredBuild& run, const RetroFileInfo& info, c
                              s.enumerate_seconds, s.graph_seconds, s.solve_seconds, run.rate() / 1e6, s.sort_seconds)) +
           fmt::format("memory: at most {:.1f} MB held ({:.1f} bytes a position); peak resident {:.1f} MB ({:.1f} bytes a position)\n",
                       double(s.peak_bytes) / 1048576, run.bytes_per_position(), double(run.resident_peak) / 1048576, run.resident_per_position()) +
-          fmt::format("written: {} ({:.1f} MB{})\n", path, double(info.stored_bytes) / 1048576, info.compressed ? ", zstd" : "")};
+          fmt::format("written: {} ({:.1f} MB{}; digest {:016x})\n", path, double(info.stored_bytes) / 1048576, info.compressed ? ", zstd" : "",
+                      info.digest)};
 }
 
 Answer retro_probe_answer(const Position& pos, RetroValue v, const std::vector<Move>& optimal) {
@@ -95,6 +99,7 @@ Answer run_retro_stats(const std::string& path, const RetroStatsOptions& opt, co
        {"root_value", {{"win", root.win}, {"distance", root.distance}}},
        {"symmetries", table->frame().symmetries()},
        {"file_bytes", info.stored_bytes},
+       {"digest", fmt::format("{:016x}", info.digest)},
        {"by_distance", rows},
        {"real_moves", c.real_moves},
        {"forced_passes", c.forced_passes},
@@ -105,8 +110,8 @@ Answer run_retro_stats(const std::string& path, const RetroStatsOptions& opt, co
        {"most_pushed", c.most_pushed()},
        {"spec_check", {{"sample", c.sample.size()}, {"seed", opt.seed}, {"agrees", disagreement.empty()}, {"first_disagreement", disagreement}}}},
       fmt::format("root: {} ({} to move, {})\n", table->root_kfen(), side_name(table->root().side_to_move()), value_text(root)) +
-          fmt::format("{} positions: {} won and {} lost by the side to move; file {:.1f} MB\n", c.positions, c.wins, c.positions - c.wins,
-                      double(info.stored_bytes) / 1048576) +
+          fmt::format("{} positions: {} won and {} lost by the side to move; file {:.1f} MB, digest {:016x}\n", c.positions, c.wins,
+                      c.positions - c.wins, double(info.stored_bytes) / 1048576, info.digest) +
           fmt::format("{} real moves; {} forced passes (M6); chains of k passes after a real move (M9):{}{}; longest {}\n", c.real_moves,
                       c.forced_passes, chain_text, chain_text.empty() ? " none" : "", c.longest_chain()) +
           fmt::format("deadlocks (M8), by the side charged: Black {}, Gold {}\n", c.deadlocks[0], c.deadlocks[1]) +
@@ -169,11 +174,31 @@ Answer run_retro_crosscheck(const std::string& path, const RetroCrossCheckOption
 
 Answer run_retro_bench(const std::string& roots, const RetroCrossCheckOptions& check, int threads, const std::string& report,
                        const io::Lines& lines) {
+  // The billion-position table's run, when scripts/retro-billion.sh left it beside the report:
+  // read before the bench's minutes, its section written with the report.
+  const std::string billion = (std::filesystem::path(report).parent_path() / "retrograde-billion.json").string();
+  const auto not_the_run = [&](const std::exception& e) {
+    return InputError(billion + ": not the JSON scripts/retro-billion.sh writes (" + e.what() + ")");
+  };
+  nlohmann::json run;
+  try {
+    if (!report.empty() && std::filesystem::exists(billion)) run = nlohmann::json::parse(io::read_file(billion, "run"));
+  } catch (const nlohmann::json::exception& e) {
+    throw not_the_run(e);
+  }
   RetroBench b = bench_retro(roots, check, threads, lines);
   for (RetroBenchRow& r : b.rows)
     for (const Position& pos : r.cases.sample)
       if (r.spec_disagreement.empty()) r.spec_disagreement = verify::compare_with_spec(pos);
-  if (!report.empty()) io::write_file_atomically(report, retro_bench_report(b, report));
+  if (!report.empty()) {
+    std::string markdown;
+    try {
+      markdown = retro_bench_report(b, report, run.is_null() ? nullptr : &run);
+    } catch (const nlohmann::json::exception& e) {
+      throw not_the_run(e);
+    }
+    io::write_file_atomically(report, markdown);
+  }
   Answer a = retro_bench_answer(b);
   a.status = b.all_hold() ? Status::Ok : Status::Disagrees;
   return a;

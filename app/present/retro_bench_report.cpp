@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "src/io/report.h"
 #include "src/kamisado/kfen.h"
@@ -36,9 +37,86 @@ std::string edge_cases_text(const RetroBenchRow& r) {
                      r.spec_disagreement.empty() ? "agrees" : "**DISAGREES**: " + r.spec_disagreement);
 }
 
+double mb(double bytes) { return bytes / 1048576; }
+
+// The section on the table of scripts/retro-billion.sh, from what each of its commands answered
+// (reports/retrograde-billion.json): the build against the targets, the checks, the probes.
+void billion_section(io::Report& md, const nlohmann::json& run) {
+  const auto& st = run.at("steps");
+  const auto& build = st.at("build").at("answer");
+  const auto& stats = st.at("stats").at("answer");
+  const auto& cross = st.at("crosscheck").at("answer");
+  const auto& verify = st.at("verify").at("answer");
+  const double n = build.at("positions").get<double>(), wall = st.at("build").at("seconds").get<double>();
+  const auto& t = build.at("seconds");
+  const auto& spec = stats.at("spec_check");
+  std::string chains;
+  for (const auto& [k, count] : stats.at("pass_chains").items())
+    chains += fmt::format("{}{} x{}", chains.empty() ? "" : ", ", count.get<std::uint64_t>(), k);
+  auto peak = [&](const char* step) { return fmt::format("{:.0f} MB", st.at(step).at("resident_kb").get<double>() / 1024); };
+  const std::string cold = run.at("cold").get<bool>() ? "the page cache dropped first" : "**warm**: not run as root, the page cache kept";
+  md.section("A table of a billion positions")
+      .paragraph(fmt::format("Made by `scripts/retro-billion.sh` on {} (commit {}, {} cores): each figure is from the commands' `--json` answers and "
+                             "`/usr/bin/time` (whose resident memory counts the pages a command read of the mapped table), kept in "
+                             "reports/retrograde-billion.json. The root, `{}`, is from {}. The table ({:.0f} MB) is not in the "
+                             "repository: the script makes it again byte for byte (digest {}, which this binary knows: the book trusts the file, "
+                             "solver/analysis/published.h).",
+                             run.at("date").get<std::string>(), run.at("commit").get<std::string>(), run.at("cpus").get<int>(),
+                             run.at("root").get<std::string>(), run.at("chosen").get<std::string>(), mb(stats.at("file_bytes").get<double>()),
+                             stats.at("digest").get<std::string>()))
+      .table({"step", "what it found", "time", "peak resident"})
+      .row({"`retro build --threads 2`",
+            fmt::format("{:.0f} positions, root {} in {}; enumerate {:.0f} s, solve {:.0f} s, the file's merge {:.0f} s: **{:.2f} M positions/s** "
+                        "over the whole build; "
+                        "**{:.1f} bytes a position** resident at the peak ({:.1f} held in the layers); target 1 hour and 16 bytes (goal 20 "
+                        "minutes and 8): {}",
+                        n, build.at("root_value").at("win").get<bool>() ? "win" : "loss", build.at("root_value").at("distance").get<int>(),
+                        t.at("enumerate").get<double>(), t.at("solve").get<double>(), t.at("sort").get<double>(), n / wall / 1e6,
+                        build.at("resident_peak_bytes").get<double>() / n, build.at("bytes_per_position").get<double>(),
+                        wall <= 3600 && build.at("resident_peak_bytes").get<double>() / n <= 16 ? "met" : "**NOT met**"),
+            fmt::format("{:.1f} min", wall / 60), peak("build")})
+      .row({"`retro stats --threads 2`",
+            fmt::format("{} forced passes (M6); real moves followed by k passes (M9): {}; deadlocks (M8) charged to Black {}, Gold {}; "
+                        "pushes (S2): {}; a sample of {} positions (seed 1) against the rules' specification: {}",
+                        stats.at("forced_passes").get<std::uint64_t>(), chains.empty() ? "none" : chains,
+                        stats.at("deadlocks").at("black_charged").get<std::uint64_t>(), stats.at("deadlocks").at("gold_charged").get<std::uint64_t>(),
+                        stats.at("pushes").empty() ? "none" : stats.at("pushes").dump(), spec.at("sample").get<std::size_t>(),
+                        spec.at("agrees").get<bool>() ? "agrees" : "**DISAGREES**: " + spec.at("first_disagreement").get<std::string>()),
+            fmt::format("{:.0f} s", st.at("stats").at("seconds").get<double>()), peak("stats")})
+      .row({"`retro crosscheck`",
+            fmt::format("{} positions ({} drawn by seed 1, and the {} at distance >= {}; the longest {}) solved by the proof search: {}",
+                        cross.at("checked").get<std::uint64_t>(),
+                        cross.at("checked").get<std::uint64_t>() - cross.at("long_ones").get<std::uint64_t>(),
+                        cross.at("long_ones").get<std::uint64_t>(), run.at("long").get<int>(), cross.at("longest").get<int>(),
+                        cross.at("agrees").get<bool>() ? "agree" : "**DISAGREE**: " + cross.at("first_disagreement").get<std::string>()),
+            fmt::format("{:.0f} s", st.at("crosscheck").at("seconds").get<double>()), peak("crosscheck")})
+      .row({"`retro verify --threads 2`",
+            fmt::format("{} values re-derived from their successors, in layers: {}", verify.at("checked").get<std::uint64_t>(),
+                        verify.at("holds").get<bool>() ? "holds" : "**FAILS**: " + verify.at("first_failure").get<std::string>()),
+            fmt::format("{:.1f} min", st.at("verify").at("seconds").get<double>() / 60), peak("verify")})
+      .row({"`retro probe`, the table cold",
+            fmt::format("`{}`: {} in {}, optimal moves {} ({}); with the binary and its libraries cold too: {:.0f} ms, {}",
+                        run.at("probe").get<std::string>(), st.at("probe_cli").at("answer").at("value").get<std::string>(),
+                        st.at("probe_cli").at("answer").at("distance").get<int>(),
+                        fmt::join(st.at("probe_cli").at("answer").at("optimal_moves").get<std::vector<std::string>>(), " "), cold,
+                        st.at("probe_cli_all_cold").at("seconds").get<double>() * 1000, peak("probe_cli_all_cold")),
+            fmt::format("{:.0f} ms", st.at("probe_cli").at("seconds").get<double>() * 1000), peak("probe_cli")})
+      .row({"Python `kamisado.RetroTable(path).probe(position)`, cold", "the table opened and the position and each move's value read",
+            fmt::format("{:.1f} ms", st.at("probe_python").at("seconds").get<double>() * 1000),
+            fmt::format("+{:.1f} MB", st.at("probe_python").at("resident_added_bytes").get<double>() / 1e6)})
+      .row({"the API, `GET /api/v1/analyse` of `kamisado serve --book TABLE`, cold",
+            fmt::format("answered by the {} ({}), each move's value and the best line ({} moves)", st.at("probe_api").at("answer").value("by", "?"),
+                        st.at("probe_api").at("answer").value("value", "?"),
+                        st.at("probe_api").at("answer").value("best_line", nlohmann::json::array()).size()),
+            fmt::format("{:.1f} ms", st.at("probe_api").at("seconds").get<double>() * 1000),
+            fmt::format(
+                "{:.0f} MB (+{:.1f} MB)", st.at("probe_api").at("resident_kb_after").get<double>() / 1024,
+                (st.at("probe_api").at("resident_kb_after").get<double>() - st.at("probe_api").at("resident_kb_before").get<double>()) / 1024)});
+}
+
 }  // namespace
 
-std::string retro_bench_report(const RetroBench& b, const std::string& report_path) {
+std::string retro_bench_report(const RetroBench& b, const std::string& report_path, const nlohmann::json* billion) {
   io::Report md("Retrograde tables",
                 fmt::format("kamisado retro bench --roots {} --sample {} --seed {} --threads {} --report {}", b.roots_path, b.check.sample,
                             b.check.seed, b.threads, report_path),
@@ -90,6 +168,7 @@ std::string retro_bench_report(const RetroBench& b, const std::string& report_pa
          fmt::format("{} of {} ({} with d >= {}; longest {}): {} ({:.1f} s)", r.cross.checked, r.table_size, r.cross.long_ones, b.check.long_distance,
                      r.cross.longest, r.cross.holds() ? "agree" : "DISAGREE: " + r.cross.first_disagreement, r.cross.seconds)});
   }
+  if (billion) billion_section(md, *billion);
   return md.markdown();
 }
 

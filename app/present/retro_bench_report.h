@@ -11,7 +11,8 @@
 namespace kamisado::present {
 
 std::string retro_bench_row_summary(const solver::RetroBenchRow& r);
-std::string retro_bench_report(const solver::RetroBench& b, const std::string& report_path);
+// With `billion` (scripts/retro-billion.sh's reports/retrograde-billion.json), a section on that table.
+std::string retro_bench_report(const solver::RetroBench& b, const std::string& report_path, const nlohmann::json* billion = nullptr);
 nlohmann::json retro_bench_json(const solver::RetroBench& b);
 
 }  // namespace kamisado::present

@@ -1,8 +1,11 @@
-// The files the project published in reports/ whose values this binary takes as proved: each
-// known by the XXH64 of its bytes, with what proved it when it was published. A book source with
-// one of these digests is the project's own file, unchanged; any other file is a claim until it
-// is checked (book.h). A file regenerated on purpose gets its new digest here, in the same commit
-// (tests/test_book.cpp, Book_Published, fails until it has).
+// The files the project published whose values this binary takes as proved: each known by the
+// XXH64 of its bytes, with what proved it when it was published. A book source with one of these
+// digests is the project's own file, unchanged; any other file is a claim until it is checked
+// (book.h). Most lie in reports/; a table too large for the repository is published by the
+// command that makes it again byte for byte (the way tablebases publish their checksums), its
+// digest the table file's own (retro_file.h: it covers every byte). A file regenerated on purpose
+// gets its new digest here, in the same commit (tests/test_book_trust.cpp, Book_Published, fails
+// until it has).
 #pragma once
 
 #include <cstdint>
@@ -12,9 +15,10 @@
 namespace kamisado::solver {
 
 struct PublishedFile {
-  const char* name;       // its path under reports/
-  std::uint64_t digest;   // XXH64 (seed 0) of the whole file
-  const char* proved_by;  // what checked its values before it was published
+  const char* name;               // its path under reports/, or the name its command gives it
+  std::uint64_t digest;           // XXH64 (seed 0) of the whole file, or a table file's own
+  const char* proved_by;          // what checked its values before it was published
+  const char* made_by = nullptr;  // for a file kept out of the repository: the command that makes it
 };
 
 // The published file with this digest, or nullptr.
