@@ -596,6 +596,15 @@ TEST(RetroVerify, AFileCheckedInLayersAgreesWithTheTableCheckedWhole) {
     entries.erase(entries.begin() + std::ptrdiff_t(entries.size() / 2));
     EXPECT_NE(both(RetroTable(table.root_kfen(), table.root(), entries)).first_failure.find("missing"), std::string::npos);
   }
+  // Ctrl-C in either phase: Stopped, and the work folder (as large as the table) is gone.
+  save_retro_table(build(parse_kfen(kSmallRoot)), path, nullptr);
+  const std::unique_ptr<RetroLookup> file = open_retro(path);
+  for (const std::string phase : {"splitting", "checking"}) {
+    std::atomic<bool> stop{false};
+    const auto raise = [&](const char* now, std::uint64_t) { stop = stop || phase == now; };
+    EXPECT_THROW(verify_retro_in_layers(*file, 1, work, raise, &stop), Stopped) << phase;
+    EXPECT_FALSE(std::filesystem::exists(work));
+  }
 }
 
 TEST(RetroCrossCheck, EveryEntryAgreesWithTheProofSearch) {

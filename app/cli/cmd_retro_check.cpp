@@ -30,7 +30,7 @@ struct VerifyOptions {
   int threads = 1;
 };
 
-int verify(const VerifyOptions& opt, Io& io) { return io.print(present::run_retro_verify(opt.table, opt.threads, io.lines())); }
+int verify(const VerifyOptions& opt, Io& io) { return io.print(present::run_retro_verify(opt.table, opt.threads, io.stop, io.lines())); }
 
 struct CrossCheckOptions {
   std::string table;
@@ -55,7 +55,7 @@ void sample_options(CLI::App* cmd, solver::RetroCrossCheckOptions& check, const 
 }  // namespace
 
 void add_retro_checks(CLI::App& retro, Action& action) {
-  auto [v, verify_opt] = command<VerifyOptions>(retro, action, kVerifyText, verify);
+  auto [v, verify_opt] = command<VerifyOptions>(retro, action, kVerifyText, verify, Needs::CtrlC);
   v->add_option("table", verify_opt->table, "The table file")->required();
   threads_option(v, verify_opt->threads, "checking");
   auto [c, check_opt] = command<CrossCheckOptions>(retro, action, kCrosscheckText, crosscheck);

@@ -151,12 +151,13 @@ Answer retro_bench_answer(const RetroBench& b) {
   return {retro_bench_json(b), text};
 }
 
-Answer run_retro_verify(const std::string& path, int threads, const io::Lines& lines) {
+Answer run_retro_verify(const std::string& path, int threads, const std::atomic<bool>* stop, const io::Lines& lines) {
   const std::unique_ptr<RetroLookup> table = open_retro(path);
   io::Progress progress(lines);
-  const auto r = verify_retro(*table, threads, path + ".verify", [&](const char* phase, std::uint64_t done) {
-    progress.count(fmt::format("retro verify, {}:", phase), done, table->size(), "positions");
-  });
+  const auto r = verify_retro(
+      *table, threads, path + ".verify",
+      [&](const char* phase, std::uint64_t done) { progress.count(fmt::format("retro verify, {}:", phase), done, table->size(), "positions"); },
+      stop);
   Answer a = retro_verify_answer(path, r, progress.elapsed());
   a.status = r.holds() ? Status::Ok : Status::Failed;
   return a;

@@ -38,7 +38,7 @@ Answer retro_bench_answer(const solver::RetroBench& b);
 // The runs of retro verify, crosscheck and bench: the table at `path` (or each of `roots`')
 // loaded and checked, with progress lines, `report` written if named. Failed (verify) or
 // Disagrees (crosscheck, bench) unless every value holds.
-Answer run_retro_verify(const std::string& path, int threads, const io::Lines& lines);
+Answer run_retro_verify(const std::string& path, int threads, const std::atomic<bool>* stop, const io::Lines& lines);
 Answer run_retro_crosscheck(const std::string& path, const solver::RetroCrossCheckOptions& check, const io::Lines& lines);
 Answer run_retro_bench(const std::string& roots, const solver::RetroCrossCheckOptions& check, int threads, const std::string& report,
                        const io::Lines& lines);

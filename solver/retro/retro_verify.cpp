@@ -16,6 +16,10 @@ namespace kamisado::solver {
 
 namespace {
 
+void check_stop(const std::atomic<bool>* stop) {
+  if (stop && stop->load()) throw Stopped("stopped before every value was checked");
+}
+
 std::string describe(RetroValue v) { return std::string(v.win ? "win" : "loss") + " in " + std::to_string(v.distance); }
 
 // The entry's position, or what is wrong with its key ("" then: a position).
@@ -110,7 +114,7 @@ class HeldLayers final : public RetroValues {
 // The table's entries into the work folder's layers, by potential, a million at a time; an entry
 // that is no canonical position is a failure and goes nowhere.
 std::uint64_t split_into_layers(const RetroLookup& table, RetroWorkFolder& work, Failures<RetroKey>& failures,
-                                const std::function<void(const char*, std::uint64_t)>& progress) {
+                                const std::function<void(const char*, std::uint64_t)>& progress, const std::atomic<bool>* stop) {
   const RoundFrame& frame = table.frame();
   std::vector<std::vector<RetroEntry>> pending(kMostPotential + 1);
   std::vector<RetroEntry> batch;
@@ -140,10 +144,12 @@ std::uint64_t split_into_layers(const RetroLookup& table, RetroWorkFolder& work,
     batch.clear();
     if (progress) progress("splitting", read);
   };
-  table.for_each_block([&](std::span<const RetroEntry> block) {
-    batch.insert(batch.end(), block.begin(), block.end());
-    if (batch.size() >= kBatch) split();
-  });
+  table.for_each_block(
+      [&](std::span<const RetroEntry> block) {
+        batch.insert(batch.end(), block.begin(), block.end());
+        if (batch.size() >= kBatch) split();
+      },
+      stop);
   split();
   for (int l = 0; l <= kMostPotential; ++l)
     if (!pending[std::size_t(l)].empty()) work.append(l, pending[std::size_t(l)]);
@@ -152,13 +158,15 @@ std::uint64_t split_into_layers(const RetroLookup& table, RetroWorkFolder& work,
 
 }  // namespace
 
-RetroVerifyResult verify_retro_table(const RetroTable& table, int threads, const std::function<void(std::uint64_t)>& progress) {
+RetroVerifyResult verify_retro_table(const RetroTable& table, int threads, const std::function<void(std::uint64_t)>& progress,
+                                     const std::atomic<bool>* stop) {
   const std::size_t n = table.size();
   std::atomic<std::uint64_t> checked{0};
   std::mutex lock;
   Failures<std::size_t> failures;
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(std::max(1, threads)));
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1 << 14), [&](const tbb::blocked_range<std::size_t>& range) {
+    check_stop(stop);
     for (std::size_t i = range.begin(); i != range.end(); ++i) {
       const RetroEntry& e = table.entries()[i];
       Position pos = Position::initial();
@@ -176,14 +184,14 @@ RetroVerifyResult verify_retro_table(const RetroTable& table, int threads, const
 }
 
 RetroVerifyResult verify_retro_in_layers(const RetroLookup& table, int threads, const std::string& work_dir,
-                                         const std::function<void(const char*, std::uint64_t)>& progress) {
+                                         const std::function<void(const char*, std::uint64_t)>& progress, const std::atomic<bool>* stop) {
   const io::RunLock run = io::RunLock::on_file(work_dir, "retro verify");
   RetroWorkFolder(work_dir, table.root_kfen()).remove();  // what a killed check left: it starts again
   RetroWorkFolder work(work_dir, table.root_kfen());
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(std::max(1, threads)));
   Failures<RetroKey> failures;
   try {
-    const std::uint64_t read = split_into_layers(table, work, failures, progress);
+    const std::uint64_t read = split_into_layers(table, work, failures, progress, stop);
     HeldLayers held(table.frame(), work);
     const auto& layers = work.state().layers;
     int window = 0;  // the most a move has raised the potential so far
@@ -193,6 +201,7 @@ RetroVerifyResult verify_retro_in_layers(const RetroLookup& table, int threads, 
       held.keep_only(level, level + window);
       const std::vector<RetroEntry>& layer = held.hold(level);
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, layer.size()), [&](const tbb::blocked_range<std::size_t>& r) {
+        check_stop(stop);
         for (std::size_t i = r.begin(); i != r.end(); ++i) {
           const Position pos = table.frame().decode(layer[i].key());  // decoded once already, when split
           std::string wrong = check_value(held, pos, layer[i]);
@@ -212,12 +221,15 @@ RetroVerifyResult verify_retro_in_layers(const RetroLookup& table, int threads, 
 }
 
 RetroVerifyResult verify_retro(const RetroLookup& table, int threads, const std::string& work_dir,
-                               const std::function<void(const char*, std::uint64_t)>& progress) {
+                               const std::function<void(const char*, std::uint64_t)>& progress, const std::atomic<bool>* stop) {
   if (const auto* whole = dynamic_cast<const RetroTable*>(&table))
-    return verify_retro_table(*whole, threads, [&](std::uint64_t done) {
-      if (progress) progress("checking", done);
-    });
-  return verify_retro_in_layers(table, threads, work_dir, progress);
+    return verify_retro_table(
+        *whole, threads,
+        [&](std::uint64_t done) {
+          if (progress) progress("checking", done);
+        },
+        stop);
+  return verify_retro_in_layers(table, threads, work_dir, progress, stop);
 }
 
 }  // namespace kamisado::solver

@@ -7,6 +7,7 @@
 // parent that disagrees with it.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -25,7 +26,9 @@ struct RetroVerifyResult {
 
 // `progress` is called from one thread at a time with the number of entries checked so far.
 // The first failure is named by its index.
-RetroVerifyResult verify_retro_table(const RetroTable& table, int threads, const std::function<void(std::uint64_t)>& progress = {});
+// Each check ends at `stop` raised, throwing Stopped (the layers' work folder removed).
+RetroVerifyResult verify_retro_table(const RetroTable& table, int threads, const std::function<void(std::uint64_t)>& progress = {},
+                                     const std::atomic<bool>* stop = nullptr);
 
 // The same check of a table of any size, a table file probed where it lies (retro_file.h), in
 // the memory of a build's solve rather than the table's: its entries are split by advancement
@@ -36,11 +39,12 @@ RetroVerifyResult verify_retro_table(const RetroTable& table, int threads, const
 // of least key, named by its position. `progress`: the phase ("splitting", "checking") and the
 // entries done in it.
 RetroVerifyResult verify_retro_in_layers(const RetroLookup& table, int threads, const std::string& work_dir,
-                                         const std::function<void(const char* phase, std::uint64_t)>& progress = {});
+                                         const std::function<void(const char* phase, std::uint64_t)>& progress = {},
+                                         const std::atomic<bool>* stop = nullptr);
 
 // The check as the table lies: a table in memory (a version 1 file is read whole) where it is,
 // a table file in layers, its work folder `work_dir`.
 RetroVerifyResult verify_retro(const RetroLookup& table, int threads, const std::string& work_dir,
-                               const std::function<void(const char* phase, std::uint64_t)>& progress = {});
+                               const std::function<void(const char* phase, std::uint64_t)>& progress = {}, const std::atomic<bool>* stop = nullptr);
 
 }  // namespace kamisado::solver
