@@ -154,9 +154,14 @@ Answer retro_bench_answer(const RetroBench& b) {
 Answer run_retro_verify(const std::string& path, int threads, const std::atomic<bool>* stop, const io::Lines& lines) {
   const std::unique_ptr<RetroLookup> table = open_retro(path);
   io::Progress progress(lines);
+  std::string phase_now;
+  double since = 0;  // when the phase began
   const auto r = verify_retro(
       *table, threads, path + ".verify",
-      [&](const char* phase, std::uint64_t done) { progress.count(fmt::format("retro verify, {}:", phase), done, table->size(), "positions"); },
+      [&](const char* phase, std::uint64_t done) {
+        if (phase_now != phase) phase_now = phase, since = progress.elapsed();
+        progress.count("retro verify, " + phase_now + ":", done, table->size(), "positions", since);
+      },
       stop);
   Answer a = retro_verify_answer(path, r, progress.elapsed());
   a.status = r.holds() ? Status::Ok : Status::Failed;

@@ -48,13 +48,23 @@ MeasuredBuild measured(RetroBuildLimits& limits, const io::Lines& lines, Build b
   reset_peak_memory();
   std::uint64_t base = resident_memory().now;
   io::Progress progress(lines);
+  // Once the positions are counted, each phase's time left, at its pace so far (a resumed
+  // build's solve counts from where it went on).
+  struct Phase {
+    std::string name;
+    double since = 0;
+    std::uint64_t from = 0;
+  } phase;
   limits.progress = [&](const RetroBuildProgress& p) {
+    if (phase.name != p.phase || p.positions < phase.from) phase = {p.phase, progress.elapsed(), p.positions};
     progress.tick([&] {
       if (p.total == 0)
         return fmt::format("retro build: enumerating, {} positions, {:.2f} M positions/s, {} MB", p.positions,
                            double(p.positions) / std::max(progress.elapsed(), 1e-9) / 1e6, p.bytes >> 20);
-      double done = double(p.positions) / double(p.total);
-      return fmt::format("retro build: {} {} {:.0f}% of {} positions, {} MB", p.phase, io::progress_bar(done), 100 * done, p.total, p.bytes >> 20);
+      const double done = double(p.positions) / double(p.total);
+      const std::string left = io::time_left(progress.elapsed() - phase.since, p.positions - phase.from, p.total - phase.from);
+      return fmt::format("retro build: {} {} {:.0f}% of {} positions, {} MB{}", p.phase, io::progress_bar(done), 100 * done, p.total, p.bytes >> 20,
+                         left.empty() ? "" : ", " + left);
     });
   };
   MeasuredBuild run;

@@ -53,11 +53,13 @@ class Progress {
     sink_(make_line());
   }
   // "what [####......] done of total unit" (the unit may be empty), when a line is due: the line
-  // of work counted to a known end.
-  void count(const std::string& what, std::uint64_t done, std::uint64_t total, const std::string& unit = "") {
+  // of work counted to a known end. Given when the count began (`since`, seconds of elapsed()),
+  // the time left at its pace so far too.
+  void count(const std::string& what, std::uint64_t done, std::uint64_t total, const std::string& unit = "", double since = -1) {
     tick([&] {
+      const std::string left = since < 0 ? "" : time_left(elapsed() - since, done, total);
       return what + " " + progress_bar(total ? double(done) / double(total) : 0) + " " + std::to_string(done) + " of " + std::to_string(total) +
-             (unit.empty() ? "" : " " + unit);
+             (unit.empty() ? "" : " " + unit) + (left.empty() ? "" : ", " + left);
     });
   }
   // A line said at once (a phase begins).
