@@ -127,7 +127,10 @@ std::vector<RetroEntry> RetroWorkFolder::get(int level) const {
 std::ifstream RetroWorkFolder::open(int level) const { return io::open_file(path(level), "layer"); }
 
 void RetroWorkFolder::remove() const {
+  // The manifest first: a run killed while this removes the layers leaves a folder without one,
+  // which the next run starts again from, not a manifest that names layers no longer there.
   std::error_code ec;
+  fs::remove(dir_ + "/" + kManifest, ec);
   for (const auto& entry : fs::directory_iterator(dir_, ec))
     if (ours(entry.path().filename().string())) fs::remove(entry.path(), ec);
   fs::remove(dir_, ec);  // only if empty
