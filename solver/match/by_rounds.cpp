@@ -32,6 +32,22 @@ Side guessed_match_winner(const Position& start) {
 
 namespace {
 
+// A start whose round decides the match, whoever wins it and with whatever tower (P3: a round
+// won scores at least one point): its job is a plain round search, with no jobs of its own.
+bool last_round(const Position& start) {
+  const MatchScore& m = start.match();
+  return m.points[0] + 1 >= m.target && m.points[1] + 1 >= m.target;
+}
+
+}  // namespace
+
+bool one_round_job(const Position& start) {
+  const Side first = start.side_to_move();
+  return last_round(start) || (guessed_match_winner(start) == first && start.match().points[index(first)] + 1 >= start.match().target);
+}
+
+namespace {
+
 Side winner_of(const RoundStart& s, const RoundStartValue& v) { return v.first_mover_wins ? s.rows.first : ~s.rows.first; }
 
 // What a decided start or a stopped run gives back, and what its searches cost.
@@ -40,13 +56,6 @@ struct Decision {
   std::uint64_t nodes = 0;
   bool over_budget = false;  // a last round's job that needed more than options.job_nodes
 };
-
-// A start whose round decides the match, whoever wins it and with whatever tower (P3: a round
-// won scores at least one point): its job is a plain round search, with no jobs of its own.
-bool last_round(const Position& start) {
-  const MatchScore& m = start.match();
-  return m.points[0] + 1 >= m.target && m.points[1] + 1 >= m.target;
-}
 
 class Run;
 
@@ -88,10 +97,15 @@ class JobOracle final : public RoundStartOracle {
   std::size_t guesses() const { return guessed_.size(); }
 
  private:
-  // A guessed winner's job: easier to prove for him than to refute (kEasy against kHard), and
-  // each dearer than a plain leaf (whose numbers start at its count of moves), since a job is a
-  // whole search.
-  static constexpr std::uint32_t kEasy = 64, kHard = 16 * kEasy;
+  // A guessed winner's job: easier to prove for him than to refute (easy against 16 times as
+  // hard), and dearer than a plain leaf (whose numbers start at its count of moves), since a job
+  // is a whole search. How much dearer follows what it costs (issue 69): a one-round job
+  // (one_round_job) is a round search (about 10^4 nodes at the 2-point match's round 3), any
+  // other a match of its own. Priced as the others, one-round jobs sent masters looking for lines
+  // that avoid them, at some 10^4 nodes for each job avoided; at a quarter of the price a master
+  // takes more of them and searches a quarter to a half of the nodes (docs/solver.md, "Jobs
+  // priced by what they cost").
+  static constexpr std::uint32_t kEasy = 64, kOneRoundEasy = kEasy / 4;
   // The two answers for a start whose key is known.
   std::optional<Side> winner_of_start(const Position& start, const RoundStart& s, const RoundStartKey& key) const;
   std::optional<ProofNumbers> numbers_of_job(const Position& start, const RoundStartKey& key, Side attacker) const;
@@ -324,7 +338,8 @@ bool JobOracle::guessed(const RoundStartKey& key) const { return guessed_.count(
 
 std::optional<ProofNumbers> JobOracle::numbers_of_job(const Position& start, const RoundStartKey& key, Side attacker) const {
   if (searched_.count(key)) return std::nullopt;
-  return guessed_match_winner(start) == attacker ? ProofNumbers{kEasy, kHard} : ProofNumbers{kHard, kEasy};
+  const std::uint32_t easy = one_round_job(start) ? kOneRoundEasy : kEasy, hard = 16 * easy;
+  return guessed_match_winner(start) == attacker ? ProofNumbers{easy, hard} : ProofNumbers{hard, easy};
 }
 
 // The round starts guessed, not proved, that the proof of `winner` from `root` in `prover`'s table

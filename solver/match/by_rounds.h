@@ -62,6 +62,13 @@ namespace kamisado::solver {
 // when its points are not behind.
 Side guessed_match_winner(const Position& start);
 
+// Whether a start, taken as a job, is one round search if its guess holds: its round decides the
+// match whoever wins it, or its side moving first (then the guessed winner: not behind) takes the
+// match by winning it, as the side moving first wins most rounds (99% of the census's starts).
+// Such a job costs a round search where any other is a match of its own, and a master prices it
+// so (JobOracle, by_rounds.cpp: issue 69).
+bool one_round_job(const Position& start);
+
 struct ByRoundsProgress {
   double seconds = 0;
   std::uint64_t jobs_done = 0, jobs_queued = 0;  // the first master's jobs (the next round's starts)
