@@ -102,9 +102,9 @@ class JobOracle final : public RoundStartOracle {
   // is a whole search. How much dearer follows what it costs (issue 69): a one-round job
   // (one_round_job) is a round search (about 10^4 nodes at the 2-point match's round 3), any
   // other a match of its own. Priced as the others, one-round jobs sent masters looking for lines
-  // that avoid them, at some 10^4 nodes for each job avoided; at a quarter of the price a master
-  // takes more of them and searches a quarter to a half of the nodes (docs/solver.md, "Jobs
-  // priced by what they cost").
+  // that avoid them, at 3·10^4 to 10^5 nodes for each job avoided; at a quarter of the price a
+  // master takes more of them and searches a quarter to a half of the nodes (docs/solver.md,
+  // "Jobs priced by what they cost").
   static constexpr std::uint32_t kEasy = 64, kOneRoundEasy = kEasy / 4;
   // The two answers for a start whose key is known.
   std::optional<Side> winner_of_start(const Position& start, const RoundStart& s, const RoundStartKey& key) const;
