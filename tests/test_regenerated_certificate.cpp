@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -200,11 +201,12 @@ TEST(RegeneratedCertificate_Input, ATableThatClaimsWrongValuesGivesNoCertificate
   const LayerList list = list_of(written("true"));
   const RoundStartTable table = read_round_starts(proved_table().string());
   int refused = 0, held = 0;
-  for (std::size_t i = 0; i <= list.layers.size() && i < 6; ++i) {
+  const std::size_t last = std::min<std::size_t>(list.layers.size(), 5);
+  for (std::size_t i = 0; i <= last; ++i) {
     RoundStartTable t;  // the i-th listed start turned; the last time, every start
     for (const auto& [key, value] : table.entries()) {
       RoundStartValue v = value;
-      if (i == 5 || key == list.layers[i].key) v.first_mover_wins = !v.first_mover_wins;
+      if (i == last || key == list.layers[i].key) v.first_mover_wins = !v.first_mover_wins;
       t.add(key, v);
     }
     const fs::path forged = scratch("forged.starts"), dir = scratch("from-forged");
