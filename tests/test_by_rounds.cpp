@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
@@ -342,8 +343,9 @@ TEST(ByRounds_P3, ARunMeasuredIsTheRunOnEachThreadCount) {
 }
 
 // The projection level by level (by_rounds_study.h): level 2's starts are the root's plan's,
-// each sampled start is planned as plan_by_rounds plans it, and it goes down until the sampled
-// starts' rounds decide the match (at 2:1-0, round 3's starts: their plans rest on nothing).
+// grouped by score; each sampled start is planned as plan_by_rounds plans it, and it goes down
+// until the sampled starts' rounds decide the match (at 2:1-0, round 3's starts: their plans rest
+// on nothing).
 TEST(ByRounds_P3, TheLevelProjectionFollowsThePlansDownToTheDecidingRound) {
   const Position pos = busiest_case();
   ByRoundsOptions o;  // as the projection plans: a table of 4 MB, nothing else
@@ -357,23 +359,53 @@ TEST(ByRounds_P3, TheLevelProjectionFollowsThePlansDownToTheDecidingRound) {
   const LevelProjection p = project_by_levels(pos, 2, o.hash_mb, 0, nullptr);
   ASSERT_TRUE(p.complete);
   ASSERT_EQ(p.levels.size(), 2u);
-  EXPECT_EQ(p.levels[0].next, plan.jobs.size());
+  ASSERT_EQ(p.levels[0].strata.size(), 1u);
+  EXPECT_EQ(p.levels[0].strata[0].score, score_stratum(pos));
+  EXPECT_EQ(p.levels[0].next(), plan.jobs.size());
   EXPECT_EQ(p.levels[0].distinct, plan.jobs.size());  // a plan lists each start once
-  EXPECT_EQ(p.levels[0].nodes, plan.nodes);           // the same search
-  EXPECT_EQ(p.levels[1].projected, double(plan.jobs.size()));
-  EXPECT_EQ(p.levels[1].sampled, 2u);
-  EXPECT_EQ(p.levels[1].decided, 2u);
-  EXPECT_EQ(p.levels[1].next, 0u);
-  std::uint64_t sampled_nodes = 0;  // the first and the middle start, planned alone
-  for (std::size_t i : {std::size_t(0), plan.jobs.size() / 2}) {
-    RoundStartTable fresh;
-    const ByRoundsPlan start = plan_by_rounds(plan.jobs[i], fresh, o);
-    EXPECT_TRUE(start.jobs.empty()) << to_kfen(plan.jobs[i]);
-    sampled_nodes += start.nodes;
+  EXPECT_EQ(p.levels[0].nodes(), plan.nodes);         // the same search
+  EXPECT_DOUBLE_EQ(p.levels[1].projected(), double(plan.jobs.size()));
+
+  // Level 2: the plan's jobs by score, two of each planned alone, evenly spread in the plan's order.
+  std::map<std::string, std::vector<Position>> by_score;
+  for (const Position& job : plan.jobs) by_score[score_stratum(job)].push_back(job);
+  ASSERT_EQ(p.levels[1].strata.size(), by_score.size());
+  std::uint64_t sampled_nodes = 0;
+  double core_seconds = p.levels[0].seconds();
+  for (const Stratum& s : p.levels[1].strata) {
+    const std::vector<Position>& jobs = by_score.at(s.score);
+    EXPECT_EQ(s.pool, jobs.size());
+    EXPECT_DOUBLE_EQ(s.projected, double(jobs.size())) << s.score;
+    EXPECT_EQ(s.sampled, std::min<std::size_t>(2, jobs.size()));
+    ASSERT_EQ(s.plans.size(), s.sampled);
+    const std::size_t step = std::max<std::size_t>(1, jobs.size() / 2);
+    for (std::size_t i = 0; i < s.sampled; ++i) {
+      RoundStartTable fresh;
+      const ByRoundsPlan start = plan_by_rounds(jobs[i * step], fresh, o);
+      EXPECT_TRUE(start.jobs.empty()) << to_kfen(jobs[i * step]);
+      EXPECT_TRUE(s.plans[i].next.empty());
+      EXPECT_EQ(s.plans[i].nodes, start.nodes);
+      sampled_nodes += start.nodes;
+    }
+    core_seconds += double(jobs.size()) * s.mean_seconds();
   }
-  EXPECT_EQ(p.levels[1].nodes, sampled_nodes);
-  EXPECT_NEAR(p.core_hours(), (p.levels[0].seconds + double(plan.jobs.size()) * p.levels[1].mean_seconds()) / 3600, 1e-12);
+  EXPECT_EQ(p.levels[1].nodes(), sampled_nodes);
+  EXPECT_EQ(p.levels[1].next(), 0u);
+  EXPECT_NEAR(p.core_hours(), core_seconds / 3600, 1e-12);
   EXPECT_DOUBLE_EQ(p.starts(), 1.0 + double(plan.jobs.size()));
+
+  // The bootstrap's interval lies between the projections of each stratum's cheapest and dearest plan.
+  double cheapest = p.levels[0].seconds(), dearest = cheapest;
+  for (const Stratum& s : p.levels[1].strata) {
+    double lo = s.plans[0].seconds, hi = lo;
+    for (const PlannedStart& plan : s.plans) lo = std::min(lo, plan.seconds), hi = std::max(hi, plan.seconds);
+    cheapest += s.projected * lo, dearest += s.projected * hi;
+  }
+  const auto [low, high] = p.core_hours_interval();
+  EXPECT_LE(low, high);
+  EXPECT_GE(low, cheapest / 3600 - 1e-12);
+  EXPECT_LE(high, dearest / 3600 + 1e-12);
+  EXPECT_EQ(p.core_hours_interval(), p.core_hours_interval());  // seeded: a report says the same each time
   io::Report md("t", "t");
   present::levels_section(md, {p});
   EXPECT_NE(md.markdown().find("down to the rounds that decide the match"), std::string::npos);
@@ -384,6 +416,37 @@ TEST(ByRounds_P3, TheLevelProjectionFollowsThePlansDownToTheDecidingRound) {
   const LevelProjection stopped = project_by_levels(pos, 2, o.hash_mb, 0, &stop);
   EXPECT_FALSE(stopped.complete);
   ASSERT_LE(stopped.levels.size(), 1u);
-  for (const PlanLevel& l : stopped.levels) EXPECT_EQ(l.decided, 0u);
+  for (const PlanLevel& l : stopped.levels) EXPECT_EQ(l.decided(), 0u);
   EXPECT_NE(present::level_projection_text(stopped).find("stopped before"), std::string::npos);
+}
+
+// The strata's arithmetic (P3 scores): S(L+1, s') sums S(L, s) × the mean count of s' starts a plan
+// of s rests on, so a dear score that is a small share of its level is counted at its share, and
+// a stratum whose plans were not made counts nothing, below it neither.
+TEST(ByRounds_P3, EachScoreOfALevelIsProjectedByItsOwnPlans) {
+  const auto planned = [](double seconds, std::map<std::string, std::size_t> next) { return PlannedStart{seconds, 0, std::move(next)}; };
+  std::vector<PlanLevel> levels(3);
+  levels[0].strata = {{"0-0", 1, 1, {planned(40, {{"0-1", 4}})}, 0}};
+  levels[1].strata = {{"0-1", 1, 4, {planned(10, {{"0-2", 3}, {"1-1", 1}}), planned(20, {{"0-2", 5}, {"1-1", 3}})}, 0}};
+  levels[2].strata = {{"0-2", 2, 30, {planned(1, {}), planned(3, {})}, 0}, {"1-1", 1, 9, {planned(500, {})}, 0}};
+  project_strata(levels);
+  EXPECT_DOUBLE_EQ(levels[0].strata[0].projected, 1);
+  EXPECT_DOUBLE_EQ(levels[1].strata[0].projected, 4);
+  EXPECT_DOUBLE_EQ(levels[2].strata[0].projected, 4 * (3 + 5) / 2.0);  // 16 at 0-2
+  EXPECT_DOUBLE_EQ(levels[2].strata[1].projected, 4 * (1 + 3) / 2.0);  // 8 at 1-1
+  LevelProjection p;
+  p.levels = levels;
+  EXPECT_DOUBLE_EQ(p.starts(), 1 + 4 + 16 + 8);
+  EXPECT_NEAR(p.core_hours(), (40 + 4 * 15 + 16 * 2 + 8 * 500) / 3600.0, 1e-12);
+
+  // 1-1 not measured (out of time): nothing counted for it; its share of the level is still known.
+  levels[2].strata[1].plans.clear();
+  p.levels = levels;
+  project_strata(p.levels);
+  EXPECT_DOUBLE_EQ(p.levels[2].strata[1].projected, 8);
+  EXPECT_NEAR(p.core_hours(), (40 + 4 * 15 + 16 * 2) / 3600.0, 1e-12);
+
+  // A score is the first mover's points, then the other's (the last round's loser moves first).
+  EXPECT_EQ(score_stratum(parse_kfen("onkyprbg/8/8/8/8/8/8/YOKNRPGB+ g - 3:1-0")), "0-1");
+  EXPECT_EQ(score_stratum(parse_kfen("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 3:0-2")), "0-2");
 }

@@ -63,7 +63,7 @@ void add_match_report(CLI::App& app, Action& action) {
                   "Round-2 starts of the 2-point match's by-rounds plan proved for its projection (default 12; 0: no plan)")
       ->check(CLI::Range(0, 100000));
   cmd->add_option("--levels-sample", opt->study.levels_sample,
-                  "The 3- and 7-point matches projected level by level: starts planned at each level (default 2; 0: no projection)")
+                  "The 3- and 7-point matches projected level by level: starts planned of each score at each level (default 2; 0: none)")
       ->check(CLI::Range(0, 1000));
   cmd->add_option("--levels-seconds", opt->study.levels_seconds, "Seconds for each of those two projections (default 2400)")
       ->check(CLI::Range(1.0, 1e7));

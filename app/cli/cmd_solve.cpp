@@ -33,15 +33,16 @@ const CommandText kSolveText{"solve", "Prove who wins the round from a position,
                              "rests on; --recheck-starts proves each again, and refuses a file proved wrong. --threads shares the\n"
                              "next round's starts among threads, --mpi under mpirun among ranks too. It proves the value, not\n"
                              "the distance, in bounded memory (docs/solver.md). --plan proves no job and lists the starts a proof\n"
-                             "needs if every guess (the first mover wins) holds; --levels N plans N of them, N of theirs, and so\n"
-                             "on to the deciding rounds, and multiplies out the starts and core-hours of the whole proof (no\n"
-                             "reuse counted: an order of magnitude; --time bounds it). --plans proves a plan's starts as one\n"
-                             "batch, and plans again only where a guess failed: for long runs, since run again after a stop it\n"
-                             "plans the same proof (keep the same --hash). --certificate DIR writes the proof in layers, one\n"
-                             "round deep each, every round start once (solver/match/match_certificate.h); check-proof DIR checks\n"
-                             "it; stopped, it goes on from them. --regenerate-layers keeps there only the root's layer, the\n"
-                             "--starts table and the other layers' digests (MB where layers weigh GB), which check-proof makes\n"
-                             "again and checks (solver/match/regenerated_certificate.h); it proves nothing the table lacks.\n"
+                             "needs if every guess (the side ahead wins; at a tie the first mover) holds; --levels N plans N of\n"
+                             "them of each score, N of theirs, and so on to the deciding rounds, and multiplies out the proof's\n"
+                             "starts and core-hours (no reuse counted: an order of magnitude; --time bounds it). --plans proves\n"
+                             "a plan's starts as one batch, and plans again only where a guess failed: for long runs, since run\n"
+                             "again after a stop it plans the same proof (keep the same --hash).\n"
+                             "--certificate DIR writes the proof in layers, one round deep each, every round start once\n"
+                             "(solver/match/match_certificate.h); check-proof DIR checks it; stopped, it goes on from them.\n"
+                             "--regenerate-layers keeps there only the root's layer, the --starts table and the other layers'\n"
+                             "digests (MB where layers weigh GB), which check-proof makes again and checks\n"
+                             "(solver/match/regenerated_certificate.h); it proves nothing the table lacks.\n"
                              "Example: kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --proof start.proof\n"
                              "         kamisado solve \"bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0\" --goal match\n"
                              "         mpirun -np 2 kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 2:0-0\" --goal match \\\n"
@@ -123,7 +124,7 @@ void add_solve(CLI::App& app, Action& action) {
   cmd->add_flag("--plan", opt->rounds.plan,
                 "--by-rounds: prove no job, count them: the next round's starts a proof needs if each job's guess holds (--json lists them)");
   cmd->add_option("--levels", opt->rounds.levels,
-                  "--plan: project the proof's cost level by level, planning N starts of each level's plans down to the deciding rounds")
+                  "--plan: project the proof's cost level by level, planning N starts of each score at each level down to the deciding rounds")
       ->check(CLI::Range(1, 1000));
   cmd->add_flag("--plans", opt->rounds.run.plans,
                 "--by-rounds: the first master plans, then the plan's starts are proved as one batch (again only where a guess failed)");

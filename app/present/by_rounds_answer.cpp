@@ -149,30 +149,51 @@ nlohmann::json level_projection_json(const LevelProjection& p) {
   nlohmann::json levels = nlohmann::json::array();
   for (std::size_t i = 0; i < p.levels.size(); ++i) {
     const PlanLevel& l = p.levels[i];
+    nlohmann::json strata = nlohmann::json::array();
+    for (const Stratum& s : l.strata) {
+      // Each plan's own figures: the distributions a model of a run draws from (issue 68's).
+      nlohmann::json plans = nlohmann::json::array();
+      for (const PlannedStart& plan : s.plans) plans.push_back({{"seconds", plan.seconds}, {"nodes", plan.nodes}, {"next_starts", plan.next}});
+      strata.push_back({{"score", s.score},
+                        {"starts_met", s.pool},
+                        {"sampled", s.sampled},
+                        {"decided", s.plans.size()},
+                        {"projected_starts", s.projected},
+                        {"mean_seconds", s.mean_seconds()},
+                        {"core_hours", s.core_seconds() / 3600},
+                        {"plans", plans}});
+    }
     levels.push_back({{"level", i + 1},
-                      {"sampled", l.sampled},
-                      {"decided", l.decided},
-                      {"next_starts", l.next},
+                      {"sampled", l.sampled()},
+                      {"decided", l.decided()},
+                      {"next_starts", l.next()},
                       {"distinct_next_starts", l.distinct},
-                      {"seconds", l.seconds},
-                      {"nodes", l.nodes},
-                      {"projected_starts", l.projected}});
+                      {"seconds", l.seconds()},
+                      {"nodes", l.nodes()},
+                      {"projected_starts", l.projected()},
+                      {"core_hours", l.core_seconds() / 3600},
+                      {"strata", strata}});
   }
-  return {{"kfen", p.root_kfen},    {"per_level", p.per_level},       {"levels", levels},
-          {"complete", p.complete}, {"projected_starts", p.starts()}, {"core_hours", p.core_hours()}};
+  const auto [low, high] = p.core_hours_interval();
+  return {{"kfen", p.root_kfen},         {"per_level", p.per_level},       {"levels", levels},
+          {"complete", p.complete},      {"projected_starts", p.starts()}, {"core_hours", p.core_hours()},
+          {"core_hours_90", {low, high}}};
 }
 
 std::string level_projection_text(const LevelProjection& p) {
-  std::string out = fmt::format("{} by levels, {} starts planned a level ({}):\n", p.root_kfen, p.per_level,
+  std::string out = fmt::format("{} by levels, {} starts planned a score a level ({}):\n", p.root_kfen, p.per_level,
                                 p.complete ? "down to the rounds that decide the match" : "stopped before the rounds that decide the match");
   for (std::size_t i = 0; i < p.levels.size(); ++i) {
     const PlanLevel& l = p.levels[i];
-    out += fmt::format(
-        "  level {}: {} of {} planned, each resting on {:.0f} starts of the next ({} distinct of {}), {:.3g} s each; S({}) = {:.3g} starts\n", i + 1,
-        l.decided, l.sampled, l.fan_out(), l.distinct, l.next, l.mean_seconds(), i + 1, l.projected);
+    out += fmt::format("  level {}: S({}) = {:.3g} starts, {} of {} planned, {} distinct next starts of {}\n", i + 1, i + 1, l.projected(),
+                       l.decided(), l.sampled(), l.distinct, l.next());
+    for (const Stratum& s : l.strata)
+      out += fmt::format("    at {}: {:.3g} starts ({} met), {} of {} planned, each resting on {:.0f} starts of the next, {:.3g} s each\n", s.score,
+                         s.projected, s.pool, s.plans.size(), s.sampled, s.fan_out(), s.mean_seconds());
   }
-  out += fmt::format("projection: {:.3g} starts, {:.3g} core-hours, {:.3g} GB of round-start table\n", p.starts(), p.core_hours(),
-                     p.starts() * 32 / 1e9);
+  const auto [low, high] = p.core_hours_interval();
+  out += fmt::format("projection: {:.3g} starts, {:.3g} core-hours (90 % of resamplings: {:.3g} to {:.3g}), {:.3g} GB of round-start table\n",
+                     p.starts(), p.core_hours(), low, high, p.starts() * 32 / 1e9);
   return out;
 }
 

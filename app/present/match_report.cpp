@@ -19,32 +19,39 @@ void levels_section(io::Report& md, const std::vector<LevelProjection>& projecti
   md.section("The Standard and Long matches by rounds: a projection level by level");
   md.paragraph(fmt::format(
       "Too large to run here, so projected (solver/match/by_rounds_study.h, `project_by_levels`): the match's plan (the first master run on "
-      "guesses alone, as `solve --by-rounds --plan`) lists the round-2 starts its proof rests on; an even sample of {} of them is planned in "
-      "turn, and the starts their plans rest on are level 3's, and so on down to starts whose round decides the match, or until the time "
-      "given runs out. Without reuse, level L+1 holds S(L) × the mean starts a sampled plan rests on, and a start costs what its plan's search cost "
+      "guesses alone, as `solve --by-rounds --plan`) lists the round-2 starts its proof rests on; {} of them of each score (the first "
+      "mover's points first: a stratum) are planned in turn, evenly spread, and the starts their plans rest on are level 3's, and so on down to "
+      "starts whose round decides the match, or until the time given runs out. Scores are sampled apart because they cost apart: a start "
+      "whose round decides the match plans in seconds, one at 1-1 is a 2-point match of its own. Without reuse, S(L+1, s') = Σ S(L, s) × the "
+      "mean count of s' starts a sampled plan of s rests on, and a start costs what its plan's search cost "
       "(a run's masters search on tables lent to them, so "
       "making and clearing the plan's table is not counted). "
       "It is an order of magnitude, not a bound: starts met again from other round ends (reuse) make a run cheaper; a run also runs each "
       "master again once its jobs are proved, proves jobs no proof keeps, and plans again where a guess fails. Levels not reached are not "
-      "counted. Each start needs 32 bytes in the round-start table (starts/round_start_table.h).",
+      "counted. The interval is the 5th to 95th percentile of the projection with each stratum's plans drawn again (a bootstrap); a "
+      "stratum of one plan adds no spread. Each start needs 32 bytes in the round-start table (starts/round_start_table.h).",
       projections.front().per_level));
-  md.table({"match", "level (round)", "starts planned", "starts each rests on (mean)", "distinct in the sample", "plan time (s, mean)",
-            "starts at this level S(L)", "core-hours at this level"});
+  md.table({"match", "level (round)", "score", "starts met", "starts planned", "starts each rests on (mean)", "plan time (s, mean)",
+            "starts at this level S(L, s)", "core-hours at this level"});
   for (const LevelProjection& p : projections)
-    for (std::size_t i = 0; i < p.levels.size(); ++i) {
-      const PlanLevel& l = p.levels[i];
-      md.row({"`" + p.root_kfen + "`", std::to_string(i + 1), fmt::format("{} of {}", l.decided, l.sampled),
-              l.decided ? fmt::format("{:.0f}", l.fan_out()) : "-", l.decided ? fmt::format("{} of {}", l.distinct, l.next) : "-",
-              l.decided ? fmt::format("{:.3g}", l.mean_seconds()) : "-", fmt::format("{:.3g}", l.projected),
-              l.decided ? fmt::format("{:.3g}", l.projected * l.mean_seconds() / 3600) : "-"});
-    }
-  for (const LevelProjection& p : projections)
-    md.paragraph(fmt::format("`{}`: {:.3g} starts, {:.3g} core-hours ({:.3g} days on a cluster of 1000 cores), {:.3g} GB of round-start table{}.",
-                             p.root_kfen, p.starts(), p.core_hours(), p.core_hours() / 1000 / 24, p.starts() * 32 / 1e9,
-                             p.complete ? ", down to the rounds that decide the match"
-                                        : fmt::format(" over the {} levels measured; the deeper levels were not reached within the time given, so "
-                                                      "this is below what the match needs",
-                                                      p.levels.size())));
+    for (std::size_t i = 0; i < p.levels.size(); ++i)
+      for (const Stratum& s : p.levels[i].strata) {
+        const bool measured = !s.plans.empty();
+        md.row({"`" + p.root_kfen + "`", std::to_string(i + 1), s.score, std::to_string(s.pool), fmt::format("{} of {}", s.plans.size(), s.sampled),
+                measured ? fmt::format("{:.0f}", s.fan_out()) : "-", measured ? fmt::format("{:.3g}", s.mean_seconds()) : "-",
+                fmt::format("{:.3g}", s.projected), measured ? fmt::format("{:.3g}", s.core_seconds() / 3600) : "-"});
+      }
+  for (const LevelProjection& p : projections) {
+    const auto [low, high] = p.core_hours_interval();
+    md.paragraph(fmt::format(
+        "`{}`: {:.3g} starts, {:.3g} core-hours (90 % interval {:.3g} to {:.3g}; {:.3g} days on a cluster of 1000 cores), {:.3g} GB of round-start "
+        "table{}.",
+        p.root_kfen, p.starts(), p.core_hours(), low, high, p.core_hours() / 1000 / 24, p.starts() * 32 / 1e9,
+        p.complete ? ", down to the rounds that decide the match"
+                   : fmt::format(" over the {} levels measured; the deeper levels were not reached within the time given, so "
+                                 "this is below what the match needs",
+                                 p.levels.size())));
+  }
 }
 
 void by_rounds_section(io::Report& md, const ByRoundsProjection& p, double whole_search_core_hours) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <random>
 #include <set>
 
 #include <fmt/format.h>
@@ -56,16 +57,115 @@ ByRoundsProjection project_by_rounds(const Position& root, std::size_t sample, s
   return p;
 }
 
+std::string score_stratum(const Position& start) {
+  const Side first = start.side_to_move();
+  const MatchScore& m = start.match();
+  return fmt::format("{}-{}", m.points[index(first)], m.points[index(~first)]);
+}
+
+double Stratum::mean_seconds() const {
+  if (plans.empty()) return 0;
+  double total = 0;
+  for (const PlannedStart& plan : plans) total += plan.seconds;
+  return total / double(plans.size());
+}
+
+double Stratum::fan_out() const {
+  if (plans.empty()) return 0;
+  std::size_t next = 0;
+  for (const PlannedStart& plan : plans)
+    for (const auto& [score, count] : plan.next) next += count;
+  return double(next) / double(plans.size());
+}
+
+std::size_t PlanLevel::sampled() const {
+  std::size_t n = 0;
+  for (const Stratum& s : strata) n += s.sampled;
+  return n;
+}
+
+std::size_t PlanLevel::decided() const {
+  std::size_t n = 0;
+  for (const Stratum& s : strata) n += s.plans.size();
+  return n;
+}
+
+std::size_t PlanLevel::next() const {
+  double n = 0;
+  for (const Stratum& s : strata) n += s.fan_out() * double(s.plans.size());
+  return std::size_t(std::llround(n));
+}
+
+double PlanLevel::seconds() const {
+  double t = 0;
+  for (const Stratum& s : strata)
+    for (const PlannedStart& plan : s.plans) t += plan.seconds;
+  return t;
+}
+
+std::uint64_t PlanLevel::nodes() const {
+  std::uint64_t n = 0;
+  for (const Stratum& s : strata)
+    for (const PlannedStart& plan : s.plans) n += plan.nodes;
+  return n;
+}
+
+double PlanLevel::projected() const {
+  double n = 0;
+  for (const Stratum& s : strata) n += s.projected;
+  return n;
+}
+
+double PlanLevel::core_seconds() const {
+  double t = 0;
+  for (const Stratum& s : strata) t += s.core_seconds();
+  return t;
+}
+
+void project_strata(std::vector<PlanLevel>& levels) {
+  std::map<std::string, double> here;  // S(L, s) of the level at hand
+  for (std::size_t l = 0; l < levels.size(); ++l) {
+    std::map<std::string, double> below;
+    for (Stratum& s : levels[l].strata) {
+      s.projected = l == 0 ? 1 : here[s.score];  // the root's level: the root alone
+      if (s.plans.empty()) continue;             // not measured: nothing below it is counted
+      for (const PlannedStart& plan : s.plans)
+        for (const auto& [score, count] : plan.next) below[score] += s.projected * double(count) / double(s.plans.size());
+    }
+    here = std::move(below);
+  }
+}
+
 double LevelProjection::core_hours() const {
   double seconds = 0;
-  for (const PlanLevel& l : levels) seconds += l.projected * l.mean_seconds();
+  for (const PlanLevel& l : levels) seconds += l.core_seconds();
   return seconds / 3600;
 }
 
 double LevelProjection::starts() const {
   double n = 0;
-  for (const PlanLevel& l : levels) n += l.projected;
+  for (const PlanLevel& l : levels) n += l.projected();
   return n;
+}
+
+std::pair<double, double> LevelProjection::core_hours_interval(std::size_t replicates) const {
+  if (replicates == 0) return {core_hours(), core_hours()};
+  std::mt19937_64 draw(1);  // seeded: a report's interval is the same each time it is made
+  std::vector<double> hours;
+  for (std::size_t r = 0; r < replicates; ++r) {
+    LevelProjection again = *this;
+    for (std::size_t l = 0; l < levels.size(); ++l)
+      for (std::size_t i = 0; i < levels[l].strata.size(); ++i) {
+        const std::vector<PlannedStart>& plans = levels[l].strata[i].plans;
+        std::uniform_int_distribution<std::size_t> pick(0, plans.empty() ? 0 : plans.size() - 1);
+        for (PlannedStart& plan : again.levels[l].strata[i].plans) plan = plans[pick(draw)];
+      }
+    project_strata(again.levels);
+    hours.push_back(again.core_hours());
+  }
+  std::sort(hours.begin(), hours.end());
+  const auto at = [&](double q) { return hours[std::min(hours.size() - 1, std::size_t(q * double(hours.size())))]; };
+  return {at(0.05), at(0.95)};
 }
 
 LevelProjection project_by_levels(const Position& root, std::size_t per_level, std::size_t hash_mb, double seconds, const std::atomic<bool>* stop,
@@ -76,43 +176,56 @@ LevelProjection project_by_levels(const Position& root, std::size_t per_level, s
   p.root_kfen = to_kfen(root);
   p.per_level = per_level;
   io::Progress progress(lines);
-  std::vector<Position> starts{root};  // this level's, to sample from
-  double projected = 1;
-  while (!starts.empty() && !(stop && stop->load())) {
+  std::map<std::string, std::vector<Position>> pools{{score_stratum(root), {root}}};  // this level's starts, by stratum
+  const std::size_t want = std::max<std::size_t>(1, per_level);
+  bool cut = false;  // out of time or stopped
+  while (!pools.empty() && !cut) {
     PlanLevel level;
-    level.projected = projected;
-    std::vector<Position> next;
+    for (const auto& [score, starts] : pools) level.strata.push_back({score, 0, starts.size(), {}, 0});
+    std::map<std::string, std::vector<Position>> below;
     std::set<RoundStartKey> distinct;
-    const std::size_t want = std::max<std::size_t>(1, per_level);
-    const std::size_t step = std::max<std::size_t>(1, starts.size() / want);
-    for (std::size_t i = 0; i < starts.size() && level.sampled < want; i += step) {
-      const double left = seconds > 0 ? seconds - std::chrono::duration<double>(clock::now() - begin).count() : 0;
-      if (seconds > 0 && left <= 0) break;
-      ByRoundsOptions o;
-      o.hash_mb = hash_mb;
-      o.stop = stop;
-      o.seconds = left;
-      RoundStartTable none;  // no start is known: every one is a guess
-      const ByRoundsPlan plan = plan_by_rounds(starts[i], none, o);
-      ++level.sampled;
-      if (!plan.winner) break;  // stopped: the level is measured as far as it went
-      ++level.decided;
-      level.seconds += plan.search_seconds;
-      level.nodes += plan.nodes;
-      level.next += plan.jobs.size();
-      for (const Position& job : plan.jobs)
-        if (distinct.insert(key_of(*round_start_of(job))).second) next.push_back(job);
-      progress.tick([&] {
-        return fmt::format("plan by levels: {}, level {}: {} of {} starts planned", p.root_kfen, p.levels.size() + 1, level.sampled, per_level);
-      });
-    }
+    // The strata in turn, the i-th start of each: a level the time cuts short has planned some of
+    // every stratum rather than all of the first.
+    for (std::size_t i = 0; i < want && !cut; ++i)
+      for (Stratum& stratum : level.strata) {
+        const std::vector<Position>& starts = pools[stratum.score];
+        const std::size_t step = std::max<std::size_t>(1, starts.size() / want);
+        if (i * step >= starts.size()) continue;
+        const double left = seconds > 0 ? seconds - std::chrono::duration<double>(clock::now() - begin).count() : 0;
+        if ((seconds > 0 && left <= 0) || (stop && stop->load())) {
+          cut = true;
+          break;
+        }
+        ByRoundsOptions o;
+        o.hash_mb = hash_mb;
+        o.stop = stop;
+        o.seconds = left;
+        RoundStartTable none;  // no start is known: every one is a guess
+        const ByRoundsPlan plan = plan_by_rounds(starts[i * step], none, o);
+        ++stratum.sampled;
+        if (!plan.winner) {  // stopped: the level is measured as far as it went
+          cut = true;
+          break;
+        }
+        PlannedStart planned{plan.search_seconds, plan.nodes, {}};
+        for (const Position& job : plan.jobs) {
+          const std::string score = score_stratum(job);
+          ++planned.next[score];
+          if (distinct.insert(key_of(*round_start_of(job))).second) below[score].push_back(job);
+        }
+        stratum.plans.push_back(std::move(planned));
+        progress.tick([&] {
+          return fmt::format("plan by levels: {}, level {}: {} starts planned, {} at {}", p.root_kfen, p.levels.size() + 1, level.sampled(),
+                             stratum.sampled, stratum.score);
+        });
+      }
     level.distinct = distinct.size();
-    p.levels.push_back(level);
-    if (level.decided < level.sampled || level.decided == 0) return p;  // out of time or stopped
-    projected *= level.fan_out();
-    starts = std::move(next);
+    for (const Stratum& s : level.strata) cut = cut || s.plans.empty();  // a stratum not measured: nothing below it is known
+    p.levels.push_back(std::move(level));
+    pools = std::move(below);
   }
-  p.complete = starts.empty();
+  project_strata(p.levels);
+  p.complete = !cut && pools.empty();
   return p;
 }
 

@@ -12,7 +12,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solver/match/by_rounds.h"
@@ -44,37 +46,71 @@ ByRoundsProjection project_by_rounds(const Position& root, std::size_t sample, s
 
 // A match too large to run here, projected level by level (the Standard and Long matches): the
 // root's plan lists the starts of the next round a proof rests on if every guess holds (level 2);
-// an even sample of them is planned in turn, and the starts their plans rest on are level 3's,
-// and so on, until the sampled starts' rounds decide the match (their plans rest on no start) or
-// the time runs out. Without reuse, level L+1 holds S(L) × the mean starts a sampled plan rests
-// on, and a start costs about what its plan's search cost (its master, run once on guesses, on a
-// table lent to it as a run lends them: making a 1 GB table is not counted; a run runs it
-// again once its jobs are proved, and proves the jobs of lines no proof keeps). So it is an
-// order of magnitude, not a bound: reuse (a start met from many round ends: 2-point match, round
-// 3) makes a run cheaper, failed guesses and re-runs dearer. Levels not reached are not counted.
+// a sample of them is planned in turn, and the starts their plans rest on are level 3's, and so
+// on, until the sampled starts' rounds decide the match (their plans rest on no start) or the
+// time runs out. A start costs about what its plan's search cost (its master, run once on
+// guesses, on a table lent to it as a run lends them: making a 1 GB table is not counted; a run
+// runs it again once its jobs are proved, and proves the jobs of lines no proof keeps). So it is
+// an order of magnitude, not a bound: reuse (a start met from many round ends: 2-point match,
+// round 3) makes a run cheaper, failed guesses and re-runs dearer. Levels not reached are not
+// counted.
+//
+// Starts are sampled by score (P3), each score a stratum of its level: a start whose round decides
+// the match (2-0 in the Standard match) rests on a few dozen starts and plans in seconds, one at
+// 1-1 is a 2-point match of its own, hundreds of times dearer, and an even sample of a level where
+// the first are 90 % of the starts may meet none of the second. So each stratum is sampled alone,
+// and S(L+1, s') = Σ_s S(L, s) × the mean count of s' starts a sampled plan of s rests on.
+std::string score_stratum(const Position& start);  // "2-0": the first mover's points, then the other's
+
+struct PlannedStart {  // one sampled start's plan
+  double seconds = 0;  // its search (ByRoundsPlan::search_seconds)
+  std::uint64_t nodes = 0;
+  std::map<std::string, std::size_t> next;  // the next level's starts it rests on, by stratum
+};
+
+struct Stratum {
+  std::string score;
+  std::size_t sampled = 0;          // starts planned, a stopped one included
+  std::size_t pool = 0;             // distinct starts of this score met at this level: sampled from
+  std::vector<PlannedStart> plans;  // the plans that finished
+  double projected = 0;             // S(L, score): starts of this score in a proof, without reuse
+  double mean_seconds() const;
+  double fan_out() const;  // the next level's starts a plan rests on, mean
+  double core_seconds() const { return projected * mean_seconds(); }
+};
+
 struct PlanLevel {
-  std::size_t sampled = 0;   // starts planned at this level
-  std::size_t decided = 0;   // of them, plans that finished (the others were stopped)
-  std::size_t next = 0;      // the next level's starts their plans rest on, summed
-  std::size_t distinct = 0;  // of those, distinct (by key): reuse within the sample
-  double seconds = 0;        // the plans' searches (ByRoundsPlan::search_seconds), summed
-  std::uint64_t nodes = 0;   // the plans', summed
-  double projected = 0;      // starts at this level in a proof, without reuse: S(L)
-  double mean_seconds() const { return decided ? seconds / double(decided) : 0; }
-  double fan_out() const { return decided ? double(next) / double(decided) : 0; }
+  std::vector<Stratum> strata;  // by score
+  std::size_t distinct = 0;     // distinct next starts (by key) of all its plans: reuse within the sample
+  std::size_t sampled() const;
+  std::size_t decided() const;  // plans that finished (the others were stopped)
+  std::size_t next() const;     // next starts its plans rest on, summed
+  double seconds() const;       // its plans' searches, summed
+  std::uint64_t nodes() const;
+  double projected() const;     // S(L): Σ over its strata
+  double core_seconds() const;  // Σ S(L, s) × mean plan seconds of s
 };
 
 struct LevelProjection {
   std::string root_kfen;
-  std::size_t per_level = 0;
+  std::size_t per_level = 0;      // starts planned per stratum of a level
   std::vector<PlanLevel> levels;  // [0]: the root's
   bool complete = false;          // down to levels that decide the match
-  double core_hours() const;      // Σ S(L) × mean plan seconds, over the levels measured
+  double core_hours() const;      // Σ S(L, s) × mean plan seconds of s, over the levels measured
   double starts() const;          // Σ S(L)
+  // The spread of core_hours from the samples' own: the plans of every stratum drawn again with
+  // replacement `replicates` times (a bootstrap, seeded: the same figures each time), each draw
+  // projected through the levels below; the 5th and 95th percentiles. A stratum of one plan
+  // adds no spread, so with few samples the interval is narrower than the truth.
+  std::pair<double, double> core_hours_interval(std::size_t replicates = 1000) const;
 };
 
-// Plans `root` and `per_level` starts at each level below it (above), each with a table of
-// `hash_mb`, within `seconds` in all (0: no limit).
+// S(L, s) of every stratum of `levels`, from the root's (1) down through each level's plans.
+void project_strata(std::vector<PlanLevel>& levels);
+
+// Plans `root` and `per_level` starts of each stratum at each level below it (above), evenly
+// spread over the stratum's starts, the strata in turn; each with a table of `hash_mb`, within
+// `seconds` in all (0: no limit).
 LevelProjection project_by_levels(const Position& root, std::size_t per_level, std::size_t hash_mb, double seconds, const std::atomic<bool>* stop,
                                   const io::Lines& lines = {});
 
