@@ -153,7 +153,8 @@ nlohmann::json level_projection_json(const LevelProjection& p) {
     for (const Stratum& s : l.strata) {
       // Each plan's own figures: the distributions a model of a run draws from (issue 68's).
       nlohmann::json plans = nlohmann::json::array();
-      for (const PlannedStart& plan : s.plans) plans.push_back({{"seconds", plan.seconds}, {"nodes", plan.nodes}, {"next_starts", plan.next}});
+      for (const PlannedStart& plan : s.plans)
+        plans.push_back({{"kfen", plan.kfen}, {"seconds", plan.seconds}, {"nodes", plan.nodes}, {"next_starts", plan.next}});
       strata.push_back({{"score", s.score},
                         {"starts_met", s.pool},
                         {"sampled", s.sampled},

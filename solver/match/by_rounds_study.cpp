@@ -207,7 +207,7 @@ LevelProjection project_by_levels(const Position& root, std::size_t per_level, s
           cut = true;
           break;
         }
-        PlannedStart planned{plan.search_seconds, plan.nodes, {}};
+        PlannedStart planned{to_kfen(starts[i * step]), plan.search_seconds, plan.nodes, {}};
         for (const Position& job : plan.jobs) {
           const std::string score = score_stratum(job);
           ++planned.next[score];

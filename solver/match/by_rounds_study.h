@@ -63,6 +63,7 @@ ByRoundsProjection project_by_rounds(const Position& root, std::size_t sample, s
 std::string score_stratum(const Position& start);  // "2-0": the first mover's points, then the other's
 
 struct PlannedStart {  // one sampled start's plan
+  std::string kfen;    // the start: to plan it again with another binary, side by side
   double seconds = 0;  // its search (ByRoundsPlan::search_seconds)
   std::uint64_t nodes = 0;
   std::map<std::string, std::size_t> next;  // the next level's starts it rests on, by stratum
