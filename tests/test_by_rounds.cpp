@@ -98,6 +98,20 @@ TEST(ByRounds_P3, AOneRoundJobIsARoundThatEndsTheMatchForItsGuessedWinner) {
   EXPECT_FALSE(one_round("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 3:0-0"));     // the Standard match's first round
 }
 
+// A master prices a job as deep as itself dearer (issue 69): the levels of masters a job is are
+// the points its guessed winner still needs, 0 for a one-round job (P3, Black's points first).
+TEST(ByRounds_P3, AJobIsAsDeepAsThePointsItsGuessedWinnerNeeds) {
+  const auto depth = [](const char* kfen) { return job_depth(parse_kfen(kfen)); };
+  EXPECT_EQ(depth("bopkyr+gn+/8/8/8/8/8/8/PYNB+ORKG+ g - 3:2-2"), 0u);  // a last round
+  EXPECT_EQ(depth("bopkyr+gn/8/8/8/8/8/8/PYNB+ORKG+ b - 3:2-1"), 0u);   // one round: Black first, one point short
+  EXPECT_EQ(depth("bopkyr+gn/8/8/8/8/8/8/PYNB+ORKG+ g - 3:2-1"), 1u);   // Gold, behind, first: Black's one point below a master
+  EXPECT_EQ(depth("bopkyrgn/8/8/8/8/8/8/PYNB+ORKG+ g - 3:2-0"), 1u);    // the same at 2-0
+  EXPECT_EQ(depth("okbpyrgn/8/8/8/8/8/8/RYKPBONG+ g - 2:1-0"), 1u);     // the 2-point match's round 2
+  EXPECT_EQ(depth("onkprbgy+/8/8/8/8/8/8/NYOKRPGB+ b - 3:1-1"), 2u);    // a 2-point match of its own
+  EXPECT_EQ(depth("onkyprbg/8/8/8/8/8/8/YOKNRPGB+ g - 3:1-0"), 2u);     // the Standard match's round 2
+  EXPECT_EQ(depth("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 3:0-0"), 3u);      // its first round
+}
+
 // A start proved by another thread or an earlier run is a leaf for the next master: with the
 // table of a first run, a second run proves no job and gives the same value.
 TEST(ByRounds_P3, ASecondRunOnTheTableProvesNoJob) {
@@ -385,6 +399,7 @@ TEST(ByRounds_P3, TheLevelProjectionFollowsThePlansDownToTheDecidingRound) {
       EXPECT_TRUE(start.jobs.empty()) << to_kfen(jobs[i * step]);
       EXPECT_TRUE(s.plans[i].next.empty());
       EXPECT_EQ(s.plans[i].nodes, start.nodes);
+      EXPECT_EQ(s.plans[i].kfen, to_kfen(jobs[i * step]));
       sampled_nodes += start.nodes;
     }
     core_seconds += double(jobs.size()) * s.mean_seconds();
@@ -424,7 +439,7 @@ TEST(ByRounds_P3, TheLevelProjectionFollowsThePlansDownToTheDecidingRound) {
 // of s rests on, so a dear score that is a small share of its level is counted at its share, and
 // a stratum whose plans were not made counts nothing, below it neither.
 TEST(ByRounds_P3, EachScoreOfALevelIsProjectedByItsOwnPlans) {
-  const auto planned = [](double seconds, std::map<std::string, std::size_t> next) { return PlannedStart{seconds, 0, std::move(next)}; };
+  const auto planned = [](double seconds, std::map<std::string, std::size_t> next) { return PlannedStart{"", seconds, 0, std::move(next)}; };
   std::vector<PlanLevel> levels(3);
   levels[0].strata = {{"0-0", 1, 1, {planned(40, {{"0-1", 4}})}, 0}};
   levels[1].strata = {{"0-1", 1, 4, {planned(10, {{"0-2", 3}, {"1-1", 1}}), planned(20, {{"0-2", 5}, {"1-1", 3}})}, 0}};

@@ -46,6 +46,13 @@ bool one_round_job(const Position& start) {
   return last_round(start) || (guessed_match_winner(start) == first && start.match().points[index(first)] + 1 >= start.match().target);
 }
 
+unsigned job_depth(const Position& start) {
+  if (one_round_job(start)) return 0;
+  const MatchScore& m = start.match();
+  const std::uint32_t points = m.points[index(guessed_match_winner(start))];
+  return points >= m.target ? 0 : m.target - points;
+}
+
 namespace {
 
 Side winner_of(const RoundStart& s, const RoundStartValue& v) { return v.first_mover_wins ? s.rows.first : ~s.rows.first; }
@@ -72,8 +79,8 @@ class Run;
 class JobOracle final : public RoundStartOracle {
  public:
   // A batch of 0: a planning master (above).
-  JobOracle(Run& run, unsigned depth, std::size_t batch)
-      : run_(run), depth_(depth), batch_(batch ? batch : std::numeric_limits<std::size_t>::max()), plans_(batch == 0) {}
+  JobOracle(Run& run, const Position& root, unsigned depth, std::size_t batch)
+      : run_(run), depth_(depth), root_depth_(job_depth(root)), batch_(batch ? batch : std::numeric_limits<std::size_t>::max()), plans_(batch == 0) {}
   std::optional<Side> match_winner(const Position& start) const override;
   Answer ask(const Position& start, Side attacker) const override;
   bool take_job(const Position& start) const override {
@@ -104,13 +111,20 @@ class JobOracle final : public RoundStartOracle {
   // other a match of its own. Priced as the others, one-round jobs sent masters looking for lines
   // that avoid them, at 3·10^4 to 10^5 nodes for each job avoided; at a quarter of the price a
   // master takes more of them and searches a quarter to a half of the nodes (docs/solver.md,
-  // "Jobs priced by what they cost").
+  // "Jobs priced by what they cost"). Jobs of one master also differ by levels (job_depth): under
+  // a Standard match's round-2 master, a round-3 start at 2-0 is a master over one-round jobs
+  // (some 15 core-seconds in all), one at 1-1 a 2-point match of its own (some 9 000). A job as
+  // deep as its master is priced four times its siblings: a plan then rests on a quarter of the
+  // 1-1 starts for twice the 2-0 ones. Jobs one level below their master, as every job of the
+  // 2-point match is, keep their price.
   static constexpr std::uint32_t kEasy = 64, kOneRoundEasy = kEasy / 4;
+  std::uint32_t easy_price(const Position& start) const;
   // The two answers for a start whose key is known.
   std::optional<Side> winner_of_start(const Position& start, const RoundStart& s, const RoundStartKey& key) const;
   std::optional<ProofNumbers> numbers_of_job(const Position& start, const RoundStartKey& key, Side attacker) const;
   Run& run_;
   unsigned depth_;
+  unsigned root_depth_;  // the master's root's job_depth
   std::size_t batch_;
   bool plans_;
   mutable std::map<RoundStartKey, Position> taken_;  // since the last batch
@@ -336,9 +350,15 @@ std::optional<Side> JobOracle::winner_of_start(const Position& start, const Roun
 
 bool JobOracle::guessed(const RoundStartKey& key) const { return guessed_.count(key) && !run_.find(key); }
 
+std::uint32_t JobOracle::easy_price(const Position& start) const {
+  const unsigned depth = job_depth(start);
+  if (depth == 0) return kOneRoundEasy;
+  return depth >= root_depth_ ? 4 * kEasy : kEasy;
+}
+
 std::optional<ProofNumbers> JobOracle::numbers_of_job(const Position& start, const RoundStartKey& key, Side attacker) const {
   if (searched_.count(key)) return std::nullopt;
-  const std::uint32_t easy = one_round_job(start) ? kOneRoundEasy : kEasy, hard = 16 * easy;
+  const std::uint32_t easy = easy_price(start), hard = 16 * easy;
   return guessed_match_winner(start) == attacker ? ProofNumbers{easy, hard} : ProofNumbers{hard, easy};
 }
 
@@ -384,7 +404,7 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
   Decision d;
   const unsigned hands = std::max(1u, options_.threads) + (options_.far ? options_.far->count() : 0);
   const bool plans = share_jobs && options_.plans;
-  JobOracle oracle(*this, depth, plans ? 0 : 4 * std::size_t(share_jobs ? hands : 1));
+  JobOracle oracle(*this, pos, depth, plans ? 0 : 4 * std::size_t(share_jobs ? hands : 1));
   SolveLimits limits = master_limits(oracle);
   limits.nodes = node_budget;
   // The nodes are counted as the search goes (about once a second), not only when it returns: a
@@ -452,7 +472,7 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
 // The first master's search on guesses (decide), and its proof's guesses, none proved.
 ByRoundsPlan Run::plan(const Position& root) {
   ByRoundsPlan plan;
-  JobOracle oracle(*this, 1, 0);
+  JobOracle oracle(*this, root, 1, 0);
   SolveLimits limits = master_limits(oracle);
   if (options_.progress)  // the jobs taken as guesses so far, as queued
     limits.progress = [&](const SolveProgress& p) { options_.progress({p.seconds, 0, oracle.guesses(), 0, 0, table_.size(), p.nodes}); };

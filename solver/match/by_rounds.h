@@ -69,6 +69,11 @@ Side guessed_match_winner(const Position& start);
 // so (JobOracle, by_rounds.cpp: issue 69).
 bool one_round_job(const Position& start);
 
+// The levels of masters a start is as a job if its guess holds: 0 for a one-round job, else the
+// points its guessed winner still needs (a round at a time: P3's Sumo wins, worth more, only make
+// it shorter). A master prices a job as deep as itself four times its shallower siblings.
+unsigned job_depth(const Position& start);
+
 struct ByRoundsProgress {
   double seconds = 0;
   std::uint64_t jobs_done = 0, jobs_queued = 0;  // the first master's jobs (the next round's starts)
