@@ -70,12 +70,11 @@ double Stratum::mean_seconds() const {
   return total / double(plans.size());
 }
 
-double Stratum::fan_out() const {
-  if (plans.empty()) return 0;
-  std::size_t next = 0;
+std::size_t Stratum::next() const {
+  std::size_t n = 0;
   for (const PlannedStart& plan : plans)
-    for (const auto& [score, count] : plan.next) next += count;
-  return double(next) / double(plans.size());
+    for (const auto& [score, count] : plan.next) n += count;
+  return n;
 }
 
 std::size_t PlanLevel::sampled() const {
@@ -91,9 +90,9 @@ std::size_t PlanLevel::decided() const {
 }
 
 std::size_t PlanLevel::next() const {
-  double n = 0;
-  for (const Stratum& s : strata) n += s.fan_out() * double(s.plans.size());
-  return std::size_t(std::llround(n));
+  std::size_t n = 0;
+  for (const Stratum& s : strata) n += s.next();
+  return n;
 }
 
 double PlanLevel::seconds() const {
@@ -188,7 +187,7 @@ LevelProjection project_by_levels(const Position& root, std::size_t per_level, s
     // every stratum rather than all of the first.
     for (std::size_t i = 0; i < want && !cut; ++i)
       for (Stratum& stratum : level.strata) {
-        const std::vector<Position>& starts = pools[stratum.score];
+        const std::vector<Position>& starts = pools.at(stratum.score);
         const std::size_t step = std::max<std::size_t>(1, starts.size() / want);
         if (i * step >= starts.size()) continue;
         const double left = seconds > 0 ? seconds - std::chrono::duration<double>(clock::now() - begin).count() : 0;

@@ -55,10 +55,10 @@ ByRoundsProjection project_by_rounds(const Position& root, std::size_t sample, s
 // round 3) makes a run cheaper, failed guesses and re-runs dearer. Levels not reached are not
 // counted.
 //
-// Starts are sampled by score (P3), each score a stratum of its level: a start whose round decides
-// the match (2-0 in the Standard match) rests on a few dozen starts and plans in seconds, one at
-// 1-1 is a 2-point match of its own, hundreds of times dearer, and an even sample of a level where
-// the first are 90 % of the starts may meet none of the second. So each stratum is sampled alone,
+// Starts are sampled by score (P3), each score a stratum of its level: in the Standard match a
+// round-3 start at 2-0 plans in seconds on some 200 one-round starts, one at 1-1 is a 2-point
+// match of its own, hundreds of times dearer, and an even sample of a level where the first are
+// 86 % of the starts met none of the second. So each stratum is sampled alone,
 // and S(L+1, s') = Σ_s S(L, s) × the mean count of s' starts a sampled plan of s rests on.
 std::string score_stratum(const Position& start);  // "2-0": the first mover's points, then the other's
 
@@ -76,7 +76,8 @@ struct Stratum {
   std::vector<PlannedStart> plans;  // the plans that finished
   double projected = 0;             // S(L, score): starts of this score in a proof, without reuse
   double mean_seconds() const;
-  double fan_out() const;  // the next level's starts a plan rests on, mean
+  std::size_t next() const;  // the next level's starts its plans rest on, summed
+  double fan_out() const { return plans.empty() ? 0 : double(next()) / double(plans.size()); }
   double core_seconds() const { return projected * mean_seconds(); }
 };
 
