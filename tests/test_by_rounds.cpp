@@ -370,7 +370,7 @@ TEST(ByRounds_P3, TheLevelProjectionFollowsThePlansDownToTheDecidingRound) {
   ASSERT_GE(plan.jobs.size(), 2u);
   EXPECT_GT(plan.search_seconds, 0);
   EXPECT_LE(plan.search_seconds, plan.seconds);  // its table's making and clearing are not the search's
-  const LevelProjection p = project_by_levels(pos, 2, o.hash_mb, 0, nullptr);
+  const LevelProjection p = project_by_levels(pos, {2, o.hash_mb, 0, true, "", nullptr});
   ASSERT_TRUE(p.complete);
   ASSERT_EQ(p.levels.size(), 2u);
   ASSERT_EQ(p.levels[0].strata.size(), 1u);
@@ -428,7 +428,7 @@ TEST(ByRounds_P3, TheLevelProjectionFollowsThePlansDownToTheDecidingRound) {
   // Stopped (as Ctrl-C stops it) before the root's plan is made: no level measured, and it says
   // so. A stop flag, not a tiny time budget: a fast machine could finish the plan first.
   const std::atomic<bool> stop{true};
-  const LevelProjection stopped = project_by_levels(pos, 2, o.hash_mb, 0, &stop);
+  const LevelProjection stopped = project_by_levels(pos, {2, o.hash_mb, 0, true, "", &stop});
   EXPECT_FALSE(stopped.complete);
   ASSERT_LE(stopped.levels.size(), 1u);
   for (const PlanLevel& l : stopped.levels) EXPECT_EQ(l.decided(), 0u);

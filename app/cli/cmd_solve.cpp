@@ -35,13 +35,15 @@ const CommandText kSolveText{"solve", "Prove who wins the round from a position,
                              "the distance, in bounded memory (docs/solver.md). --plan proves no job and lists the starts a proof\n"
                              "needs if every guess (the side ahead wins; at a tie the first mover) holds; --levels N plans N of\n"
                              "them of each score, N of theirs, and so on to the deciding rounds: the proof's starts and\n"
-                             "core-hours (no reuse counted: an order of magnitude; --time bounds it). --plans proves a plan's\n"
-                             "starts as one batch, and plans again only where a guess failed: for long runs, since run again\n"
-                             "after a stop it plans the same proof (keep the same --hash). --certificate DIR writes the proof in\n"
-                             "layers, one round deep each, every round start once (solver/match/match_certificate.h);\n"
-                             "check-proof DIR checks it; stopped, it goes on from them. --regenerate-layers keeps there only the\n"
-                             "root's layer, the --starts table and the other layers' digests (MB, not GB), which check-proof\n"
-                             "makes again and checks (solver/match/regenerated_certificate.h); it proves nothing the table lacks.\n"
+                             "core-hours (no reuse counted: an order of magnitude; --time bounds it; --journal FILE keeps the\n"
+                             "plans, and run again it takes them; --flat-prices prices jobs as before job_depth, to compare).\n"
+                             "--plans proves a plan's starts as one batch, and plans again only where a guess failed: for long\n"
+                             "runs, since run again after a stop it plans the same proof (keep the same --hash). --certificate DIR\n"
+                             "writes the proof in layers, one round deep each, every round start once\n"
+                             "(solver/match/match_certificate.h); check-proof DIR checks it; stopped, it goes on from them.\n"
+                             "--regenerate-layers keeps there only the root's layer, the --starts table and the other layers'\n"
+                             "digests (MB, not GB), which check-proof makes again and checks\n"
+                             "(solver/match/regenerated_certificate.h); it proves nothing the table lacks.\n"
                              "Example: kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --proof start.proof\n"
                              "         kamisado solve \"bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0\" --goal match\n"
                              "         mpirun -np 2 kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 2:0-0\" --goal match \\\n"
@@ -125,6 +127,10 @@ void add_solve(CLI::App& app, Action& action) {
   cmd->add_option("--levels", opt->rounds.levels,
                   "--plan: project the proof's cost level by level, planning N starts of each score at each level down to the deciding rounds")
       ->check(CLI::Range(1, 1000));
+  output_option(cmd, "--journal", opt->rounds.journal,
+                "--levels: keep each plan in FILE as it ends, and take those it holds (a stopped run goes on)");
+  cmd->add_flag("--flat-prices{false}", opt->rounds.run.depth_prices,
+                "--by-rounds: one price for each job not one round, as before job_depth (to measure it)");
   cmd->add_flag("--plans", opt->rounds.run.plans,
                 "--by-rounds: the first master plans, then the plan's starts are proved as one batch (again only where a guess failed)");
   cmd->add_flag("--mpi", opt->rounds.mpi,
@@ -134,7 +140,8 @@ void add_solve(CLI::App& app, Action& action) {
   const auto o = [cmd](const char* name) { return cmd->get_option(name); };
   for (const char* name : {"--starts", "--certificate", "--plan", "--mpi"}) o(name)->needs(o("--by-rounds"));
   for (const char* name : {"--proof", "--dot", "--check", "--checkpoint"}) o("--by-rounds")->excludes(o(name));
-  o("--recheck-starts")->needs(o("--starts")), o("--levels")->needs(o("--plan"))->excludes(o("--starts"));
+  o("--recheck-starts")->needs(o("--starts")), o("--levels")->needs(o("--plan"))->excludes(o("--starts")), o("--journal")->needs(o("--levels"));
+  o("--flat-prices")->needs(o("--by-rounds"));
   o("--regenerate-layers")->needs(o("--certificate"))->needs(o("--starts"))->excludes(o("--recheck-starts"));
   o("--plan")->excludes(o("--certificate"))->excludes(o("--mpi")), o("--certificate")->excludes(o("--mpi"));
 }

@@ -176,8 +176,15 @@ nlohmann::json level_projection_json(const LevelProjection& p) {
                       {"strata", strata}});
   }
   const auto [low, high] = p.core_hours_interval();
-  return {{"kfen", p.root_kfen},         {"per_level", p.per_level},       {"levels", levels},
-          {"complete", p.complete},      {"projected_starts", p.starts()}, {"core_hours", p.core_hours()},
+  return {{"kfen", p.root_kfen},
+          {"per_level", p.per_level},
+          {"depth_prices", p.depth_prices},
+          {"journal", p.journal.empty() ? nlohmann::json() : nlohmann::json(p.journal)},
+          {"plans_from_journal", p.from_journal},
+          {"levels", levels},
+          {"complete", p.complete},
+          {"projected_starts", p.starts()},
+          {"core_hours", p.core_hours()},
           {"core_hours_90", {low, high}}};
 }
 
@@ -195,6 +202,10 @@ std::string level_projection_text(const LevelProjection& p) {
   const auto [low, high] = p.core_hours_interval();
   out += fmt::format("projection: {:.3g} starts, {:.3g} core-hours (90 % of resamplings: {:.3g} to {:.3g}), {:.3g} GB of round-start table\n",
                      p.starts(), p.core_hours(), low, high, p.starts() * 32 / 1e9);
+  if (!p.depth_prices) out += "jobs priced flat (--flat-prices): as before job_depth\n";
+  if (!p.journal.empty())
+    out += fmt::format("{} of its plans taken from the journal {} (their seconds as measured when they ran), the others added to it\n",
+                       p.from_journal, p.journal);
   return out;
 }
 

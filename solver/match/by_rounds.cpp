@@ -79,8 +79,13 @@ class Run;
 class JobOracle final : public RoundStartOracle {
  public:
   // A batch of 0: a planning master (above).
-  JobOracle(Run& run, const Position& root, unsigned depth, std::size_t batch)
-      : run_(run), depth_(depth), root_depth_(job_depth(root)), batch_(batch ? batch : std::numeric_limits<std::size_t>::max()), plans_(batch == 0) {}
+  // `depth_prices` false: every job that is not one round at one price (ByRoundsOptions).
+  JobOracle(Run& run, const Position& root, unsigned depth, std::size_t batch, bool depth_prices)
+      : run_(run),
+        depth_(depth),
+        root_depth_(depth_prices ? job_depth(root) : std::numeric_limits<unsigned>::max()),
+        batch_(batch ? batch : std::numeric_limits<std::size_t>::max()),
+        plans_(batch == 0) {}
   std::optional<Side> match_winner(const Position& start) const override;
   Answer ask(const Position& start, Side attacker) const override;
   bool take_job(const Position& start) const override {
@@ -124,7 +129,7 @@ class JobOracle final : public RoundStartOracle {
   std::optional<ProofNumbers> numbers_of_job(const Position& start, const RoundStartKey& key, Side attacker) const;
   Run& run_;
   unsigned depth_;
-  unsigned root_depth_;  // the master's root's job_depth
+  unsigned root_depth_;  // the master's root's job_depth (past any job's without depth prices)
   std::size_t batch_;
   bool plans_;
   mutable std::map<RoundStartKey, Position> taken_;  // since the last batch
@@ -404,7 +409,7 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
   Decision d;
   const unsigned hands = std::max(1u, options_.threads) + (options_.far ? options_.far->count() : 0);
   const bool plans = share_jobs && options_.plans;
-  JobOracle oracle(*this, pos, depth, plans ? 0 : 4 * std::size_t(share_jobs ? hands : 1));
+  JobOracle oracle(*this, pos, depth, plans ? 0 : 4 * std::size_t(share_jobs ? hands : 1), options_.depth_prices);
   SolveLimits limits = master_limits(oracle);
   limits.nodes = node_budget;
   // The nodes are counted as the search goes (about once a second), not only when it returns: a
@@ -472,7 +477,7 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
 // The first master's search on guesses (decide), and its proof's guesses, none proved.
 ByRoundsPlan Run::plan(const Position& root) {
   ByRoundsPlan plan;
-  JobOracle oracle(*this, root, 1, 0);
+  JobOracle oracle(*this, root, 1, 0, options_.depth_prices);
   SolveLimits limits = master_limits(oracle);
   if (options_.progress)  // the jobs taken as guesses so far, as queued
     limits.progress = [&](const SolveProgress& p) { options_.progress({p.seconds, 0, oracle.guesses(), 0, 0, table_.size(), p.nodes}); };

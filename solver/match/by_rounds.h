@@ -130,6 +130,9 @@ struct ByRoundsOptions {
   // and the starts its proof rests on are proved as one batch; it plans again only where a guess
   // failed. Else it pauses after every few jobs it takes (4 per hand).
   bool plans = false;
+  // Jobs as deep as their master priced four times their siblings (job_depth, issue 69). False:
+  // one price for every job that is not one round, as before that lever, to measure it against.
+  bool depth_prices = true;
   std::function<void(const ByRoundsProgress&)> progress;  // every progress_seconds (at least 0.1 s)
   double progress_seconds = 2;
   FarHands* far = nullptr;  // other processes proving the first master's jobs too (by_rounds_mpi.h)

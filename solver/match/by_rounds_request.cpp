@@ -16,6 +16,7 @@ void check(const ByRoundsRequest& r) {
     throw InputError("proving the round starts again needs the table they are read from", "recheck-starts");
   if (r.levels > 0 && !r.plan) throw InputError("a projection by levels is of a plan", "levels");
   if (r.levels > 0 && !r.run.table_path.empty()) throw InputError("a projection plans every start as a guess, and reads no table", "levels");
+  if (!r.journal.empty() && r.levels == 0) throw InputError("a journal keeps the plans of a projection by levels", "journal");
   if (r.plan && (r.mpi || !r.certificate.empty()))
     throw InputError("a plan proves no job: it spreads none over ranks and writes no certificate", "plan");
   if (r.regenerate_layers && (r.certificate.empty() || r.run.table_path.empty() || r.run.recheck))
@@ -39,7 +40,7 @@ ByRoundsAnswer answer_by_rounds(const Position& root, const ByRoundsRequest& r, 
   ByRoundsAnswer a;
   RoundStartTable table;
   if (r.levels > 0) {  // a projection: sampled plans level by level, each with no table
-    a.levels = project_by_levels(root, r.levels, r.run.hash_mb, r.run.seconds, r.run.stop, lines);
+    a.levels = project_by_levels(root, {r.levels, r.run.hash_mb, r.run.seconds, r.run.depth_prices, r.journal, r.run.stop}, lines);
   } else if (r.plan) {
     std::error_code ec;  // the table is read, not written
     if (!r.run.table_path.empty() && std::filesystem::exists(r.run.table_path, ec)) table = read_round_starts(r.run.table_path);

@@ -19,6 +19,7 @@ struct ByRoundsRequest {
   ByRoundsOptions run;             // the table file, threads, tables, limits, progress
   bool plan = false;               // prove no job: the starts a proof needs if every guess holds
   std::size_t levels = 0;          // with plan: project the proof level by level, this many starts a level
+  std::string journal;             // with levels: the plans kept in this file as they finish, and read back (levels_journal.h)
   std::string certificate;         // write the proof in layers to this folder
   bool regenerate_layers = false;  // with certificate: keep the root's layer, the table and a list of the other layers (regenerated_certificate.h)
   bool mpi = false;                // the run across the ranks of an MPI job

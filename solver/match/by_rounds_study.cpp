@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <random>
 #include <set>
 
 #include <fmt/format.h>
 
+#include "solver/match/levels_journal.h"
 #include "src/kamisado/board.h"
 #include "src/kamisado/kfen.h"
 
@@ -167,16 +169,21 @@ std::pair<double, double> LevelProjection::core_hours_interval(std::size_t repli
   return {at(0.05), at(0.95)};
 }
 
-LevelProjection project_by_levels(const Position& root, std::size_t per_level, std::size_t hash_mb, double seconds, const std::atomic<bool>* stop,
-                                  const io::Lines& lines) {
+LevelProjection project_by_levels(const Position& root, const LevelsOptions& options, const io::Lines& lines) {
   using clock = std::chrono::steady_clock;
   const auto begin = clock::now();
+  const double seconds = options.seconds;
+  const std::atomic<bool>* stop = options.stop;
   LevelProjection p;
   p.root_kfen = to_kfen(root);
-  p.per_level = per_level;
+  p.per_level = options.per_level;
+  p.depth_prices = options.depth_prices;
+  p.journal = options.journal;
+  std::optional<LevelsJournal> journal;
+  if (!options.journal.empty()) journal.emplace(options.journal, root, options.hash_mb, options.depth_prices);
   io::Progress progress(lines);
   std::map<std::string, std::vector<Position>> pools{{score_stratum(root), {root}}};  // this level's starts, by stratum
-  const std::size_t want = std::max<std::size_t>(1, per_level);
+  const std::size_t want = std::max<std::size_t>(1, options.per_level);
   bool cut = false;  // out of time or stopped
   while (!pools.empty() && !cut) {
     PlanLevel level;
@@ -190,24 +197,36 @@ LevelProjection project_by_levels(const Position& root, std::size_t per_level, s
         const std::vector<Position>& starts = pools.at(stratum.score);
         const std::size_t step = std::max<std::size_t>(1, starts.size() / want);
         if (i * step >= starts.size()) continue;
-        const double left = seconds > 0 ? seconds - std::chrono::duration<double>(clock::now() - begin).count() : 0;
-        if ((seconds > 0 && left <= 0) || (stop && stop->load())) {
-          cut = true;
-          break;
+        const std::string kfen = to_kfen(starts[i * step]);
+        const JournalPlan* plan = journal ? journal->find(kfen) : nullptr;
+        JournalPlan planned_now;
+        if (plan) {
+          ++p.from_journal;
+        } else {
+          const double left = seconds > 0 ? seconds - std::chrono::duration<double>(clock::now() - begin).count() : 0;
+          if ((seconds > 0 && left <= 0) || (stop && stop->load())) {
+            cut = true;
+            break;
+          }
+          ByRoundsOptions o;
+          o.hash_mb = options.hash_mb;
+          o.depth_prices = options.depth_prices;
+          o.stop = stop;
+          o.seconds = left;
+          RoundStartTable none;  // no start is known: every one is a guess
+          ByRoundsPlan made = plan_by_rounds(starts[i * step], none, o);
+          if (!made.winner) {  // stopped: the level is measured as far as it went
+            ++stratum.sampled;
+            cut = true;
+            break;
+          }
+          planned_now = {made.search_seconds, made.nodes, std::move(made.jobs)};
+          if (journal) journal->add(kfen, planned_now);
+          plan = &planned_now;
         }
-        ByRoundsOptions o;
-        o.hash_mb = hash_mb;
-        o.stop = stop;
-        o.seconds = left;
-        RoundStartTable none;  // no start is known: every one is a guess
-        const ByRoundsPlan plan = plan_by_rounds(starts[i * step], none, o);
         ++stratum.sampled;
-        if (!plan.winner) {  // stopped: the level is measured as far as it went
-          cut = true;
-          break;
-        }
-        PlannedStart planned{to_kfen(starts[i * step]), plan.search_seconds, plan.nodes, {}};
-        for (const Position& job : plan.jobs) {
+        PlannedStart planned{kfen, plan->seconds, plan->nodes, {}};
+        for (const Position& job : plan->jobs) {
           const std::string score = score_stratum(job);
           ++planned.next[score];
           if (distinct.insert(key_of(*round_start_of(job))).second) below[score].push_back(job);

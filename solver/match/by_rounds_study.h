@@ -96,6 +96,9 @@ struct PlanLevel {
 struct LevelProjection {
   std::string root_kfen;
   std::size_t per_level = 0;      // starts planned per stratum of a level
+  bool depth_prices = true;       // ByRoundsOptions::depth_prices, as its plans were made
+  std::string journal;            // the file its plans were kept in ("" if none: LevelsOptions)
+  std::size_t from_journal = 0;   // plans taken from it, made by an earlier run
   std::vector<PlanLevel> levels;  // [0]: the root's
   bool complete = false;          // down to levels that decide the match
   double core_hours() const;      // Σ S(L, s) × mean plan seconds of s, over the levels measured
@@ -110,11 +113,21 @@ struct LevelProjection {
 // S(L, s) of every stratum of `levels`, from the root's (1) down through each level's plans.
 void project_strata(std::vector<PlanLevel>& levels);
 
+struct LevelsOptions {
+  std::size_t per_level = 1;   // starts planned per stratum of a level
+  std::size_t hash_mb = 1024;  // each plan's search table
+  double seconds = 0;          // in all (0: no limit); plans read from the journal take none
+  bool depth_prices = true;    // ByRoundsOptions::depth_prices: false to measure that lever against
+  // Each finished plan kept in this file, and the plans it holds taken instead of planning their
+  // starts again (levels_journal.h): a projection stopped or killed goes on where it was, to the
+  // figures of one never stopped. "": none.
+  std::string journal;
+  const std::atomic<bool>* stop = nullptr;
+};
+
 // Plans `root` and `per_level` starts of each stratum at each level below it (above), evenly
-// spread over the stratum's starts, the strata in turn; each with a table of `hash_mb`, within
-// `seconds` in all (0: no limit).
-LevelProjection project_by_levels(const Position& root, std::size_t per_level, std::size_t hash_mb, double seconds, const std::atomic<bool>* stop,
-                                  const io::Lines& lines = {});
+// spread over the stratum's starts, the strata in turn.
+LevelProjection project_by_levels(const Position& root, const LevelsOptions& options, const io::Lines& lines = {});
 
 // A run, measured: the match from `root` proved by rounds (solve_by_rounds, batch mode) from an
 // empty table for `seconds` (0: to its end), once for each count of `threads`, one after the

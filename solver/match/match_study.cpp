@@ -218,7 +218,8 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
     })
                                           : io::Lines();
     run::for_each_item(targets.size(), std::min(options.threads, unsigned(targets.size())), [&](std::size_t i, unsigned) {
-      s.levels[i] = project_by_levels(start_of(targets[i]), options.levels_sample, 1024, options.levels_seconds, options.stop, one_at_a_time);
+      s.levels[i] =
+          project_by_levels(start_of(targets[i]), {options.levels_sample, 1024, options.levels_seconds, true, "", options.stop}, one_at_a_time);
       return true;
     });
   }
