@@ -435,6 +435,113 @@ TEST(ByRounds_P3, TheLevelProjectionFollowsThePlansDownToTheDecidingRound) {
   EXPECT_NE(present::level_projection_text(stopped).find("stopped before"), std::string::npos);
 }
 
+namespace {
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// What a projection measured, plan by plan, but for the seconds (each run measures its own).
+void expect_same_plans(const LevelProjection& a, const LevelProjection& b) {
+  ASSERT_EQ(a.levels.size(), b.levels.size());
+  for (std::size_t l = 0; l < a.levels.size(); ++l) {
+    ASSERT_EQ(a.levels[l].strata.size(), b.levels[l].strata.size());
+    EXPECT_EQ(a.levels[l].distinct, b.levels[l].distinct);
+    for (std::size_t i = 0; i < a.levels[l].strata.size(); ++i) {
+      const Stratum &x = a.levels[l].strata[i], &y = b.levels[l].strata[i];
+      EXPECT_EQ(x.score, y.score);
+      EXPECT_EQ(x.pool, y.pool);
+      EXPECT_EQ(x.sampled, y.sampled);
+      EXPECT_DOUBLE_EQ(x.projected, y.projected);
+      ASSERT_EQ(x.plans.size(), y.plans.size());
+      for (std::size_t k = 0; k < x.plans.size(); ++k) {
+        EXPECT_EQ(x.plans[k].kfen, y.plans[k].kfen);
+        EXPECT_EQ(x.plans[k].nodes, y.plans[k].nodes);
+        EXPECT_EQ(x.plans[k].next, y.plans[k].next);
+      }
+    }
+  }
+  EXPECT_EQ(a.complete, b.complete);
+}
+
+}  // namespace
+
+// A projection by levels killed in the middle of a plan's line (the journal's last line cut
+// short) and run again goes on from its journal: the plans it holds are taken as written (their
+// seconds too), the others planned, and the figures are those of a projection never stopped. A
+// journal of another projection, or a file that is none, is refused and left as it was.
+TEST(ByRounds_P3, AProjectionGoesOnFromItsJournalToTheFiguresOfOneNeverStopped) {
+  const Position pos = busiest_case();
+  LevelsOptions o{2, 4, 0, true, "", nullptr};
+  const LevelProjection whole = project_by_levels(pos, o);
+  ASSERT_TRUE(whole.complete);
+  EXPECT_EQ(whole.from_journal, 0u);
+
+  o.journal = scratch("levels.jsonl");
+  const LevelProjection first = project_by_levels(pos, o);
+  expect_same_plans(first, whole);
+  EXPECT_EQ(first.from_journal, 0u);
+  const std::string text = file_text(o.journal);
+  std::vector<std::size_t> ends;  // of its lines: the header's, then one a plan
+  for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1)) ends.push_back(at);
+  std::size_t plans = 0;
+  for (const PlanLevel& l : whole.levels) plans += l.decided();
+  ASSERT_EQ(ends.size(), 1 + plans);
+  ASSERT_GE(plans, 3u);
+
+  // Killed while writing its third plan: the root's and one more kept, the third cut short.
+  std::filesystem::resize_file(o.journal, ends[2] + 1 + (ends[3] - ends[2]) / 2);
+  const LevelProjection again = project_by_levels(pos, o);
+  expect_same_plans(again, whole);
+  EXPECT_EQ(again.from_journal, 2u);
+  EXPECT_EQ(again.levels[0].seconds(), first.levels[0].seconds());  // the root's plan as written, to the bit
+
+  const LevelProjection third = project_by_levels(pos, o);  // every plan from the journal: the same figures exactly
+  EXPECT_EQ(third.from_journal, plans);
+  expect_same_plans(third, whole);
+  EXPECT_EQ(third.core_hours(), again.core_hours());
+  EXPECT_NE(present::level_projection_text(third).find(fmt::format("{} of its plans taken from the journal", plans)), std::string::npos);
+
+  const std::string kept = file_text(o.journal);
+  LevelsOptions other = o;
+  other.hash_mb = 8;  // other tables plan otherwise
+  EXPECT_THROW(project_by_levels(pos, other), InputError);
+  other = o;
+  other.depth_prices = false;
+  EXPECT_THROW(project_by_levels(pos, other), InputError);
+  EXPECT_THROW(project_by_levels(parse_kfen("okbpyrgn/8/8/8/8/8/8/RYKPBONG+ g - 2:1-0"), o), InputError);  // another root
+  EXPECT_EQ(file_text(o.journal), kept);
+  const std::string not_ours = scratch("notes.txt");
+  std::ofstream(not_ours) << "a user's notes\n";
+  o.journal = not_ours;
+  EXPECT_THROW(project_by_levels(pos, o), InputError);
+  EXPECT_EQ(file_text(not_ours), "a user's notes\n");
+}
+
+// --flat-prices: jobs priced as before job_depth, to measure that lever with the same binary. At
+// a Standard match's 1-0 (a master of depth 2), a round-3 start at 1-1 is a job as deep as its
+// master: depth prices and flat prices plan otherwise. In the 2-point match every job is a level
+// below its master, and the two plan the same, node for node.
+TEST(ByRounds_P3, FlatPricesPlanAsBeforeJobDepthWhereItReaches) {
+  ByRoundsOptions depth, flat;
+  depth.hash_mb = flat.hash_mb = 4;
+  flat.depth_prices = false;
+  const auto plan = [](const Position& pos, const ByRoundsOptions& o) {
+    RoundStartTable none;
+    return plan_by_rounds(pos, none, o);
+  };
+  const Position standard = parse_kfen("gr4p1/4P1Gy/5b2/8/o7/3n1R2/2Y3Nk/1B1O2K1 g o 3:1-0");
+  ASSERT_EQ(job_depth(standard), 2u);
+  const ByRoundsPlan a = plan(standard, depth), b = plan(standard, flat);
+  ASSERT_TRUE(a.winner && b.winner);
+  EXPECT_EQ(*a.winner, *b.winner);  // a plan's value, on the same guesses
+  EXPECT_NE(a.nodes, b.nodes);
+  const ByRoundsPlan c = plan(busiest_case(), depth), d = plan(busiest_case(), flat);
+  EXPECT_EQ(c.nodes, d.nodes);
+  EXPECT_EQ(c.jobs.size(), d.jobs.size());
+}
+
 // The strata's arithmetic (P3 scores): S(L+1, s') sums S(L, s) × the mean count of s' starts a plan
 // of s rests on, so a dear score that is a small share of its level is counted at its share, and
 // a stratum whose plans were not made counts nothing, below it neither.
