@@ -21,6 +21,7 @@
 #include "solver/match/match_suite.h"
 #include "src/kamisado/errors.h"
 #include "src/kamisado/kfen.h"
+#include "tests/helpers.h"
 
 using namespace kamisado;
 using namespace kamisado::solver;
@@ -437,11 +438,6 @@ TEST(ByRounds_P3, TheLevelProjectionFollowsThePlansDownToTheDecidingRound) {
 
 namespace {
 
-std::string file_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
 // What a projection measured, plan by plan, but for the seconds (each run measures its own).
 void expect_same_plans(const LevelProjection& a, const LevelProjection& b) {
   ASSERT_EQ(a.levels.size(), b.levels.size());
@@ -482,7 +478,7 @@ TEST(ByRounds_P3, AProjectionGoesOnFromItsJournalToTheFiguresOfOneNeverStopped) 
   const LevelProjection first = project_by_levels(pos, o);
   expect_same_plans(first, whole);
   EXPECT_EQ(first.from_journal, 0u);
-  const std::string text = file_text(o.journal);
+  const std::string text = test::bytes_of(o.journal);
   std::vector<std::size_t> ends;  // of its lines: the header's, then one a plan
   for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1)) ends.push_back(at);
   std::size_t plans = 0;
@@ -503,7 +499,7 @@ TEST(ByRounds_P3, AProjectionGoesOnFromItsJournalToTheFiguresOfOneNeverStopped) 
   EXPECT_EQ(third.core_hours(), again.core_hours());
   EXPECT_NE(present::level_projection_text(third).find(fmt::format("{} of its plans taken from the journal", plans)), std::string::npos);
 
-  const std::string kept = file_text(o.journal);
+  const std::string kept = test::bytes_of(o.journal);
   LevelsOptions other = o;
   other.hash_mb = 8;  // other tables plan otherwise
   EXPECT_THROW(project_by_levels(pos, other), InputError);
@@ -511,12 +507,12 @@ TEST(ByRounds_P3, AProjectionGoesOnFromItsJournalToTheFiguresOfOneNeverStopped) 
   other.depth_prices = false;
   EXPECT_THROW(project_by_levels(pos, other), InputError);
   EXPECT_THROW(project_by_levels(parse_kfen("okbpyrgn/8/8/8/8/8/8/RYKPBONG+ g - 2:1-0"), o), InputError);  // another root
-  EXPECT_EQ(file_text(o.journal), kept);
+  EXPECT_EQ(test::bytes_of(o.journal), kept);
   const std::string not_ours = scratch("notes.txt");
-  std::ofstream(not_ours) << "a user's notes\n";
+  test::write_bytes(not_ours, "a user's notes\n");
   o.journal = not_ours;
   EXPECT_THROW(project_by_levels(pos, o), InputError);
-  EXPECT_EQ(file_text(not_ours), "a user's notes\n");
+  EXPECT_EQ(test::bytes_of(not_ours), "a user's notes\n");
 }
 
 // --flat-prices: jobs priced as before job_depth, to measure that lever with the same binary. At
