@@ -113,6 +113,30 @@ TEST(ByRounds_P3, AJobIsAsDeepAsThePointsItsGuessedWinnerNeeds) {
   EXPECT_EQ(depth("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 3:0-0"), 3u);      // its first round
 }
 
+// A last round's job is proved as its master takes it (issue 69), so no guess of one can fail
+// and start the master again: on the match suite's position whose master the batches started
+// again three times (Black to move at 2:1-0, P3; its jobs are 1-1 last rounds), none, and the
+// minimax's value. Over a budget, a job taken at once is given back, and searched into.
+TEST(ByRounds_P3, ALastRoundsJobIsProvedAsItsMasterTakesIt) {
+  const Position pos = parse_kfen("5n2/p2r4/PKy2b2/1Y2k2B/1O3N1o/5G2/2g3R1/8 b N 2:1-0");
+  RoundStartTable table;
+  const ByRoundsResult r = solve_by_rounds(pos, table, small(1, 0));
+  EXPECT_EQ(r.winner, Side::Black);
+  EXPECT_EQ(r.restarts, 0u);
+  ASSERT_EQ(r.rounds.size(), 2u);
+  EXPECT_GT(r.rounds[1].jobs, 0u);
+  EXPECT_EQ(r.rounds[1].proved, r.rounds[1].jobs);
+  EXPECT_EQ(r.rounds[1].known, 0u);  // its own jobs, not met proved by others
+
+  RoundStartTable budgeted;
+  const ByRoundsResult b = solve_by_rounds(pos, budgeted, small(1, 1));
+  EXPECT_EQ(b.winner, Side::Black);
+  ASSERT_EQ(b.rounds.size(), 2u);
+  EXPECT_GT(b.rounds[1].searched_into, 0u);
+  EXPECT_GE(b.restarts, 1u);  // started again to search into what it gave back
+  EXPECT_LE(b.restarts, b.rounds[1].searched_into);
+}
+
 // A start proved by another thread or an earlier run is a leaf for the next master: with the
 // table of a first run, a second run proves no job and gives the same value.
 TEST(ByRounds_P3, ASecondRunOnTheTableProvesNoJob) {

@@ -80,20 +80,20 @@ class JobOracle final : public RoundStartOracle {
  public:
   // A batch of 0: a planning master (above).
   // `depth_prices` false: every job that is not one round at one price (ByRoundsOptions).
-  JobOracle(Run& run, const Position& root, unsigned depth, std::size_t batch, bool depth_prices)
+  // `at_once`: its last rounds' jobs are proved as it takes them (take_job).
+  JobOracle(Run& run, const Position& root, unsigned depth, std::size_t batch, bool depth_prices, bool at_once)
       : run_(run),
         depth_(depth),
         root_depth_(depth_prices ? job_depth(root) : std::numeric_limits<unsigned>::max()),
         batch_(batch ? batch : std::numeric_limits<std::size_t>::max()),
-        plans_(batch == 0) {}
+        plans_(batch == 0),
+        at_once_(at_once) {}
   std::optional<Side> match_winner(const Position& start) const override;
   Answer ask(const Position& start, Side attacker) const override;
-  bool take_job(const Position& start) const override {
-    const RoundStartKey key = key_of(*round_start_of(start));
-    guessed_.insert(key);
-    taken_.emplace(key, start);
-    return taken_.size() >= batch_;
-  }
+  // A last round's job, where this thread would prove it anyway, is proved at once (issue 69): a
+  // plain round search, some 10^4 nodes, against a guess that, where it fails, clears the master's
+  // table and starts its search again (Run::decide). The search goes on with the job's value.
+  bool take_job(const Position& start) const override;
   // The jobs taken since the last call.
   std::vector<std::pair<RoundStartKey, Position>> take_batch() {
     std::vector<std::pair<RoundStartKey, Position>> jobs(taken_.begin(), taken_.end());
@@ -105,6 +105,8 @@ class JobOracle final : public RoundStartOracle {
   bool guessed(const RoundStartKey& key) const;
   // A job that ran over its budget: from now on a start this master searches into itself.
   void search_into(const RoundStartKey& key) { searched_.insert(key); }
+  // The same for the jobs given back as they were taken at once (take_job): whether there were any.
+  bool search_into_given_back();
   void forget_guesses() { guessed_.clear(); }
   std::size_t guesses() const { return guessed_.size(); }
 
@@ -132,9 +134,11 @@ class JobOracle final : public RoundStartOracle {
   unsigned root_depth_;  // the master's root's job_depth (past any job's without depth prices)
   std::size_t batch_;
   bool plans_;
+  bool at_once_;
   mutable std::map<RoundStartKey, Position> taken_;  // since the last batch
   mutable std::set<RoundStartKey> guessed_;          // jobs taken, valued by their guess
   std::set<RoundStartKey> searched_;                 // jobs over budget, searched by this master
+  mutable std::set<RoundStartKey> given_back_;       // over budget when taken at once, not searched into yet
   mutable std::set<RoundStartKey> known_;            // the starts it found proved by others
 };
 
@@ -271,6 +275,22 @@ class Run {
     std::lock_guard lock(counts_mutex_);
     ++count(depth).searched_into;
   }
+  // A last round's job taken by a master of the round before `depth`, proved at once
+  // (JobOracle::take_job): its winner once its value is in the table; none if stopped first or
+  // over options.job_nodes (then counted as given back, as a batch's job would be).
+  Decision prove_at_once(const RoundStartKey& key, const Position& start, unsigned depth) {
+    took(depth, 1);
+    if (halted()) return {};                                   // stopped: taken as a guess, which the run will not prove
+    if (const std::optional<RoundStartValue> v = find(key)) {  // another thread's, proved since the master asked
+      ++table_hits_;
+      return {winner_of(*round_start_of(start), *v)};
+    }
+    const Decision d = decide(start, depth, false, options_.job_nodes);
+    if (d.winner) add(key, start, *d.winner, d.nodes, depth);
+    if (d.over_budget) over_budget(depth);
+    if (depth == 2) ++jobs_done_;  // the first master's, as its shared batches count them
+    return d;
+  }
   void took(unsigned depth, std::size_t jobs) {
     std::lock_guard lock(counts_mutex_);
     count(depth).jobs += jobs;
@@ -327,6 +347,29 @@ class Run {
   std::atomic<bool> refused_{false};                                                    // a claim proved wrong: the file is not written
   std::chrono::steady_clock::time_point last_save_ = std::chrono::steady_clock::now();  // under save_mutex_
 };
+
+bool JobOracle::take_job(const Position& start) const {
+  const RoundStartKey key = key_of(*round_start_of(start));
+  if (at_once_ && last_round(start)) {
+    const Decision d = run_.prove_at_once(key, start, depth_ + 1);
+    if (d.winner) return known_.insert(key), false;  // its own, not met proved by others
+    if (d.over_budget) {                             // the search goes on with its guess, and pauses to search into it (Run::decide)
+      guessed_.insert(key);
+      given_back_.insert(key);
+      return true;
+    }
+  }
+  guessed_.insert(key);
+  taken_.emplace(key, start);
+  return taken_.size() >= batch_;
+}
+
+bool JobOracle::search_into_given_back() {
+  if (given_back_.empty()) return false;
+  searched_.insert(given_back_.begin(), given_back_.end());
+  given_back_.clear();
+  return true;
+}
 
 std::optional<Side> JobOracle::match_winner(const Position& start) const {
   const std::optional<RoundStart> s = round_start_of(start);
@@ -409,7 +452,11 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
   Decision d;
   const unsigned hands = std::max(1u, options_.threads) + (options_.far ? options_.far->count() : 0);
   const bool plans = share_jobs && options_.plans;
-  JobOracle oracle(*this, pos, depth, plans ? 0 : 4 * std::size_t(share_jobs ? hands : 1), options_.depth_prices);
+  // Its last rounds' jobs proved as it takes them where this thread would prove them anyway: not a
+  // plan's (a plan proves none), not a master sharing them with other hands, not a certificate's
+  // (its layer's walk asks for the jobs it takes again, as a batch).
+  const bool at_once = !plans && (!share_jobs || hands == 1) && !on_decided;
+  JobOracle oracle(*this, pos, depth, plans ? 0 : 4 * std::size_t(share_jobs ? hands : 1), options_.depth_prices, at_once);
   SolveLimits limits = master_limits(oracle);
   limits.nodes = node_budget;
   // The nodes are counted as the search goes (about once a second), not only when it returns: a
@@ -432,6 +479,13 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
     if (!decided && (!prover.paused() || halted())) {  // stopped, or over its budget
       table->clear();                                  // it rests on guesses: no other master may start from it
       return d.over_budget = !halted(), d;
+    }
+    if (oracle.search_into_given_back()) {  // what it stored rests on their guesses: start again
+      oracle.take_batch();                  // guesses it forgets, taken again if its next search needs them
+      table->clear();
+      oracle.forget_guesses();
+      ++restarts_;
+      continue;
     }
     std::vector<std::pair<RoundStartKey, Position>> jobs = oracle.take_batch();
     if (plans && decided) {  // the plan: the guesses its proof rests on, not every job it took
@@ -477,7 +531,7 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
 // The first master's search on guesses (decide), and its proof's guesses, none proved.
 ByRoundsPlan Run::plan(const Position& root) {
   ByRoundsPlan plan;
-  JobOracle oracle(*this, root, 1, 0, options_.depth_prices);
+  JobOracle oracle(*this, root, 1, 0, options_.depth_prices, false);
   SolveLimits limits = master_limits(oracle);
   if (options_.progress)  // the jobs taken as guesses so far, as queued
     limits.progress = [&](const SolveProgress& p) { options_.progress({p.seconds, 0, oracle.guesses(), 0, 0, table_.size(), p.nodes}); };

@@ -18,7 +18,10 @@
 // go into the table, and the master resumes with its own table as it left it, or, where a job
 // proved its guess wrong, starts again from the round-start table. Every value an answer rests
 // on is proved; a guess only orders the work, and the master's proof numbers count jobs, so it
-// prefers proofs that need few.
+// prefers proofs that need few. A last round's job (a plain round search) that the master's own
+// thread would prove is proved as soon as it is taken, and the master goes on with its value: no
+// guess of it can fail and start the master again (issue 69; not a planning master's, nor a
+// certificate's).
 //
 // A job is proved whole, where a search into the start would leave it as soon as another line
 // looked cheaper; yet with a table of its own each job keeps its master's table small, and on
