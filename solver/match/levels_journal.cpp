@@ -33,7 +33,7 @@ std::string differs(const nlohmann::json& file, const nlohmann::json& mine) {
 }  // namespace
 
 LevelsJournal::LevelsJournal(const std::string& path, const Position& root, std::size_t hash_mb, bool depth_prices)
-    : path_(path), lock_(io::RunLock::on_file(path, "solve --levels")) {
+    : lock_(io::RunLock::on_file(path, "solve --levels")) {
   const nlohmann::json header = header_of(root, hash_mb, depth_prices);
   std::error_code ec;
   const bool empty = !std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0;
@@ -58,7 +58,6 @@ LevelsJournal::LevelsJournal(const std::string& path, const Position& root, std:
         throw InputError(fmt::format("{}: a plan's line is malformed ({}): not this tool's journal", path, e.what()), "journal");
       }
     }
-    read_back_ = plans_.size();
   }
   out_.emplace(path);
   if (empty) out_->add(header.dump());

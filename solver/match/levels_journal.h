@@ -43,13 +43,10 @@ class LevelsJournal {
   LevelsJournal(const std::string& path, const Position& root, std::size_t hash_mb, bool depth_prices);
   const JournalPlan* find(const std::string& kfen) const;
   void add(const std::string& kfen, const JournalPlan& plan);
-  std::size_t read_back() const { return read_back_; }  // plans the file held when opened
 
  private:
-  std::string path_;
   io::RunLock lock_;
   std::map<std::string, JournalPlan> plans_;
-  std::size_t read_back_ = 0;
   std::optional<io::LineAppender> out_;
 };
 

@@ -6,8 +6,13 @@ execute_process(COMMAND git -C "${SOURCE}" rev-parse HEAD:src HEAD:solver
 if(failed)
   set(id "unknown")  # not a git clone: no identity to give
 else()
-  string(REGEX REPLACE "([0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f])[0-9a-f]*" "\\1" trees "${trees}")
-  string(REPLACE "\n" "+" id "${trees}")
+  string(REPLACE "\n" ";" trees "${trees}")
+  set(id "")
+  foreach(tree IN LISTS trees)  # each tree's first 12 hex digits, joined by '+'
+    string(SUBSTRING "${tree}" 0 12 tree)
+    list(APPEND id "${tree}")
+  endforeach()
+  list(JOIN id "+" id)
   execute_process(COMMAND git -C "${SOURCE}" diff HEAD -- src solver OUTPUT_VARIABLE changes ERROR_QUIET)
   if(NOT changes STREQUAL "")
     string(SHA1 digest "${changes}")
