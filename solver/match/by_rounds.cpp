@@ -280,14 +280,9 @@ class Run {
   // over options.job_nodes (then counted as given back, as a batch's job would be).
   Decision prove_at_once(const RoundStartKey& key, const Position& start, unsigned depth) {
     took(depth, 1);
-    if (halted()) return {};                                   // stopped: taken as a guess, which the run will not prove
-    if (const std::optional<RoundStartValue> v = find(key)) {  // another thread's, proved since the master asked
-      ++table_hits_;
-      return {winner_of(*round_start_of(start), *v)};
-    }
-    const Decision d = decide(start, depth, false, options_.job_nodes);
-    if (d.winner) add(key, start, *d.winner, d.nodes, depth);
-    if (d.over_budget) over_budget(depth);
+    if (halted()) return {};                                                  // stopped: taken as a guess, which the run will not prove
+    if (const std::optional<Side> w = proved_winner(key, start)) return {w};  // another thread's, proved since the master asked
+    const Decision d = prove_here(key, start, depth);
     if (depth == 2) ++jobs_done_;  // the first master's, as its shared batches count them
     return d;
   }
@@ -320,6 +315,10 @@ class Run {
   void prove_jobs(const std::vector<std::pair<RoundStartKey, Position>>& jobs, unsigned depth, bool share, std::vector<Decision>& out);
   void check_claim(const RoundStartKey& key, const RoundStartValue& proved, const std::string& start);
   Decision prove_far(const Position& start, unsigned depth);
+  // A job's winner if the table holds it (a hit, counted), and a job proved by this thread (its
+  // value into the table, a last round's budget counted): prove_jobs and prove_at_once.
+  std::optional<Side> proved_winner(const RoundStartKey& key, const Position& start);
+  Decision prove_here(const RoundStartKey& key, const Position& start, unsigned depth);
   void counted_proved();
   RoundCount& count(unsigned depth) {
     if (rounds_.size() < depth) rounds_.resize(depth);
@@ -471,6 +470,13 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
   const std::unique_ptr<TranspositionTable, TableReturn> table = lend_table();
   Prover prover(*table, limits);
   const Side mover = pos.side_to_move();
+  // What its table stored rests on a guess that failed or a job given back: from the round-start
+  // table again, its guesses forgotten.
+  const auto start_again = [&] {
+    table->clear();
+    oracle.forget_guesses();
+    ++restarts_;
+  };
   ++masters_;
   for (;;) {
     const Proof proof = prover.prove(pos, {mover, Metric::Plies, kUnbounded, Aim::match()});
@@ -480,11 +486,9 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
       table->clear();                                  // it rests on guesses: no other master may start from it
       return d.over_budget = !halted(), d;
     }
-    if (oracle.search_into_given_back()) {  // what it stored rests on their guesses: start again
+    if (oracle.search_into_given_back()) {  // jobs given back as they were taken at once
       oracle.take_batch();                  // guesses it forgets, taken again if its next search needs them
-      table->clear();
-      oracle.forget_guesses();
-      ++restarts_;
+      start_again();
       continue;
     }
     std::vector<std::pair<RoundStartKey, Position>> jobs = oracle.take_batch();
@@ -520,11 +524,7 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
         wrong = wrong || *decided_jobs[i].winner != guessed_match_winner(jobs[i].second);
       }
     }
-    if (wrong) {
-      table->clear();
-      oracle.forget_guesses();
-      ++restarts_;
-    }
+    if (wrong) start_again();
   }
 }
 
@@ -647,21 +647,32 @@ void Run::prove_jobs(const std::vector<std::pair<RoundStartKey, Position>>& jobs
   const auto job = [&](std::size_t i, unsigned worker) {
     if (halted()) return false;
     const auto& [key, start] = jobs[i];
-    if (auto v = find(key)) {
-      ++table_hits_;
-      out[i].winner = winner_of(*round_start_of(start), *v);
+    if (const std::optional<Side> w = proved_winner(key, start)) {
+      out[i].winner = w;
     } else if (worker >= 1 && worker <= far) {
       out[i] = prove_far(start, depth);
       if (out[i].over_budget) over_budget(depth);
     } else {
-      out[i] = decide(start, depth, false, last_round(start) ? options_.job_nodes : 0);
-      if (out[i].winner) add(key, start, *out[i].winner, out[i].nodes, depth);
-      if (out[i].over_budget) over_budget(depth);
+      out[i] = prove_here(key, start, depth);
     }
     if (share) ++jobs_done_, --jobs_queued_;
     return true;
   };
   run::for_each_item(jobs.size(), threads + far, job, [&] { halt_ = true; });
+}
+
+std::optional<Side> Run::proved_winner(const RoundStartKey& key, const Position& start) {
+  const std::optional<RoundStartValue> v = find(key);
+  if (!v) return std::nullopt;
+  ++table_hits_;
+  return winner_of(*round_start_of(start), *v);
+}
+
+Decision Run::prove_here(const RoundStartKey& key, const Position& start, unsigned depth) {
+  const Decision d = decide(start, depth, false, last_round(start) ? options_.job_nodes : 0);
+  if (d.winner) add(key, start, *d.winner, d.nodes, depth);
+  if (d.over_budget) over_budget(depth);
+  return d;
 }
 
 void Run::add(const RoundStartKey& key, const Position& start, Side winner, std::uint64_t nodes, unsigned depth) {
