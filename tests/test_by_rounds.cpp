@@ -18,6 +18,7 @@
 #include "app/present/match_report.h"
 #include "solver/match/by_rounds.h"
 #include "solver/match/by_rounds_study.h"
+#include "solver/match/match_study.h"
 #include "solver/match/match_suite.h"
 #include "src/kamisado/errors.h"
 #include "src/kamisado/kfen.h"
@@ -537,6 +538,62 @@ TEST(ByRounds_P3, AProjectionGoesOnFromItsJournalToTheFiguresOfOneNeverStopped) 
   o.journal = not_ours;
   EXPECT_THROW(project_by_levels(pos, o), InputError);
   EXPECT_EQ(test::bytes_of(not_ours), "a user's notes\n");
+}
+
+// A journal another build wrote is a record of what that build measured: a projection takes its
+// plans as written (the same figures, the build named) and adds none; one that lacks a plan is
+// refused before anything is planned, the file left as it was. match-report reports each journal
+// as a projection of its own, the two pricings of one root side by side, and plans the 3- and
+// 7-point matches no journal holds.
+TEST(ByRounds_P3, AnotherBuildsJournalIsReadAsItsRecordAndNeverWritten) {
+  const Position pos = busiest_case();
+  std::map<bool, std::string> journals;
+  std::map<bool, LevelProjection> made;
+  for (const bool depth : {false, true}) {
+    const LevelsOptions o{2, 4, 0, depth, scratch(depth ? "depth.jsonl" : "flat.jsonl"), nullptr};
+    made[depth] = project_by_levels(pos, o);
+    ASSERT_TRUE(made[depth].complete);
+    EXPECT_TRUE(made[depth].journal_build.empty());
+    journals[depth] = o.journal;
+    // As another build would have written it: its header's build is not this one's.
+    std::string text = test::bytes_of(o.journal);
+    const std::size_t at = text.find("\"build\":\"") + 9;
+    text.replace(at, text.find('"', at) - at, "0123456789ab+another");
+    test::write_bytes(o.journal, text);
+  }
+  const LevelsOptions o{2, 4, 0, true, journals[true], nullptr};
+  const std::string record = test::bytes_of(o.journal);
+  const LevelProjection read = project_by_levels(pos, o);
+  expect_same_plans(read, made[true]);
+  EXPECT_EQ(read.core_hours(), made[true].core_hours());
+  EXPECT_EQ(read.journal_build, "0123456789ab+another");
+  EXPECT_EQ(test::bytes_of(o.journal), record);  // nothing added, not even a newline
+  EXPECT_NE(present::level_projection_text(read).find("as build 0123456789ab+another measured them"), std::string::npos);
+
+  const std::string cut = record.substr(0, record.rfind('\n', record.size() - 2) + 1);  // its last plan gone
+  test::write_bytes(o.journal, cut);
+  try {
+    project_by_levels(pos, o);
+    ADD_FAILURE() << "a record lacking a plan was written to";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("written by build 0123456789ab+another, not this one"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(test::bytes_of(o.journal), cut);
+  test::write_bytes(o.journal, record);
+
+  MatchStudyOptions study;  // the levels alone; the set-up's matches stopped at once
+  study.round_two_ends = 0, study.round_three_per_end = 0, study.by_rounds_sample = 0, study.run_seconds = 0, study.scores.starts_per_score = 0;
+  study.seconds = 0.1, study.hash_mb = 16, study.levels_sample = 1, study.levels_journal_sample = 2, study.levels_seconds = 0.2;
+  study.levels_journals = {journals[false], journals[true]};
+  const MatchStudy s = study_matches(study);
+  ASSERT_EQ(s.levels.size(), 4u);  // the two journals', then the 3- and 7-point matches
+  EXPECT_FALSE(s.levels[0].depth_prices);
+  EXPECT_EQ(s.levels[1].core_hours(), made[true].core_hours());
+  EXPECT_EQ(s.levels[2].root_kfen, "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 3:0-0");
+  const std::string report = present::match_study_report(s, "test");
+  for (const std::string& said : {fmt::format("`{}` (depth prices)", to_kfen(pos)), fmt::format("`{}` (flat prices)", to_kfen(pos)),
+                                  std::string("the two pricings side by side"), std::string("as build 0123456789ab+another measured them")})
+    EXPECT_NE(report.find(said), std::string::npos) << said;
 }
 
 // --flat-prices: jobs priced as before job_depth, to measure that lever with the same binary. At

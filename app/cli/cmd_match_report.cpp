@@ -15,7 +15,8 @@ const CommandText kMatchReportText{"match-report", "Prove what can be proved of 
                                    "starts and the shape of its proof; with --certificate DIR, its certificate in layers checked whole,\n"
                                    "and --cross-round-three and --cross-round-two of its starts (drawn by --seed) valued\n"
                                    "again by the whole-match search; its plan by rounds with a sample of jobs proved; the 3- and\n"
-                                   "7-point matches projected level by level (--levels-sample, --levels-seconds); the 2-point match run\n"
+                                   "7-point matches projected level by level (--levels-sample, --levels-seconds, or --levels-journal FILE\n"
+                                   "for a projection kept as it ran); the 2-point match run\n"
                                    "by rounds for --run-seconds on one thread, then two; and round starts of the Standard match at every\n"
                                    "reachable score. Node limits, so the samples repeat exactly. Ctrl-C stops; what is done is reported.\n"
                                    "Example: kamisado match-report --report reports/match.md --seconds 120"};
@@ -67,6 +68,13 @@ void add_match_report(CLI::App& app, Action& action) {
       ->check(CLI::Range(0, 1000));
   cmd->add_option("--levels-seconds", opt->study.levels_seconds, "Seconds for each of those two projections (default 2400)")
       ->check(CLI::Range(1.0, 1e7));
+  cmd->add_option("--levels-journal", opt->study.levels_journals,
+                  "A projection kept in FILE (solve --plan --levels N --journal FILE): reported with its plans taken from it, in place of "
+                  "planning its match; another build's journal is read as that build measured it. Repeat for each")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--levels-journal-sample", opt->study.levels_journal_sample,
+                  "The N those journals' projections were made with: starts of each score at each level (default 8)")
+      ->check(CLI::Range(1, 1000));
   cmd->add_option("--run-seconds", opt->study.run_seconds,
                   "The 2-point match run by rounds from an empty table on 1 and then 2 threads, this long each: its rate and reuse (default 120; 0: "
                   "not run)")

@@ -181,6 +181,7 @@ nlohmann::json level_projection_json(const LevelProjection& p) {
           {"depth_prices", p.depth_prices},
           {"journal", p.journal.empty() ? nlohmann::json() : nlohmann::json(p.journal)},
           {"plans_from_journal", p.from_journal},
+          {"journal_build", p.journal_build.empty() ? nlohmann::json() : nlohmann::json(p.journal_build)},
           {"levels", levels},
           {"complete", p.complete},
           {"projected_starts", p.starts()},
@@ -203,9 +204,12 @@ std::string level_projection_text(const LevelProjection& p) {
   out += fmt::format("projection: {:.3g} starts, {:.3g} core-hours (90 % of resamplings: {:.3g} to {:.3g}), {:.3g} GB of round-start table\n",
                      p.starts(), p.core_hours(), low, high, p.starts() * 32 / 1e9);
   if (!p.depth_prices) out += "jobs priced flat (--flat-prices): as before job_depth\n";
-  if (!p.journal.empty())
+  if (!p.journal.empty() && p.journal_build.empty())
     out += fmt::format("{} of its plans taken from the journal {} (their seconds as measured when they ran), the others added to it\n",
                        p.from_journal, p.journal);
+  if (!p.journal_build.empty())
+    out += fmt::format("its {} plans taken from the journal {}, as build {} measured them (another build's: a record, nothing added)\n",
+                       p.from_journal, p.journal, p.journal_build);
   return out;
 }
 

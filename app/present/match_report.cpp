@@ -33,25 +33,46 @@ void levels_section(io::Report& md, const std::vector<LevelProjection>& projecti
       projections.front().per_level));
   md.table({"match", "level (round)", "score", "starts met", "starts planned", "starts each rests on (mean)", "plan time (s, mean)",
             "starts at this level S(L, s)", "core-hours at this level"});
+  // A match projected twice (two journals: flat and depth prices) is told apart by its prices.
+  const auto name = [&](const LevelProjection& p) {
+    const bool twice =
+        std::count_if(projections.begin(), projections.end(), [&](const LevelProjection& q) { return q.root_kfen == p.root_kfen; }) > 1;
+    return fmt::format("`{}`{}", p.root_kfen, twice ? (p.depth_prices ? " (depth prices)" : " (flat prices)") : "");
+  };
   for (const LevelProjection& p : projections)
     for (std::size_t i = 0; i < p.levels.size(); ++i)
       for (const Stratum& s : p.levels[i].strata) {
         const bool measured = !s.plans.empty();
-        md.row({"`" + p.root_kfen + "`", std::to_string(i + 1), s.score, std::to_string(s.pool), fmt::format("{} of {}", s.plans.size(), s.sampled),
+        md.row({name(p), std::to_string(i + 1), s.score, std::to_string(s.pool), fmt::format("{} of {}", s.plans.size(), s.sampled),
                 measured ? fmt::format("{:.0f}", s.fan_out()) : "-", measured ? fmt::format("{:.3g}", s.mean_seconds()) : "-",
                 fmt::format("{:.3g}", s.projected), measured ? fmt::format("{:.3g}", s.core_seconds() / 3600) : "-"});
       }
   for (const LevelProjection& p : projections) {
     const auto [low, high] = p.core_hours_interval();
+    const std::string kept =
+        p.journal.empty() ? ""
+        : p.journal_build.empty()
+            ? fmt::format(" Kept in the journal `{}` ({} of its plans made by earlier runs).", p.journal, p.from_journal)
+            : fmt::format(" Its {} plans are the journal `{}`'s, as build {} measured them.", p.from_journal, p.journal, p.journal_build);
     md.paragraph(fmt::format(
-        "`{}`: {:.3g} starts, {:.3g} core-hours (90 % interval {:.3g} to {:.3g}; {:.3g} days on a cluster of 1000 cores), {:.3g} GB of round-start "
-        "table{}.",
-        p.root_kfen, p.starts(), p.core_hours(), low, high, p.core_hours() / 1000 / 24, p.starts() * 32 / 1e9,
+        "{}: {:.3g} starts, {:.3g} core-hours (90 % interval {:.3g} to {:.3g}; {:.3g} days on a cluster of 1000 cores), {:.3g} GB of round-start "
+        "table{}; jobs priced {}.{}",
+        name(p), p.starts(), p.core_hours(), low, high, p.core_hours() / 1000 / 24, p.starts() * 32 / 1e9,
         p.complete ? ", down to the rounds that decide the match"
                    : fmt::format(" over the {} levels measured; the deeper levels were not reached within the time given, so "
                                  "this is below what the match needs",
-                                 p.levels.size())));
+                                 p.levels.size()),
+        p.depth_prices ? "by their depth (job_depth, by_rounds.h)" : "flat (--flat-prices: one price for every job not one round)", kept));
   }
+  // The lever side by side: a root projected with each pricing, the same seeds and samples.
+  for (const LevelProjection& flat : projections)
+    for (const LevelProjection& depth : projections)
+      if (!flat.depth_prices && depth.depth_prices && flat.root_kfen == depth.root_kfen && depth.core_hours() > 0 && depth.starts() > 0)
+        md.paragraph(fmt::format(
+            "`{}`, the two pricings side by side: depth prices project {:.2g} times fewer core-hours than flat prices ({:.3g} against {:.3g}) "
+            "and {:.2g} times fewer starts, so a table as many times smaller. Below level 2 each projection samples the starts its own plans "
+            "rest on, so part of the ratio is the two samples' spread (docs/solver.md pairs the level-2 plans through one set of means).",
+            depth.root_kfen, flat.core_hours() / depth.core_hours(), depth.core_hours(), flat.core_hours(), flat.starts() / depth.starts()));
 }
 
 void by_rounds_section(io::Report& md, const ByRoundsProjection& p, double whole_search_core_hours) {
@@ -375,6 +396,8 @@ std::string match_report_command(const MatchStudyOptions& o, const std::string& 
   add("--by-rounds-sample", o.by_rounds_sample);
   add("--levels-sample", o.levels_sample);
   add("--levels-seconds", o.levels_seconds);
+  for (const std::string& journal : o.levels_journals) add("--levels-journal", journal);
+  if (!o.levels_journals.empty()) add("--levels-journal-sample", o.levels_journal_sample);
   add("--run-seconds", o.run_seconds);
   add("--threads", o.threads);
   if (!o.certificate_dir.empty()) {

@@ -181,6 +181,7 @@ LevelProjection project_by_levels(const Position& root, const LevelsOptions& opt
   p.journal = options.journal;
   std::optional<LevelsJournal> journal;
   if (!options.journal.empty()) journal.emplace(options.journal, root, options.hash_mb, options.depth_prices);
+  if (journal) p.journal_build = journal->other_build();
   io::Progress progress(lines);
   std::map<std::string, std::vector<Position>> pools{{score_stratum(root), {root}}};  // this level's starts, by stratum
   const std::size_t want = std::max<std::size_t>(1, options.per_level);
@@ -208,6 +209,7 @@ LevelProjection project_by_levels(const Position& root, const LevelsOptions& opt
             cut = true;
             break;
           }
+          if (journal) journal->check_can_add(kfen);
           ByRoundsOptions o;
           o.hash_mb = options.hash_mb;
           o.depth_prices = options.depth_prices;

@@ -99,6 +99,7 @@ struct LevelProjection {
   bool depth_prices = true;       // ByRoundsOptions::depth_prices, as its plans were made
   std::string journal;            // the file its plans were kept in ("" if none: LevelsOptions)
   std::size_t from_journal = 0;   // plans taken from it, made by an earlier run
+  std::string journal_build;      // the build that made them, where not this one (a record: levels_journal.h)
   std::vector<PlanLevel> levels;  // [0]: the root's
   bool complete = false;          // down to levels that decide the match
   double core_hours() const;      // Σ S(L, s) × mean plan seconds of s, over the levels measured

@@ -2,6 +2,7 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <filesystem>
@@ -11,6 +12,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "solver/match/levels_journal.h"
 #include "solver/match/regenerated_certificate.h"
 #include "solver/proof/certificate_files.h"
 #include "src/kamisado/kfen.h"
@@ -209,17 +211,26 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
     s.by_rounds = project_by_rounds(start_of(2), options.by_rounds_sample, 64, options.stop, lines);
   if (options.run_seconds > 0) s.run_rates = measure_run_rates(start_of(2), options.run_seconds, {1, 2}, 64, options.stop, lines);
   if (options.levels_sample > 0 && !(options.stop && options.stop->load())) {
-    const std::array targets{3u, 7u};
-    s.levels.resize(targets.size());
+    // The projections: one a journal, then each of the 3- and 7-point matches no journal holds.
+    std::vector<std::pair<Position, LevelsOptions>> projections;
+    for (const std::string& path : options.levels_journals) {
+      const JournalHeader h = LevelsJournal::header(path);
+      projections.push_back({h.root, {options.levels_journal_sample, h.hash_mb, options.levels_seconds, h.depth_prices, path, options.stop}});
+    }
+    for (const std::uint32_t target : {3u, 7u}) {
+      const Position root = start_of(target);
+      if (std::none_of(projections.begin(), projections.end(), [&](const auto& p) { return to_kfen(p.first) == to_kfen(root); }))
+        projections.push_back({root, {options.levels_sample, 1024, options.levels_seconds, true, "", options.stop}});
+    }
+    s.levels.resize(projections.size());
     std::mutex said;  // the two projections' progress, a line at a time
     const io::Lines one_at_a_time = lines ? io::Lines([&](const std::string& line) {
       std::lock_guard lock(said);
       lines(line);
     })
                                           : io::Lines();
-    run::for_each_item(targets.size(), std::min(options.threads, unsigned(targets.size())), [&](std::size_t i, unsigned) {
-      s.levels[i] =
-          project_by_levels(start_of(targets[i]), {options.levels_sample, 1024, options.levels_seconds, true, "", options.stop}, one_at_a_time);
+    run::for_each_item(projections.size(), std::min(options.threads, unsigned(projections.size())), [&](std::size_t i, unsigned) {
+      s.levels[i] = project_by_levels(projections[i].first, projections[i].second, one_at_a_time);
       return true;
     });
   }

@@ -49,7 +49,15 @@ struct MatchStudyOptions {
   StartsCheckOptions cross_round_two{.sample = 5, .score = std::array{1u, 0u}, .hash_mb = 4096, .seconds = 0, .nodes = 2'000'000'000};
   std::size_t levels_sample = 2;  // the 3- and 7-point matches projected level by level: starts planned a level (0: none)
   double levels_seconds = 2400;   // for each of the two
-  double run_seconds = 120;       // the 2-point match run by rounds on 1 and on 2 threads, this long each (0: not run)
+  // Projections kept in journals (levels_journal.h: `solve --plan --levels N --journal FILE`), one
+  // each, with its root, table and prices as its header says, its plans taken from it (sampled
+  // `levels_journal_sample` a stratum, the N they were made with: a start the journal lacks is
+  // planned, or refused where another build wrote it). The 3- and 7-point matches are planned as
+  // above where no journal's root is theirs; two journals of one root (flat and depth prices, say)
+  // are reported side by side.
+  std::vector<std::string> levels_journals;
+  std::size_t levels_journal_sample = 8;
+  double run_seconds = 120;  // the 2-point match run by rounds on 1 and on 2 threads, this long each (0: not run)
   // Threads for the parts made of independent searches: the certificate's layers and its
   // cross-checks, the scores of the score sample, and the 3- and 7-point projections side by
   // side. Their values are the same on any number (node limits; a projection's levels are
