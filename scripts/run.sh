@@ -96,8 +96,14 @@ case "$job" in
       mkdir -p reports/match build/match-checkpoints
       certificate=()
       [ -f reports/match/two-point.certificate/layers.txt ] && certificate=(--certificate reports/match/two-point.certificate --threads 2)
+      # The Standard match's projections by levels are read from their committed journals (hours of
+      # planning at 8 starts a score a level: reports/levels, docs/solver.md), flat and depth prices.
+      journals=()
+      for prices in flat depth; do
+        [ -f reports/levels/standard-$prices-prices.jsonl ] && journals+=(--levels-journal reports/levels/standard-$prices-prices.jsonl)
+      done
       $k match-report --report reports/match.md --proofs reports/match --seconds 120 --hash 2048 \
-        --checkpoints build/match-checkpoints --starts-per-score 1000 --seed 1 "${certificate[@]}"
+        --checkpoints build/match-checkpoints --starts-per-score 1000 --seed 1 "${certificate[@]}" "${journals[@]}"
       # The first-mover census: proves the runs missing under runs/census (about 30 minutes from
       # scratch on 2 cores; a complete run is only merged again), writes reports/census.md.
       bash scripts/census-report.sh
