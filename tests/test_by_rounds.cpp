@@ -594,6 +594,17 @@ TEST(ByRounds_P3, AnotherBuildsJournalIsReadAsItsRecordAndNeverWritten) {
   for (const std::string& said : {fmt::format("`{}` (depth prices)", to_kfen(pos)), fmt::format("`{}` (flat prices)", to_kfen(pos)),
                                   std::string("the two pricings side by side"), std::string("as build 0123456789ab+another measured them")})
     EXPECT_NE(report.find(said), std::string::npos) << said;
+
+  // A file that is no journal is refused before any of the report's work, as --levels-journal's.
+  const std::string not_ours = scratch("report-notes.txt");
+  test::write_bytes(not_ours, "a user's notes\n");
+  study.levels_journals = {not_ours};
+  try {
+    study_matches(study);
+    ADD_FAILURE() << "a file that is no journal was taken";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "levels-journal");
+  }
 }
 
 // --flat-prices: jobs priced as before job_depth, to measure that lever with the same binary. At

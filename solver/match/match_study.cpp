@@ -15,6 +15,7 @@
 #include "solver/match/levels_journal.h"
 #include "solver/match/regenerated_certificate.h"
 #include "solver/proof/certificate_files.h"
+#include "src/kamisado/errors.h"
 #include "src/kamisado/kfen.h"
 #include "src/run/worker_pool.h"
 
@@ -162,12 +163,41 @@ void check_two_point_certificate(const MatchStudyOptions& options, const io::Lin
   }
 }
 
+namespace {
+
+// The projections by levels: one a journal, then each of the 3- and 7-point matches no journal
+// holds. The journals' headers are read here, before any work, so that a file that is no journal is
+// refused at once, not after the hour the report's sections before the levels take.
+std::vector<std::pair<Position, LevelsOptions>> level_projections(const MatchStudyOptions& options) {
+  std::vector<std::pair<Position, LevelsOptions>> projections;
+  if (options.levels_sample == 0) return projections;
+  for (const std::string& path : options.levels_journals) {
+    const JournalHeader h = [&] {
+      try {
+        return LevelsJournal::header(path);
+      } catch (const InputError& e) {  // named as this request's field, not solve's --journal
+        throw InputError(e.what(), "levels-journal");
+      }
+    }();
+    projections.push_back({h.root, {options.levels_journal_sample, h.hash_mb, options.levels_seconds, h.depth_prices, path, options.stop}});
+  }
+  for (const std::uint32_t target : {3u, 7u}) {
+    const Position root = start_of(target);
+    if (std::none_of(projections.begin(), projections.end(), [&](const auto& p) { return to_kfen(p.first) == to_kfen(root); }))
+      projections.push_back({root, {options.levels_sample, 1024, options.levels_seconds, true, "", options.stop}});
+  }
+  return projections;
+}
+
+}  // namespace
+
 MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& lines) {
   // The folders it writes into or reads must be there: refused before any work.
   for (const auto& [dir, what] : {std::pair{options.proof_dir, "cannot write proofs into"},
                                   {options.checkpoint_dir, "cannot keep checkpoints in"},
                                   {options.certificate_dir, "cannot check the certificate"}})
     if (!dir.empty() && !std::filesystem::is_directory(dir)) throw InputError(std::string(what) + " '" + dir + "': no such folder");
+  const std::vector<std::pair<Position, LevelsOptions>> projections = level_projections(options);
   auto t0 = std::chrono::steady_clock::now();
   MatchStudy s;
   s.options = options;
@@ -211,17 +241,6 @@ MatchStudy study_matches(const MatchStudyOptions& options, const io::Lines& line
     s.by_rounds = project_by_rounds(start_of(2), options.by_rounds_sample, 64, options.stop, lines);
   if (options.run_seconds > 0) s.run_rates = measure_run_rates(start_of(2), options.run_seconds, {1, 2}, 64, options.stop, lines);
   if (options.levels_sample > 0 && !(options.stop && options.stop->load())) {
-    // The projections: one a journal, then each of the 3- and 7-point matches no journal holds.
-    std::vector<std::pair<Position, LevelsOptions>> projections;
-    for (const std::string& path : options.levels_journals) {
-      const JournalHeader h = LevelsJournal::header(path);
-      projections.push_back({h.root, {options.levels_journal_sample, h.hash_mb, options.levels_seconds, h.depth_prices, path, options.stop}});
-    }
-    for (const std::uint32_t target : {3u, 7u}) {
-      const Position root = start_of(target);
-      if (std::none_of(projections.begin(), projections.end(), [&](const auto& p) { return to_kfen(p.first) == to_kfen(root); }))
-        projections.push_back({root, {options.levels_sample, 1024, options.levels_seconds, true, "", options.stop}});
-    }
     s.levels.resize(projections.size());
     std::mutex said;  // the two projections' progress, a line at a time
     const io::Lines one_at_a_time = lines ? io::Lines([&](const std::string& line) {
