@@ -10,7 +10,8 @@
 #   reports   every report, the long ones too (hours from scratch; each resumes where a stopped
 #             run left it): all of main, the solver suite's match section (about 10 minutes,
 #             reports/solver.md), the analysis server under load (a minute, reports/serve.md),
-#             the matches from the set-up (about 50 minutes, reports/match.md) and the
+#             the matches from the set-up (about 50 minutes, reports/match.md), the Standard match at
+#             scale on simulated ranks (about 10 minutes, reports/match-scale.md) and the
 #             first-mover census (about 30 minutes, reports/census.md)
 #   test      the unit tests (Release build)
 #   slow      the slow tests: the large retrograde tables, built, verified and cross-checked,
@@ -28,7 +29,7 @@ packages=(cmake g++ make pkg-config python3 node-typescript
           libcli11-dev nlohmann-json3-dev libfmt-dev
           libgtest-dev libgmock-dev librapidcheck-dev
           libz3-dev libboost-graph-dev libtbb-dev libzstd-dev libxxhash-dev libsqlite3-dev libcpp-httplib-dev
-          openmpi-bin libopenmpi-dev openssh-client
+          openmpi-bin libopenmpi-dev openssh-client libsimgrid-dev
           chromium chromium-driver python3-selenium clang libclang-rt-14-dev clang-format
           pybind11-dev python3-dev python3-pytest python3-venv emscripten)
 # The slow job also starts a single-node Slurm to test scripts/census.sbatch.
@@ -104,6 +105,9 @@ case "$job" in
       done
       $k match-report --report reports/match.md --proofs reports/match --seconds 120 --hash 2048 \
         --checkpoints build/match-checkpoints --starts-per-score 1000 --seed 1 "${certificate[@]}" "${journals[@]}"
+      # The Standard match's run at scale: the job tree scheduler on 64 to 2 048 simulated ranks,
+      # its work drawn from the depth-priced journal (about 10 minutes; reports/match-scale.md).
+      scripts/match-scale.sh
       # The first-mover census: proves the runs missing under runs/census (about 30 minutes from
       # scratch on 2 cores; a complete run is only merged again), writes reports/census.md.
       bash scripts/census-report.sh

@@ -55,6 +55,7 @@ class LevelsJournal {
   // The header of the journal `path`: an InputError if it is none.
   static JournalHeader header(const std::string& path);
   const JournalPlan* find(const std::string& kfen) const;
+  const std::map<std::string, JournalPlan>& plans() const { return plans_; }  // by start's KFEN
   // The build that wrote the journal where it is not this one ("" where it is: plans can be added).
   const std::string& other_build() const { return other_build_; }
   // An InputError if this build may not add the plan of `kfen` (another build's journal): called

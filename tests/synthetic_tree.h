@@ -1,0 +1,114 @@
+// A tree of jobs made from keys alone, the same on every run, for the job tree scheduler's tests
+// (src/run/job_tree.h): run on real ranks (mpirun) and simulated ones (SimGrid's smpirun), the
+// same source with the same work, they must prove the same starts at the same levels, each once.
+//
+// A start of level L < depth has 2 to 4 children drawn from a space of 8^L keys of level L + 1,
+// so that masters share starts (a start met by two masters is proved once, the second waits or
+// finds it proved). A leaf's value is its key's parity, a master's 1 unless a child's is 1 (the
+// side to move wins when some move leaves the other side lost). A job costs (1 + key % 5) times
+// `unit` seconds of the run's clock, MPI_Wtime: wall time on real ranks, simulated under SMPI.
+#pragma once
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <vector>
+
+#include <mpi.h>
+
+#include "src/run/job_tree.h"
+
+namespace kamisado::test {
+
+inline std::uint64_t tree_key(std::uint32_t level, std::uint64_t index) { return (std::uint64_t(level) << 56) | index; }
+
+inline std::vector<std::uint64_t> tree_children(std::uint64_t key, std::uint32_t depth) {
+  const auto level = std::uint32_t(key >> 56);
+  if (level >= depth) return {};
+  std::vector<std::uint64_t> children;
+  std::uint64_t space = 1;
+  for (std::uint32_t i = 0; i < level; ++i) space *= 8;
+  std::uint64_t x = key * 0x9e3779b97f4a7c15ULL + 1;
+  for (std::uint64_t n = 2 + key % 3; n > 0; --n) {
+    x ^= x >> 29, x *= 0xbf58476d1ce4e5b9ULL, x ^= x >> 32;
+    children.push_back(tree_key(level + 1, x % space));
+  }
+  return children;
+}
+
+// The tree's value, in one process.
+inline std::uint8_t tree_value(std::uint64_t key, std::uint32_t depth, std::map<std::uint64_t, std::uint8_t>& memo) {
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
+  const std::vector<std::uint64_t> children = tree_children(key, depth);
+  std::uint8_t v = children.empty() ? std::uint8_t(key & 1) : 1;
+  for (std::uint64_t c : children)
+    if (tree_value(c, depth, memo)) v = 0;
+  return memo[key] = v;
+}
+
+class SyntheticWork final : public run::TreeWork {
+ public:
+  SyntheticWork(std::uint32_t depth, double unit) : depth_(depth), unit_(unit) {}
+  unsigned slots() const override { return 1; }
+  void start(std::uint64_t id, const run::TreeJob& job) override {
+    Pending& p = pending_[id];
+    p.key = job.key;
+    p.due = MPI_Wtime() + unit_ * double(1 + job.key % 5);
+    for (std::uint64_t c : tree_children(job.key, depth_)) p.batch.push_back({c, job.level + 1, {}});
+  }
+  void resume(std::uint64_t id, const std::vector<std::uint8_t>& values) override {
+    Pending& p = pending_[id];
+    p.value = std::any_of(values.begin(), values.end(), [](std::uint8_t v) { return v != 0; }) ? 0 : 1;
+    p.due = MPI_Wtime() + unit_;
+    p.resumed = true;
+  }
+  std::vector<run::TreeEvent> events() override {
+    std::vector<run::TreeEvent> out;
+    const double now = MPI_Wtime();
+    for (auto it = pending_.begin(); it != pending_.end();) {
+      Pending& p = it->second;
+      if (p.due > now) {
+        ++it;
+        continue;
+      }
+      run::TreeEvent e;
+      e.id = it->first;
+      if (p.batch.empty() || p.resumed) {
+        e.done = true;
+        e.value = p.batch.empty() ? std::uint8_t(p.key & 1) : p.value;
+        it = pending_.erase(it);
+      } else {
+        e.batch = p.batch;
+        p.due = 1e300;  // until resumed
+        ++it;
+      }
+      out.push_back(std::move(e));
+    }
+    return out;
+  }
+  void idle(double seconds) override {
+    double next = 1e300;
+    for (const auto& [id, p] : pending_) next = std::min(next, p.due);
+    const double wait = std::max(0.0, std::min(seconds, next - MPI_Wtime()));
+    usleep(useconds_t(wait * 1e6) + 1);
+  }
+  bool block_when_idle() const override { return simulated_; }
+  bool simulated_ = false;
+
+ private:
+  struct Pending {
+    std::uint64_t key = 0;
+    double due = 0;
+    bool resumed = false;
+    std::uint8_t value = 0;
+    std::vector<run::TreeJob> batch;
+  };
+  std::uint32_t depth_;
+  double unit_;
+  std::map<std::uint64_t, Pending> pending_;
+};
+
+}  // namespace kamisado::test
