@@ -9,7 +9,7 @@
 #                          [--group3 N] [--group-deeper N] [--report FILE] [--json FILE]
 #
 # Needs the build's match_scale_sim (built when libsimgrid-dev is installed: scripts/run.sh
-# installs it) and python3. Some 12 minutes on this machine for the four rank counts.
+# installs it) and python3. 8 to 14 minutes on this machine for the four rank counts.
 set -euo pipefail
 ranks="64 256 1000 2048" build=build/release journal=reports/levels/standard-depth-prices.jsonl seed=1
 group3=512 group_deeper=4096 report=reports/match-scale.md json=reports/match-scale.json

@@ -20,7 +20,7 @@ import re
 import sys
 
 COMMAND_LINES = 150
-CLI_CEILING = 1817  # lines in app/cli today (issue 47: under 1 850; +8 for match-report --levels-journal); lower it as commands thin
+CLI_CEILING = 1818  # lines in app/cli today (issue 47: under 1 850; +8 for match-report --levels-journal, +1 for solve --every-level); lower it as commands thin
 FUNCTION_LINES = 80
 
 # Functions over FUNCTION_LINES today (file, name): their lines now (none since df-pn's

@@ -18,17 +18,17 @@ int main(int argc, char** argv) {
   const auto depth = std::uint32_t(std::atoi(argv[1]));
   kamisado::test::SyntheticWork work(depth, std::atof(argv[2]));
   work.simulated_ = std::atoi(argv[4]) != 0;
-  const kamisado::run::TreeJob root{kamisado::test::tree_key(1, 0), 1, {}};
+  const kamisado::run::TreeJob root{{0, kamisado::test::tree_key(1, 0)}, 1, {}};
   const auto result = kamisado::run::run_job_tree(root, work, std::atof(argv[3]));
   int failed = 0;
   if (result) {
     std::map<std::uint64_t, std::uint8_t> memo;
-    const std::uint8_t expected = kamisado::test::tree_value(root.key, depth, memo);
+    const std::uint8_t expected = kamisado::test::tree_value(root.key.lo, depth, memo);
     std::printf("value %d (one process: %d), %zu starts in the tree, %zu jobs proved\n", int(*result->value), int(expected), memo.size(),
                 result->proved.size());
     failed = *result->value != expected || result->proved.size() != memo.size();
     for (std::size_t i = 0; i < result->proved.size(); ++i) {
-      std::printf("%u %llx\n", result->proved[i].first, static_cast<unsigned long long>(result->proved[i].second));
+      std::printf("%u %llx\n", result->proved[i].first, static_cast<unsigned long long>(result->proved[i].second.lo));
       if (i > 0 && result->proved[i].second == result->proved[i - 1].second) failed = 1;
     }
     for (std::size_t r = 1; r < result->ranks.size(); ++r) {

@@ -55,9 +55,9 @@ class SyntheticWork final : public run::TreeWork {
   unsigned slots() const override { return 1; }
   void start(std::uint64_t id, const run::TreeJob& job) override {
     Pending& p = pending_[id];
-    p.key = job.key;
-    p.due = MPI_Wtime() + unit_ * double(1 + job.key % 5);
-    for (std::uint64_t c : tree_children(job.key, depth_)) p.batch.push_back({c, job.level + 1, {}});
+    p.key = job.key.lo;
+    p.due = MPI_Wtime() + unit_ * double(1 + job.key.lo % 5);
+    for (std::uint64_t c : tree_children(job.key.lo, depth_)) p.batch.push_back({{0, c}, job.level + 1, {}});
   }
   void resume(std::uint64_t id, const std::vector<std::uint8_t>& values) override {
     Pending& p = pending_[id];

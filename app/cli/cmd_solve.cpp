@@ -135,13 +135,14 @@ void add_solve(CLI::App& app, Action& action) {
                 "--by-rounds: the first master plans, then the plan's starts are proved as one batch (again only where a guess failed)");
   cmd->add_flag("--mpi", opt->rounds.mpi,
                 "--by-rounds across the ranks of an MPI job: mpirun -np N kamisado solve ... --by-rounds --mpi (N >= 2; rank 0 keeps --starts)");
+  cmd->add_flag("--every-level", opt->rounds.every_level, "--mpi: every master's jobs handed out, at every level (no --starts yet)");
   // What goes with --by-rounds and what does not is the command line's to say (CLI11: "--plan
   // excludes --mpi"), before any search.
   const auto o = [cmd](const char* name) { return cmd->get_option(name); };
   for (const char* name : {"--starts", "--certificate", "--plan", "--mpi"}) o(name)->needs(o("--by-rounds"));
   for (const char* name : {"--proof", "--dot", "--check", "--checkpoint"}) o("--by-rounds")->excludes(o(name));
   o("--recheck-starts")->needs(o("--starts")), o("--levels")->needs(o("--plan"))->excludes(o("--starts")), o("--journal")->needs(o("--levels"));
-  o("--flat-prices")->needs(o("--by-rounds"));
+  o("--flat-prices")->needs(o("--by-rounds")), o("--every-level")->needs(o("--mpi"))->excludes(o("--starts"));
   o("--regenerate-layers")->needs(o("--certificate"))->needs(o("--starts"))->excludes(o("--recheck-starts"));
   o("--plan")->excludes(o("--certificate"))->excludes(o("--mpi")), o("--certificate")->excludes(o("--mpi"));
 }

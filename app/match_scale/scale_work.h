@@ -56,7 +56,7 @@ class ScaleWork final : public run::TreeWork {
 
   static run::TreeJob root(const solver::ScaleModel& model, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
-    return {rng(), model.strata[model.root_stratum].level, payload(model.root_stratum, 1, rng())};
+    return {{rng(), rng()}, model.strata[model.root_stratum].level, payload(model.root_stratum, 1, rng())};
   }
 
   unsigned slots() const override { return 1; }
@@ -87,13 +87,13 @@ class ScaleWork final : public run::TreeWork {
         seconds += double(starts) * c.inside_seconds;
         count_starts(tally_.inside, c.level, double(starts));
         const std::uint64_t keys = std::min<std::uint64_t>(starts, 4);
-        for (std::uint64_t k = 0; k < keys; ++k) p.also.push_back({rng(), 1, starts / keys + (k < starts % keys ? 1 : 0)});
+        for (std::uint64_t k = 0; k < keys; ++k) p.also.push_back({{rng(), rng()}, 1, starts / keys + (k < starts % keys ? 1 : 0)});
         continue;
       }
       const std::uint64_t group = c.level <= 2 ? 1 : c.level == 3 ? options_.group3 : options_.group_deeper;
       for (std::uint64_t left = starts; left > 0;) {
         const std::uint64_t take = std::min(group, left);
-        p.batch.push_back({rng(), c.level, payload(child, take, rng())});
+        p.batch.push_back({{rng(), rng()}, c.level, payload(child, take, rng())});
         left -= take;
       }
     }

@@ -24,24 +24,31 @@ nlohmann::json by_rounds_json(const Position& root, const ByRoundsResult& r) {
     const RoundCount& c = r.rounds[i];
     rounds.push_back({{"round", i + 1}, {"jobs", c.jobs}, {"proved", c.proved}, {"searched_into", c.searched_into}, {"known", c.known}});
   }
-  return {{"kfen", to_kfen(root)},
-          {"goal", "match"},
-          {"by_rounds", true},
-          {"value", value_word(root, r.winner)},
-          {"winner", r.winner ? nlohmann::json(side_id(*r.winner)) : nlohmann::json()},
-          {"masters", r.masters},
-          {"restarts", r.restarts},
-          {"plans", r.plans},
-          {"jobs_on_other_ranks", r.far_jobs},
-          {"nodes", r.nodes},
-          {"seconds", r.seconds},
-          {"table_read", r.table_read},
-          {"table_size", r.table_size},
-          {"table_hits", r.table_hits},
-          {"starts_file", r.table_path},
-          {"unchecked_starts", r.unchecked},
-          {"rechecked_starts", r.rechecked},
-          {"rounds", rounds}};
+  nlohmann::json out = {{"kfen", to_kfen(root)},
+                        {"goal", "match"},
+                        {"by_rounds", true},
+                        {"value", value_word(root, r.winner)},
+                        {"winner", r.winner ? nlohmann::json(side_id(*r.winner)) : nlohmann::json()},
+                        {"masters", r.masters},
+                        {"restarts", r.restarts},
+                        {"plans", r.plans},
+                        {"jobs_on_other_ranks", r.far_jobs},
+                        {"nodes", r.nodes},
+                        {"seconds", r.seconds},
+                        {"table_read", r.table_read},
+                        {"table_size", r.table_size},
+                        {"table_hits", r.table_hits},
+                        {"starts_file", r.table_path},
+                        {"unchecked_starts", r.unchecked},
+                        {"rechecked_starts", r.rechecked},
+                        {"rounds", rounds}};
+  if (!r.rank_jobs.empty()) {  // on the job tree: each rank's jobs by level, and none proved twice
+    nlohmann::json ranks = nlohmann::json::array();
+    for (std::size_t i = 0; i < r.rank_jobs.size(); ++i) ranks.push_back({{"rank", i}, {"jobs_by_level", r.rank_jobs[i]}});
+    out["ranks"] = ranks;
+    out["starts_proved_twice"] = r.proved_twice;
+  }
+  return out;
 }
 
 std::string by_rounds_text(const Position& root, const ByRoundsResult& r) {

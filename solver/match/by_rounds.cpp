@@ -313,6 +313,7 @@ class Run {
 
  private:
   void prove_jobs(const std::vector<std::pair<RoundStartKey, Position>>& jobs, unsigned depth, bool share, std::vector<Decision>& out);
+  void prove_on_tree(const std::vector<std::pair<RoundStartKey, Position>>& jobs, unsigned depth, std::vector<Decision>& out);
   void check_claim(const RoundStartKey& key, const RoundStartValue& proved, const std::string& start);
   Decision prove_far(const Position& start, unsigned depth);
   // A job's winner if the table holds it (a hit, counted), and a job proved by this thread (its
@@ -638,6 +639,7 @@ ByRoundsCertificate Run::certify(const Position& root, LayerFolder& folder) {
 
 // The jobs of one master: on `options.threads` threads when `share`, else on this one.
 void Run::prove_jobs(const std::vector<std::pair<RoundStartKey, Position>>& jobs, unsigned depth, bool share, std::vector<Decision>& out) {
+  if (share && options_.tree) return prove_on_tree(jobs, depth, out);
   out.assign(jobs.size(), {});
   if (share) jobs_queued_ += jobs.size();
   // A far hand waits on its job in a thread of its own, which takes no core from the provers:
@@ -659,6 +661,33 @@ void Run::prove_jobs(const std::vector<std::pair<RoundStartKey, Position>>& jobs
     return true;
   };
   run::for_each_item(jobs.size(), threads + far, job, [&] { halt_ = true; });
+}
+
+// A master's jobs on the job tree: its one-round jobs proved here (a round search of some 10 ms
+// costs less than the messages that would hand it out), the others handed out as one batch,
+// whose values go into this process's table. A job left without a winner: stopped.
+void Run::prove_on_tree(const std::vector<std::pair<RoundStartKey, Position>>& jobs, unsigned depth, std::vector<Decision>& out) {
+  out.assign(jobs.size(), {});
+  std::vector<std::size_t> handed;
+  std::vector<Position> starts;
+  for (std::size_t i = 0; i < jobs.size() && !halted(); ++i) {
+    const auto& [key, start] = jobs[i];
+    if (const std::optional<Side> w = proved_winner(key, start))
+      out[i].winner = w;
+    else if (one_round_job(start))
+      out[i] = prove_here(key, start, depth);
+    else
+      handed.push_back(i), starts.push_back(start);
+  }
+  if (starts.empty() || halted()) return;
+  const std::optional<std::vector<bool>> first_mover_wins = options_.tree->prove(starts, depth);
+  if (!first_mover_wins) return;
+  std::unique_lock lock(table_mutex_);
+  for (std::size_t j = 0; j < handed.size(); ++j) {
+    const auto& [key, start] = jobs[handed[j]];
+    out[handed[j]].winner = (*first_mover_wins)[j] ? start.side_to_move() : ~start.side_to_move();
+    if (!table_.find(key)) table_.add(key, {(*first_mover_wins)[j], std::nullopt, false, 0}, "the job tree");
+  }
 }
 
 std::optional<Side> Run::proved_winner(const RoundStartKey& key, const Position& start) {
@@ -858,6 +887,36 @@ ByRoundsPlan plan_by_rounds(const Position& root, RoundStartTable& table, const 
   return reported(run, [&] { return run.plan(root); });
 }
 
+namespace {
+
+// A job's answer for the process that handed it out: its winner and what its searches cost.
+void answered(FarJob& far, const Run& run, const Decision& d) {
+  const ByRoundsResult r = run.result(d.winner);
+  far.winner = d.winner;
+  far.over_budget = d.over_budget;
+  far.masters = r.masters;
+  far.nodes = r.nodes;
+  far.rounds = r.rounds;
+}
+
+}  // namespace
+
+FarJob prove_tree_job(const Position& start, unsigned depth, RoundStartTable& table, const ByRoundsOptions& options) {
+  ByRoundsOptions o = options;
+  o.table_path.clear(), o.threads = 1, o.far = nullptr, o.max_jobs = 0, o.recheck = false, o.plans = true, o.progress = nullptr;
+  Run run(table, o);
+  FarJob far;
+  run.record(&far.proved);
+  const Decision d = reported(run, [&] {
+    if (const std::optional<Side> w = decided(Aim::match(), start)) return Decision{w, 0, false};
+    const Decision job = run.decide(start, depth, true);
+    if (job.winner && round_start_of(start)) run.add(key_of(*round_start_of(start)), start, *job.winner, job.nodes, depth);
+    return job;
+  });
+  answered(far, run, d);
+  return far;
+}
+
 FarJob prove_far_job(const Position& start, unsigned depth, std::uint64_t node_budget, RoundStartTable& table, const RoundStartTable& read_back,
                      const ByRoundsOptions& options) {
   ByRoundsOptions o = options;
@@ -871,13 +930,8 @@ FarJob prove_far_job(const Position& start, unsigned depth, std::uint64_t node_b
     if (job.winner) run.add(key_of(*round_start_of(start)), start, *job.winner, job.nodes, depth);
     return job;
   });
-  const ByRoundsResult r = run.result(d.winner);
-  far.winner = d.winner;
-  far.over_budget = d.over_budget;
-  far.masters = r.masters;
-  far.nodes = r.nodes;
-  far.rounds = r.rounds;
   far.unchecked = run.unchecked_used();
+  answered(far, run, d);
   return far;
 }
 

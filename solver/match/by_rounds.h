@@ -115,6 +115,16 @@ class FarHands {
   virtual FarJob prove(const Position& start, unsigned depth, std::uint64_t node_budget, const std::atomic<bool>& halt) = 0;
 };
 
+// The run's ranks on the job tree scheduler (by_rounds_tree.h): a master hands them its plan's jobs,
+// but for the one-round ones it proves itself, as one batch. prove() is called by the master's
+// thread and returns, in the batch's order, whether each start's side moving first wins it, once
+// all are proved; nullopt if the run stops first.
+class TreeHands {
+ public:
+  virtual ~TreeHands() = default;
+  virtual std::optional<std::vector<bool>> prove(const std::vector<Position>& starts, unsigned depth) = 0;
+};
+
 struct ByRoundsOptions {
   std::size_t hash_mb = 64;  // each search's table (one per thread)
   unsigned threads = 1;
@@ -138,11 +148,16 @@ struct ByRoundsOptions {
   bool depth_prices = true;
   std::function<void(const ByRoundsProgress&)> progress;  // every progress_seconds (at least 0.1 s)
   double progress_seconds = 2;
-  FarHands* far = nullptr;  // other processes proving the first master's jobs too (by_rounds_mpi.h)
+  FarHands* far = nullptr;    // other processes proving the first master's jobs too (by_rounds_mpi.h)
+  TreeHands* tree = nullptr;  // every master plans and hands its jobs to the job tree (by_rounds_tree.h)
 };
 
 struct ByRoundsResult {
   std::optional<Side> winner;  // nullopt: stopped first
+  // On the job tree (by_rounds_tree.h): [rank][level - 1], the jobs each rank proved (rank 0
+  // coordinates), and the starts proved by two ranks (none: each is proved once).
+  std::vector<std::vector<std::uint64_t>> rank_jobs;
+  std::uint64_t proved_twice = 0;
   std::uint64_t masters = 0;   // master searches run
   std::uint64_t restarts = 0;  // times a master (at any depth) found a guess wrong and started again
   std::uint64_t plans = 0;     // plans the first master made (options.plans), its last one resting on proved starts only
@@ -202,5 +217,10 @@ ByRoundsPlan plan_by_rounds(const Position& root, RoundStartTable& table, const 
 // starts of `table` read from the table file, unchecked (FarJob::unchecked lists those consulted).
 FarJob prove_far_job(const Position& start, unsigned depth, std::uint64_t node_budget, RoundStartTable& table, const RoundStartTable& read_back,
                      const ByRoundsOptions& options);
+
+// One job of a run on the job tree (by_rounds_tree.h): `start`, of the run's round `depth`, proved
+// by a master that plans and hands its jobs to `options.tree`, with `table` (what this process
+// proved and learnt) kept between jobs. FarJob::proved lists every start it proved itself.
+FarJob prove_tree_job(const Position& start, unsigned depth, RoundStartTable& table, const ByRoundsOptions& options);
 
 }  // namespace kamisado::solver

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "solver/match/by_rounds_mpi.h"
+#include "solver/match/by_rounds_tree.h"
 #include "src/kamisado/errors.h"
 
 namespace kamisado::solver {
@@ -23,6 +24,9 @@ void check(const ByRoundsRequest& r) {
     throw InputError("layers made again are a certificate's, made from the run's round-start table, which they trust in nothing",
                      "regenerate-layers");
   if (!r.certificate.empty() && r.mpi) throw InputError("a certificate is written by one process, whose threads share its layers", "certificate");
+  if (r.every_level && !r.mpi) throw InputError("every level's jobs are handed out among the ranks of an MPI job", "every-level");
+  if (r.every_level && !r.run.table_path.empty())
+    throw InputError("a run handing out every level's jobs keeps its table in shards and saves none yet", "every-level");
 }
 
 }  // namespace
@@ -60,6 +64,8 @@ ByRoundsAnswer answer_by_rounds(const Position& root, const ByRoundsRequest& r, 
   } else if (!r.certificate.empty()) {
     a.certificate = certify_by_rounds(root, table, r.certificate, r.run);
     a.certificate_dir = r.certificate;
+  } else if (r.mpi && r.every_level) {
+    a.result = solve_by_rounds_tree(root, r.run);
   } else if (r.mpi) {
     a.result = solve_by_rounds_mpi(root, table, r.run);
   } else {

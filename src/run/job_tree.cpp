@@ -23,6 +23,10 @@ std::uint64_t mix(std::uint64_t k) {
   return k ^ (k >> 31);
 }
 
+struct KeyHash {
+  std::size_t operator()(const TreeKey& k) const { return std::size_t(mix(k.hi ^ mix(k.lo))); }
+};
+
 enum Tag : int { kClaim = 31, kClaimed, kProved, kValue, kQueue, kAsk, kGive, kStop, kFailed, kEnd };
 // A message of records is cut at this size, so that any message fits the posted receive (Post),
 // an answer to a claim (10 bytes a key of 8) included.
@@ -35,7 +39,7 @@ void put_job(std::string& out, const TreeJob& job) {
 }
 TreeJob take_job(const std::string& in, std::size_t& at) {
   TreeJob job;
-  job.key = take<std::uint64_t>(in, at), job.level = take<std::uint32_t>(in, at);
+  job.key = take<TreeKey>(in, at), job.level = take<std::uint32_t>(in, at);
   const auto size = take<std::uint32_t>(in, at);
   if (size > in.size() - at) throw std::runtime_error("a message between ranks is cut short");
   job.payload = in.substr(at, size);
@@ -142,7 +146,7 @@ struct Outbox {
   }
 };
 
-std::string encode(const TreeRankStats& s, const std::vector<std::pair<std::uint32_t, std::uint64_t>>& proved) {
+std::string encode(const TreeRankStats& s, const std::vector<std::pair<std::uint32_t, TreeKey>>& proved) {
   std::string out;
   put(out, std::uint32_t(s.jobs.size()));
   for (std::uint64_t n : s.jobs) put(out, n);
@@ -152,7 +156,7 @@ std::string encode(const TreeRankStats& s, const std::vector<std::pair<std::uint
   for (const auto& [level, key] : proved) put(out, level), put(out, key);
   return out;
 }
-TreeRankStats decode(const std::string& in, std::vector<std::pair<std::uint32_t, std::uint64_t>>& proved) {
+TreeRankStats decode(const std::string& in, std::vector<std::pair<std::uint32_t, TreeKey>>& proved) {
   TreeRankStats s;
   std::size_t at = 0;
   s.jobs.resize(take<std::uint32_t>(in, at));
@@ -162,7 +166,7 @@ TreeRankStats decode(const std::string& in, std::vector<std::pair<std::uint32_t,
   s.waited = take<std::uint64_t>(in, at), s.suspended_peak = take<std::uint64_t>(in, at);
   for (auto n = take<std::uint64_t>(in, at); n > 0; --n) {
     const auto level = take<std::uint32_t>(in, at);
-    proved.emplace_back(level, take<std::uint64_t>(in, at));
+    proved.emplace_back(level, take<TreeKey>(in, at));
   }
   return s;
 }
@@ -194,7 +198,7 @@ class Prover {
     }
   }
   TreeRankStats stats;
-  std::vector<std::pair<std::uint32_t, std::uint64_t>> proved;
+  std::vector<std::pair<std::uint32_t, TreeKey>> proved;
 
  private:
   struct Running {
@@ -203,7 +207,7 @@ class Prover {
   };
   struct Paused {
     TreeJob job;
-    std::vector<std::uint64_t> keys;
+    std::vector<TreeKey> keys;
     std::vector<std::uint8_t> values;
     std::vector<char> have;
     std::size_t missing = 0;
@@ -219,7 +223,7 @@ class Prover {
     if (tag == kClaim) {
       Outbox reply;
       while (at < in.size()) {
-        const auto key = take<std::uint64_t>(in, at);
+        const auto key = take<TreeKey>(in, at);
         const auto [kind, value] = claim(key, source);
         std::string& out = reply.room(source);
         put(out, key), put(out, std::uint8_t(kind)), put(out, value);
@@ -227,21 +231,21 @@ class Prover {
       reply.flush(post_, kClaimed);
     } else if (tag == kClaimed) {
       while (at < in.size()) {
-        const auto key = take<std::uint64_t>(in, at);
+        const auto key = take<TreeKey>(in, at);
         const auto kind = take<std::uint8_t>(in, at);
         on_claimed(key, Kind(kind), take<std::uint8_t>(in, at));
       }
       queue_.flush(post_, kQueue);
     } else if (tag == kProved) {
       while (at < in.size()) {
-        const auto key = take<std::uint64_t>(in, at);
+        const auto key = take<TreeKey>(in, at);
         const auto value = take<std::uint8_t>(in, at);
         on_proved(key, value, take<std::uint64_t>(in, at));
       }
       values_.flush(post_, kValue);
     } else if (tag == kValue) {
       while (at < in.size()) {
-        const auto key = take<std::uint64_t>(in, at);
+        const auto key = take<TreeKey>(in, at);
         learn(key, take<std::uint8_t>(in, at));
       }
     } else if (tag == kGive) {
@@ -253,14 +257,14 @@ class Prover {
   }
 
   // The owner's side: who proves `key`, as `from` asks.
-  std::pair<Kind, std::uint8_t> claim(std::uint64_t key, int from) {
+  std::pair<Kind, std::uint8_t> claim(const TreeKey& key, int from) {
     auto [it, fresh] = shard_.try_emplace(key);
     Entry& e = it->second;
     if (e.proved) return {kKnown, e.value};
     if (std::find(e.claimers.begin(), e.claimers.end(), from) == e.claimers.end()) e.claimers.push_back(from);
     return {fresh ? kYours : kWait, 0};
   }
-  void on_proved(std::uint64_t key, std::uint8_t value, std::uint64_t weight) {
+  void on_proved(const TreeKey& key, std::uint8_t value, std::uint64_t weight) {
     Entry& e = shard_[key];
     if (e.proved) return;  // a start proved inside two jobs: counted once
     e.proved = true, e.value = value;
@@ -277,7 +281,7 @@ class Prover {
   }
 
   // The claimer's side: the owner's answer for a start of a paused job.
-  void on_claimed(std::uint64_t key, Kind kind, std::uint8_t value) {
+  void on_claimed(const TreeKey& key, Kind kind, std::uint8_t value) {
     const auto it = claimed_.find(key);
     if (it == claimed_.end()) throw std::logic_error("job tree: an answer to a claim this rank did not make");
     TreeJob job = std::move(it->second);
@@ -294,7 +298,7 @@ class Prover {
     }
   }
   // A start's value, for every paused job of this rank that waits on it.
-  void learn(std::uint64_t key, std::uint8_t value) {
+  void learn(const TreeKey& key, std::uint8_t value) {
     known_[key] = value;
     const auto it = waiting_.find(key);
     if (it == waiting_.end()) return;
@@ -318,7 +322,7 @@ class Prover {
     p.job = std::move(job);
     p.values.assign(e.batch.size(), 0), p.have.assign(e.batch.size(), 0);
     Outbox claims;
-    std::vector<std::uint64_t> mine;  // starts of this rank's own shard, claimed once the batch is counted
+    std::vector<TreeKey> mine;  // starts of this rank's own shard, claimed once the batch is counted
     for (std::size_t i = 0; i < e.batch.size(); ++i) {
       TreeJob& start = e.batch[i];
       p.keys.push_back(start.key);
@@ -340,7 +344,7 @@ class Prover {
       claimed_.emplace(start.key, std::move(start));
     }
     stats.suspended_peak = std::max<std::uint64_t>(stats.suspended_peak, paused_.size());
-    for (std::uint64_t key : mine) {
+    for (const TreeKey& key : mine) {
       const auto [kind, value] = claim(key, post_.rank());
       on_claimed(key, kind, value);
     }
@@ -354,7 +358,7 @@ class Prover {
     ++stats.jobs[job.level - 1];
     proved.emplace_back(job.level, job.key);
     Outbox owners;
-    const auto tell = [&](std::uint64_t key, std::uint8_t value, std::uint64_t weight) {
+    const auto tell = [&](const TreeKey& key, std::uint8_t value, std::uint64_t weight) {
       const int owner = owner_of(key, post_.ranks());
       if (owner == post_.rank()) return on_proved(key, value, weight);
       std::string& out = owners.room(owner);
@@ -403,10 +407,10 @@ class Prover {
   std::unordered_map<std::uint64_t, Running> running_;
   std::unordered_map<std::uint64_t, Paused> paused_;
   std::deque<std::uint64_t> resumable_;
-  std::unordered_map<std::uint64_t, std::vector<std::uint64_t>> waiting_;  // start -> paused jobs (ids)
-  std::unordered_map<std::uint64_t, TreeJob> claimed_;                     // claims not answered yet
-  std::unordered_map<std::uint64_t, std::uint8_t> known_;                  // values this rank learnt
-  std::unordered_map<std::uint64_t, Entry> shard_;
+  std::unordered_map<TreeKey, std::vector<std::uint64_t>, KeyHash> waiting_;  // start -> paused jobs (ids)
+  std::unordered_map<TreeKey, TreeJob, KeyHash> claimed_;                     // claims not answered yet
+  std::unordered_map<TreeKey, std::uint8_t, KeyHash> known_;                  // values this rank learnt
+  std::unordered_map<TreeKey, Entry, KeyHash> shard_;
   std::deque<TreeJob> mine_;
   Outbox queue_, values_;
 };
@@ -451,7 +455,7 @@ class Coordinator {
   void handle(int source, int tag, const std::string& in) {
     std::size_t at = 0;
     if (tag == kClaimed) {  // the root's owner
-      const auto key = take<std::uint64_t>(in, at);
+      const auto key = take<TreeKey>(in, at);
       const auto kind = take<std::uint8_t>(in, at);
       const auto v = take<std::uint8_t>(in, at);
       if (key != root_.key) return;
@@ -459,7 +463,7 @@ class Coordinator {
       if (kind == kYours) enqueue(root_);
     } else if (tag == kValue) {
       while (at < in.size()) {
-        const auto key = take<std::uint64_t>(in, at);
+        const auto key = take<TreeKey>(in, at);
         const auto v = take<std::uint8_t>(in, at);
         if (key == root_.key) value = v, over_ = true;
       }
@@ -545,7 +549,7 @@ void gather(Post& post, const std::string& mine, TreeRunResult* result) {
 
 }  // namespace
 
-int owner_of(std::uint64_t key, int ranks) { return 1 + int(mix(key) % std::uint64_t(ranks - 1)); }
+int owner_of(const TreeKey& key, int ranks) { return 1 + int(KeyHash()(key) % std::size_t(ranks - 1)); }
 
 std::optional<TreeRunResult> run_job_tree(const TreeJob& root, TreeWork& work, double quantum, const std::atomic<bool>* user_stop,
                                           const std::function<void(const TreeProgress&)>& progress, double progress_seconds,

@@ -1,6 +1,6 @@
 // One scheduler for a tree of jobs across MPI ranks, every level's jobs handed out (issue 68).
 //
-// THE JOBS. A job proves one start, named by a 64-bit key. It runs, may pause with a batch of the
+// THE JOBS. A job proves one start, named by a key (TreeKey). It runs, may pause with a batch of the
 // starts its proof rests on, waits for their values, resumes, and ends with its own value (a
 // master of the match by rounds: it plans, its plan's jobs are proved, it finds its proof again).
 // What a job does is the TreeWork's: a real search on threads, or, under SimGrid's SMPI, a cost
@@ -48,8 +48,15 @@
 
 namespace kamisado::run {
 
+// A start's name: 128 bits (a round start's class key, RoundStartKey), so that the 1.4e11 starts of
+// the Standard match do not share one by chance, as 64-bit keys would.
+struct TreeKey {
+  std::uint64_t hi = 0, lo = 0;
+  auto operator<=>(const TreeKey&) const = default;
+};
+
 struct TreeJob {
-  std::uint64_t key = 0;
+  TreeKey key;
   std::uint32_t level = 1;  // the root's is 1
   std::string payload;      // the work's own bytes (a KFEN; a simulated job's draw)
 };
@@ -60,7 +67,7 @@ struct TreeEvent {
   bool done = false;
   std::uint8_t value = 0;  // done: the job's value
   struct Also {
-    std::uint64_t key = 0;
+    TreeKey key;
     std::uint8_t value = 0;
     std::uint64_t weight = 1;  // the starts it stands for
   };
@@ -98,11 +105,11 @@ struct TreeRankStats {
 };
 
 struct TreeRunResult {
-  std::optional<std::uint8_t> value;                            // nullopt: stopped first
-  double seconds = 0;                                           // the run's, on rank 0's clock
-  std::vector<TreeRankStats> ranks;                             // [rank]; rank 0 coordinates
-  std::uint64_t queue_peak = 0;                                 // jobs waiting at rank 0 at once
-  std::vector<std::pair<std::uint32_t, std::uint64_t>> proved;  // (level, key) of every job, sorted
+  std::optional<std::uint8_t> value;                      // nullopt: stopped first
+  double seconds = 0;                                     // the run's, on rank 0's clock
+  std::vector<TreeRankStats> ranks;                       // [rank]; rank 0 coordinates
+  std::uint64_t queue_peak = 0;                           // jobs waiting at rank 0 at once
+  std::vector<std::pair<std::uint32_t, TreeKey>> proved;  // (level, key) of every job, sorted
 };
 
 // What rank 0 knows of a run under way, for its progress line.
@@ -124,6 +131,6 @@ std::optional<TreeRunResult> run_job_tree(const TreeJob& root, TreeWork& work, d
                                           const void* communicator = nullptr);
 
 // The owner of a start among `ranks` (rank 0 owns none).
-int owner_of(std::uint64_t key, int ranks);
+int owner_of(const TreeKey& key, int ranks);
 
 }  // namespace kamisado::run

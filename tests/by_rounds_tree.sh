@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The match by rounds with every level's jobs handed out (solve --by-rounds --mpi --every-level,
+# solver/match/by_rounds_tree.h, issue 68): on RANKS MPI ranks the value of one process, no start
+# proved twice, and the round-2 starts (masters of their own) proved on more than one rank.
+# POSITION: a 2-point match's round-1 position some plies in, whose proof rests on a few round-2
+# starts (1-0 or 0-1), each a master whose own jobs (1-1, the last round) it proves itself: the
+# jobs span two levels. 4 round-2 starts, 17 s on one process (CI); 8, 70 s (the slow job):
+#   "o1pk1rg1/8/8/8/5P2/R1n1y3/NGY1b3/4K1BO g p 2:0-0"   "o2k3n/G2y4/3r3O/5p2/N7/8/1bR3g1/3YKPB1 g y 2:0-0"
+# Usage: by_rounds_tree.sh KAMISADO_BINARY RANKS POSITION SCRATCH_DIR
+set -euo pipefail
+kamisado=$1 ranks=$2 pos=$3 dir=$4
+source "$(dirname "$0")/kill_resume_lib.sh"
+start_mpi_test "$dir"
+solve=(solve "$pos" --goal match --by-rounds --hash 16)
+"$kamisado" "${solve[@]}" --json >"$dir/one.json" 2>/dev/null
+mpirun -np "$ranks" --oversubscribe "$kamisado" "${solve[@]}" --mpi --every-level --json >"$dir/tree.json" 2>"$dir/tree.err" || {
+  echo "FAIL: the run on $ranks ranks:"; tail -5 "$dir/tree.err"; exit 1; }
+a=$(field "$dir/one.json" "d['value']")
+b=$(field "$dir/tree.json" "d['value']")
+[ "$a" != unknown ] || { echo "FAIL: one process decided nothing"; exit 1; }
+[ "$a" = "$b" ] || { echo "FAIL: $ranks ranks say $b, one process $a"; exit 1; }
+twice=$(field "$dir/tree.json" "d['starts_proved_twice']")
+[ "$twice" = 0 ] || { echo "FAIL: $twice starts proved twice"; exit 1; }
+spread=$(field "$dir/tree.json" "sum(1 for r in d['ranks'] if len(r['jobs_by_level']) > 1 and r['jobs_by_level'][1] > 0)")
+round2=$(field "$dir/tree.json" "sum(r['jobs_by_level'][1] for r in d['ranks'] if len(r['jobs_by_level']) > 1)")
+[ "$round2" -gt 0 ] || { echo "FAIL: no round-2 start was handed out"; exit 1; }
+[ "$spread" -gt 1 ] || [ "$round2" -lt 2 ] || { echo "FAIL: the $round2 round-2 starts were all proved on one rank"; exit 1; }
+echo "$ranks ranks: $b, as one process; $round2 round-2 starts proved on $spread ranks, none twice"
+field "$dir/tree.json" "'; '.join(f\"rank {r['rank']}: {r['jobs_by_level']}\" for r in d['ranks'])"
