@@ -22,7 +22,7 @@
 //
 // WHY A SHARED QUEUE, NOT STEALING. Under the match by rounds, a job handed out is a master or a
 // group of them (seconds to hours; one-round jobs, 10 ms, are proved inside their master), some
-// 70 a second on 1 000 cores by the Standard match's projection: one coordinator answers that at
+// 64 a second on 1 000 cores by the Standard match's projection: one coordinator answers that at
 // once, where random stealing among 1 000 ranks fails most tries early in the run, when only a
 // few ranks hold work. The queue holds jobs not started yet, a hundred bytes each.
 //
