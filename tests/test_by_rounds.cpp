@@ -17,6 +17,7 @@
 #include "app/present/by_rounds_answer.h"
 #include "app/present/match_report.h"
 #include "solver/match/by_rounds.h"
+#include "solver/match/by_rounds_request.h"
 #include "solver/match/by_rounds_study.h"
 #include "solver/match/match_study.h"
 #include "solver/match/match_suite.h"
@@ -659,4 +660,28 @@ TEST(ByRounds_P3, EachScoreOfALevelIsProjectedByItsOwnPlans) {
   // A score is the first mover's points, then the other's (the last round's loser moves first).
   EXPECT_EQ(score_stratum(parse_kfen("onkyprbg/8/8/8/8/8/8/YOKNRPGB+ g - 3:1-0")), "0-1");
   EXPECT_EQ(score_stratum(parse_kfen("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 3:0-2")), "0-2");
+}
+
+// --every-level is refused where it cannot run as asked, in one line naming the option, before any
+// MPI: without --mpi, with a table file (its shards are not saved yet), and with threads (one job
+// computes at a time on a rank, by_rounds_tree.h: more would be taken silently as one).
+TEST(ByRounds_Input, EveryLevelIsRefusedWithoutRanksWithATableOrWithThreads) {
+  const Position pos = parse_kfen("bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0");
+  const auto field_of = [&](const ByRoundsRequest& r) {
+    try {
+      answer_by_rounds(pos, r);
+    } catch (const InputError& e) {
+      return e.field();
+    }
+    return std::string("(no error)");
+  };
+  ByRoundsRequest r;
+  r.every_level = true;
+  EXPECT_EQ(field_of(r), "every-level");
+  r.mpi = true;
+  r.run.table_path = scratch("every-level.starts");
+  EXPECT_EQ(field_of(r), "every-level");
+  r.run.table_path.clear();
+  r.run.threads = 2;
+  EXPECT_EQ(field_of(r), "threads");
 }

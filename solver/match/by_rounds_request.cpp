@@ -27,6 +27,8 @@ void check(const ByRoundsRequest& r) {
   if (r.every_level && !r.mpi) throw InputError("every level's jobs are handed out among the ranks of an MPI job", "every-level");
   if (r.every_level && !r.run.table_path.empty())
     throw InputError("a run handing out every level's jobs keeps its table in shards and saves none yet", "every-level");
+  if (r.every_level && r.run.threads > 1)  // by_rounds_tree.h: one job computes at a time on a rank
+    throw InputError("a run handing out every level's jobs proves one job at a time on a rank: run a rank a core (mpirun -np N)", "threads");
 }
 
 }  // namespace

@@ -437,12 +437,10 @@ class Coordinator {
         reported = MPI_Wtime();
         progress_({reported - began, handed_out_, queue_.size()});
       }
-      if (post_.receive(source, tag, bytes, work_.block_when_idle())) {
+      if (post_.receive(source, tag, bytes, work_.block_when_idle()))
         handle(source, tag, bytes);
-      } else {
-        post_.progress();
+      else
         work_.idle(0.002);
-      }
       post_.progress();
     }
     for (int r = 1; r < post_.ranks(); ++r) post_.send(r, kStop, {});
