@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The match by rounds with every level's jobs handed out (solve --by-rounds --mpi --every-level,
 # solver/match/by_rounds_tree.h, issue 68): on RANKS MPI ranks the value of one process, no start
-# proved twice, and the round-2 starts (masters of their own) proved on more than one rank.
+# proved twice, and the round-2 starts (masters of their own) proved on more than one rank; its
+# certificate, written on the ranks (tree_certificate.h), accepted by check-proof on threads and
+# across ranks; run again on the shards of its table, the same value, read back.
 # POSITION: a 2-point match's round-1 position some plies in, whose proof rests on a few round-2
 # starts (1-0 or 0-1), each a master whose own jobs (1-1, the last round) it proves itself: the
 # jobs span two levels. 4 round-2 starts, 17 s on one process (CI); 8, 70 s (the slow job):
@@ -13,7 +15,8 @@ source "$(dirname "$0")/kill_resume_lib.sh"
 start_mpi_test "$dir"
 solve=(solve "$pos" --goal match --by-rounds --hash 16)
 "$kamisado" "${solve[@]}" --json >"$dir/one.json" 2>/dev/null
-mpirun -np "$ranks" --oversubscribe "$kamisado" "${solve[@]}" --mpi --every-level --json >"$dir/tree.json" 2>"$dir/tree.err" || {
+tree=(mpirun -np "$ranks" --oversubscribe "$kamisado" "${solve[@]}" --mpi --every-level --starts "$dir/tree.starts")
+"${tree[@]}" --certificate "$dir/certificate" --json >"$dir/tree.json" 2>"$dir/tree.err" || {
   echo "FAIL: the run on $ranks ranks:"; tail -5 "$dir/tree.err"; exit 1; }
 a=$(field "$dir/one.json" "d['value']")
 b=$(field "$dir/tree.json" "d['value']")
@@ -27,3 +30,20 @@ round2=$(field "$dir/tree.json" "sum(r['jobs_by_level'][1] for r in d['ranks'] i
 [ "$spread" -gt 1 ] || [ "$round2" -lt 2 ] || { echo "FAIL: the $round2 round-2 starts were all proved on one rank"; exit 1; }
 echo "$ranks ranks: $b, as one process; $round2 round-2 starts proved on $spread ranks, none twice"
 field "$dir/tree.json" "'; '.join(f\"rank {r['rank']}: {r['jobs_by_level']}\" for r in d['ranks'])"
+
+# The certificate the ranks wrote, checked on threads and across 2 ranks.
+layers=$(field "$dir/tree.json" "d['certificate']['layers_listed']")
+"$kamisado" check-proof "$dir/certificate" --threads 2 --json >"$dir/check.json" 2>/dev/null || true
+[ "$(field "$dir/check.json" "d['holds']")" = True ] || { echo "FAIL: check-proof refuses the certificate: $(field "$dir/check.json" "d['failure']")"; exit 1; }
+stored=$(field "$dir/check.json" "d['layers_read_stored']")
+[ "$stored" = "$layers" ] || { echo "FAIL: $stored of the $layers layers listed were read as stored"; exit 1; }
+mpirun -np 2 --oversubscribe "$kamisado" check-proof "$dir/certificate" --mpi --json >"$dir/check-mpi.json" 2>/dev/null || true
+[ "$(field "$dir/check-mpi.json" "d['holds']")" = True ] || { echo "FAIL: check-proof --mpi refuses the certificate"; exit 1; }
+echo "its certificate, $layers layers stored on the ranks, holds on threads and across ranks"
+
+# Run again on the shards it saved: the root is known, nothing is proved again.
+"${tree[@]}" --json >"$dir/again.json" 2>/dev/null
+[ "$(field "$dir/again.json" "d['value']")" = "$a" ] || { echo "FAIL: run again from its shards: $(field "$dir/again.json" "d['value']")"; exit 1; }
+read_back=$(field "$dir/again.json" "d['table_read']")
+[ "$read_back" -gt 0 ] || { echo "FAIL: run again, it read nothing from its shards"; exit 1; }
+echo "run again: $a, from $read_back starts of its shards"

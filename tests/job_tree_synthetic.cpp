@@ -16,7 +16,7 @@ int main(int argc, char** argv) {
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   const auto depth = std::uint32_t(std::atoi(argv[1]));
-  kamisado::test::SyntheticWork work(depth, std::atof(argv[2]));
+  kamisado::test::ScriptedWork work = kamisado::test::synthetic_work(depth, std::atof(argv[2]));
   work.simulated_ = std::atoi(argv[4]) != 0;
   const kamisado::run::TreeJob root{{0, kamisado::test::tree_key(1, 0)}, 1, {}};
   const auto result = kamisado::run::run_job_tree(root, work, std::atof(argv[3]));

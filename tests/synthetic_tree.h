@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -49,21 +50,31 @@ inline std::uint8_t tree_value(std::uint64_t key, std::uint32_t depth, std::map<
   return memo[key] = v;
 }
 
-class SyntheticWork final : public run::TreeWork {
+// A job's script: the batches it pauses with, in order, and the starts proved inside it.
+struct Script {
+  std::vector<std::vector<run::TreeJob>> batches;
+  std::vector<run::TreeValue> also;
+};
+
+// The work of a tree whose jobs follow scripts: a job costs (1 + key % 5) times `unit` seconds of
+// the run's clock, then pauses with each batch of its script in turn (`unit` more after each),
+// and ends with the value `value` gives it from the values its batches came back with.
+class ScriptedWork final : public run::TreeWork {
  public:
-  SyntheticWork(std::uint32_t depth, double unit) : depth_(depth), unit_(unit) {}
+  using Scripts = std::function<Script(const run::TreeJob&)>;
+  using Value = std::function<std::uint8_t(const run::TreeKey&, const std::vector<std::vector<std::uint8_t>>&)>;
+  ScriptedWork(Scripts scripts, Value value, double unit) : scripts_(std::move(scripts)), value_(std::move(value)), unit_(unit) {}
   unsigned slots() const override { return 1; }
   void start(std::uint64_t id, const run::TreeJob& job) override {
     Pending& p = pending_[id];
-    p.key = job.key.lo;
+    p.key = job.key;
+    p.script = scripts_(job);
     p.due = MPI_Wtime() + unit_ * double(1 + job.key.lo % 5);
-    for (std::uint64_t c : tree_children(job.key.lo, depth_)) p.batch.push_back({{0, c}, job.level + 1, {}});
   }
   void resume(std::uint64_t id, const std::vector<std::uint8_t>& values) override {
     Pending& p = pending_[id];
-    p.value = std::any_of(values.begin(), values.end(), [](std::uint8_t v) { return v != 0; }) ? 0 : 1;
+    p.values.push_back(values);
     p.due = MPI_Wtime() + unit_;
-    p.resumed = true;
   }
   std::vector<run::TreeEvent> events() override {
     std::vector<run::TreeEvent> out;
@@ -76,12 +87,13 @@ class SyntheticWork final : public run::TreeWork {
       }
       run::TreeEvent e;
       e.id = it->first;
-      if (p.batch.empty() || p.resumed) {
+      if (p.values.size() == p.script.batches.size()) {
         e.done = true;
-        e.value = p.batch.empty() ? std::uint8_t(p.key & 1) : p.value;
+        e.value = value_(p.key, p.values);
+        e.also = p.script.also;
         it = pending_.erase(it);
       } else {
-        e.batch = p.batch;
+        e.batch = p.script.batches[p.values.size()];
         p.due = 1e300;  // until resumed
         ++it;
       }
@@ -100,15 +112,33 @@ class SyntheticWork final : public run::TreeWork {
 
  private:
   struct Pending {
-    std::uint64_t key = 0;
+    run::TreeKey key;
+    Script script;
+    std::vector<std::vector<std::uint8_t>> values;  // of the batches so far
     double due = 0;
-    bool resumed = false;
-    std::uint8_t value = 0;
-    std::vector<run::TreeJob> batch;
   };
-  std::uint32_t depth_;
+  Scripts scripts_;
+  Value value_;
   double unit_;
   std::map<std::uint64_t, Pending> pending_;
 };
+
+// The synthetic tree as scripts: a start's children are its one batch; a leaf's value is its key's
+// parity, a master's 1 unless a child's is 1.
+inline ScriptedWork synthetic_work(std::uint32_t depth, double unit) {
+  return ScriptedWork(
+      [depth](const run::TreeJob& job) {
+        Script s;
+        std::vector<run::TreeJob> children;
+        for (std::uint64_t c : tree_children(job.key.lo, depth)) children.push_back({{0, c}, job.level + 1, {}});
+        if (!children.empty()) s.batches.push_back(std::move(children));
+        return s;
+      },
+      [](const run::TreeKey& key, const std::vector<std::vector<std::uint8_t>>& values) {
+        if (values.empty()) return std::uint8_t(key.lo & 1);
+        return std::uint8_t(std::none_of(values[0].begin(), values[0].end(), [](std::uint8_t v) { return v != 0; }));
+      },
+      unit);
+}
 
 }  // namespace kamisado::test

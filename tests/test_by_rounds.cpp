@@ -665,7 +665,7 @@ TEST(ByRounds_P3, EachScoreOfALevelIsProjectedByItsOwnPlans) {
 // --every-level is refused where it cannot run as asked, in one line naming the option, before any
 // MPI: without --mpi, with a table file (its shards are not saved yet), and with threads (one job
 // computes at a time on a rank, by_rounds_tree.h: more would be taken silently as one).
-TEST(ByRounds_Input, EveryLevelIsRefusedWithoutRanksWithATableOrWithThreads) {
+TEST(ByRounds_Input, EveryLevelIsRefusedWithoutRanksAndWithRecheckAJobCountOrThreads) {
   const Position pos = parse_kfen("bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0");
   const auto field_of = [&](const ByRoundsRequest& r) {
     try {
@@ -680,8 +680,12 @@ TEST(ByRounds_Input, EveryLevelIsRefusedWithoutRanksWithATableOrWithThreads) {
   EXPECT_EQ(field_of(r), "every-level");
   r.mpi = true;
   r.run.table_path = scratch("every-level.starts");
-  EXPECT_EQ(field_of(r), "every-level");
-  r.run.table_path.clear();
+  r.run.recheck = true;  // the shards are taken as saved
+  EXPECT_EQ(field_of(r), "recheck-starts");
+  r.run.recheck = false;
+  r.run.max_jobs = 10;  // the tree stops by time
+  EXPECT_EQ(field_of(r), "max-jobs");
+  r.run.max_jobs = 0;
   r.run.threads = 2;
   EXPECT_EQ(field_of(r), "threads");
 }

@@ -485,7 +485,7 @@ TEST(CLI_Solve, ByRoundsOptionsThatDoNotGoTogetherAreRefusedInOneLine) {
       {{"--by-rounds", "--goal", "match", "--plan", "--mpi"}, "--plan excludes --mpi"},
       {{"--by-rounds", "--goal", "match", "--plan", "--certificate", dir}, "--certificate excludes --plan"},
       {{"--by-rounds", "--goal", "match", "--plan", "--levels", "2", "--starts", starts}, "--starts excludes --levels"},
-      {{"--by-rounds", "--goal", "match", "--certificate", dir, "--mpi"}, "--certificate excludes --mpi"},
+      {{"--by-rounds", "--goal", "match", "--certificate", dir, "--mpi"}, "--certificate: a certificate is written by one process"},
       {{"--value-only", "--check"}, "--value-only: who wins alone gives no distance"},
   };
   for (const auto& [options, text] : cases) {

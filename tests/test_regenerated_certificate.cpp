@@ -406,3 +406,23 @@ TEST(CrossCheck_P3, RoundThreeStartsOfTheCommittedTwoPointCertificateAgree) {
     EXPECT_NE(s.kfen.find(" 2:1-1"), std::string::npos) << s.kfen;
   }
 }
+
+// Issue 68: each rank of a run on the job tree keeps its own list lines (tree_certificate.h); a
+// line reads back as written, and one cut short by a kill is refused, naming the file.
+TEST(RegeneratedCertificate_Input, ALayerLineReadsBackAsWrittenAndACutOneIsRefused) {
+  const ListedLayer layer{{0x0123456789abcdefULL, 0xfedcba9876543210ULL}, true, 16, 8900, 0x1122334455667788ULL, {{{1, 2}, true}, {{3, 4}, false}}};
+  const std::string line = encode_layer_line(layer);
+  const ListedLayer back = decode_layer_line(line, "layers.part");
+  EXPECT_EQ(back.key, layer.key);
+  EXPECT_EQ(back.first_mover_wins, layer.first_mover_wins);
+  EXPECT_EQ(back.hash_mb, layer.hash_mb);
+  EXPECT_EQ(back.nodes, layer.nodes);
+  EXPECT_EQ(back.digest, layer.digest);
+  EXPECT_EQ(back.leaves, layer.leaves);
+  try {
+    decode_layer_line(line.substr(0, line.size() - 20), "layers.part");
+    ADD_FAILURE() << "a cut line was read";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("layers.part"), std::string::npos) << e.what();
+  }
+}

@@ -203,6 +203,43 @@ TEST(RoundStartTable, WorkersFilesMergeAndContradictionsAreRefused) {
   }
 }
 
+// Issue 68: a run on the job tree keeps its table FILE in shards beside it, FILE.shard-R-of-N; a
+// reader of FILE reads them too, of any number of ranks, and no temporary or lock passes for one.
+TEST(RoundStartTable, AReaderTakesTheFileAndEveryShardBesideIt) {
+  const auto dir = std::filesystem::path(KAMISADO_TEST_TMP) / "round_start_shards";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string table = (dir / "run.starts").string();
+  EXPECT_FALSE(round_start_table_exists(table));
+  std::mt19937_64 rng(68);
+  const RoundStart a = random_start(rng), b = random_start(rng), c = random_start(rng);
+  RoundStartTable file, shard1, shard2, liar;
+  file.add(key_of(a), {true, std::nullopt, false, 0});
+  shard1.add(key_of(b), {false, std::nullopt, false, 0});
+  shard2.add(key_of(c), {true, std::nullopt, false, 0});
+  shard2.add(key_of(turned(a)), {true, std::nullopt, false, 0});  // one start in two files, one value
+  write_round_starts(shard1, round_start_shard(table, 1, 3));
+  EXPECT_TRUE(round_start_table_exists(table));  // its shards alone are the table
+  write_round_starts(file, table);
+  write_round_starts(shard2, round_start_shard(table, 2, 4));  // an earlier run's, on another number of ranks
+  for (const char* other : {".shard-3-of-4.tmp-0123abcd", ".shard-3-of-4.lock", ".shard-x-of-4", ".shard-3-of-4x"})
+    std::ofstream(table + other) << "not a shard";
+  EXPECT_EQ(round_start_shards(table), (std::vector<std::string>{round_start_shard(table, 1, 3), round_start_shard(table, 2, 4)}));
+  const RoundStartTable all = read_round_starts_and_shards(table);
+  EXPECT_EQ(all.size(), 3u);
+  EXPECT_TRUE(all.find(a)->first_mover_wins);
+  EXPECT_FALSE(all.find(b)->first_mover_wins);
+  EXPECT_EQ(round_start_table_bytes(table), encode_round_starts(all));
+  liar.add(key_of(c), {false, std::nullopt, false, 0});
+  write_round_starts(liar, round_start_shard(table, 3, 3));
+  try {
+    read_round_starts_and_shards(table);
+    ADD_FAILURE() << "read shards that disagree";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("shard-3-of-3"), std::string::npos) << e.what();
+  }
+}
+
 // Issue 29: a match search that takes known round starts as leaves (match/round_start_oracle.h)
 // gives the value of the whole-match search and of the independent minimax (the match suite),
 // the starts it meets each proved once beforehand, as jobs of their own.

@@ -46,8 +46,8 @@ const CommandText kSolveText{"solve", "Prove who wins the round from a position,
                              "(solver/match/regenerated_certificate.h); it proves nothing the table lacks.\n"
                              "Example: kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\" --proof start.proof\n"
                              "         kamisado solve \"bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0\" --goal match\n"
-                             "         mpirun -np 2 kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 2:0-0\" --goal match \\\n"
-                             "           --by-rounds --starts runs/two-point.starts --mpi"};
+                             "         mpirun -np 8 kamisado solve \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 2:0-0\" --goal match --by-rounds \\\n"
+                             "           --mpi --every-level --starts runs/two-point.starts --certificate runs/two-point.certificate"};
 
 struct SolveOptions {
   std::string kfen;
@@ -135,16 +135,16 @@ void add_solve(CLI::App& app, Action& action) {
                 "--by-rounds: the first master plans, then the plan's starts are proved as one batch (again only where a guess failed)");
   cmd->add_flag("--mpi", opt->rounds.mpi,
                 "--by-rounds across the ranks of an MPI job: mpirun -np N kamisado solve ... --by-rounds --mpi (N >= 2; rank 0 keeps --starts)");
-  cmd->add_flag("--every-level", opt->rounds.every_level, "--mpi: every master's jobs handed out, at every level (no --starts yet)");
-  // What goes with --by-rounds and what does not is the command line's to say (CLI11: "--plan
-  // excludes --mpi"), before any search.
-  const auto o = [cmd](const char* name) { return cmd->get_option(name); };
+  cmd->add_flag("--every-level", opt->rounds.every_level,
+                "--mpi: every level's jobs handed out; a rank keeps its shard of --starts F (F.shard-R-of-N) and its --certificate layers");
+  output_option(cmd, "--record-jobs", opt->rounds.job_record, "--every-level: each rank's jobs in FILE.rank-R, for the simulation to replay");
+  const auto o = [cmd](const char* name) { return cmd->get_option(name); };  // what goes with what, said before any search
   for (const char* name : {"--starts", "--certificate", "--plan", "--mpi"}) o(name)->needs(o("--by-rounds"));
   for (const char* name : {"--proof", "--dot", "--check", "--checkpoint"}) o("--by-rounds")->excludes(o(name));
   o("--recheck-starts")->needs(o("--starts")), o("--levels")->needs(o("--plan"))->excludes(o("--starts")), o("--journal")->needs(o("--levels"));
-  o("--flat-prices")->needs(o("--by-rounds")), o("--every-level")->needs(o("--mpi"))->excludes(o("--starts"));
+  o("--flat-prices")->needs(o("--by-rounds")), o("--every-level")->needs(o("--mpi"))->excludes(o("--recheck-starts"));
   o("--regenerate-layers")->needs(o("--certificate"))->needs(o("--starts"))->excludes(o("--recheck-starts"));
-  o("--plan")->excludes(o("--certificate"))->excludes(o("--mpi")), o("--certificate")->excludes(o("--mpi"));
+  o("--plan")->excludes(o("--certificate"))->excludes(o("--mpi")), o("--record-jobs")->needs(o("--every-level"));
 }
 
 }  // namespace kamisado::cli

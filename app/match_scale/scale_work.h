@@ -160,7 +160,7 @@ class ScaleWork final : public run::TreeWork {
   struct Pending {
     bool resumed = false;
     std::vector<run::TreeJob> batch;
-    std::vector<run::TreeEvent::Also> also;
+    std::vector<run::TreeValue> also;
   };
   static std::string payload(std::uint32_t stratum, std::uint64_t count, std::uint64_t seed) {
     std::string out;

@@ -56,8 +56,9 @@ std::string by_rounds_text(const Position& root, const ByRoundsResult& r) {
   // An answer that rests on starts read back unchecked says so on its own line, never apart.
   const std::string resting = r.unchecked == 0
                                   ? ""
-                                  : fmt::format(", resting on {} {} read back from {} unchecked (--recheck-starts proves {} again)", r.unchecked,
-                                                r.unchecked == 1 ? "start" : "starts", r.table_path, r.unchecked == 1 ? "it" : "them");
+                                  : fmt::format(", resting on {} {} read back from {}{} unchecked (--recheck-starts{} proves {} again)", r.unchecked,
+                                                r.unchecked == 1 ? "start" : "starts", r.table_path, r.rank_jobs.empty() ? "" : " and its shards",
+                                                r.rank_jobs.empty() ? "" : " on one process", r.unchecked == 1 ? "it" : "them");
   if (r.winner)
     out += fmt::format("{} to move {} the match (by rounds; a value, no distance){}\n", side_name(root.side_to_move()),
                        *r.winner == root.side_to_move() ? "wins" : "loses", resting);
@@ -245,7 +246,8 @@ nlohmann::json match_certificate_json(const std::string& dir, const MatchCertifi
           {"bytes", bytes},
           {"seconds", check.seconds},
           {"failure", check.failure},
-          {"layers_made_again", check.regenerated},
+          {"layers_made_again", check.regenerated - check.stored},
+          {"layers_read_stored", check.stored},
           {"layers_from_journal", check.from_journal},
           {"checked_whole", check.holds && check.from_journal == 0},  // no layer taken from a journal unchecked
           {"search_nodes", check.search_nodes},
@@ -267,8 +269,10 @@ std::string match_certificate_text(const MatchCertificateCheck& check) {
   }
   std::string made;
   if (check.stored_bytes)
-    made = fmt::format("{} bytes stored; {} layers made again from its table and checked ({} search nodes), {} checked by an earlier run (journal)\n",
-                       check.stored_bytes, check.regenerated, check.search_nodes, check.from_journal);
+    made = fmt::format(
+        "{} bytes in its root layer, table and list; {} layers checked: {} made again from its table ({} search nodes), {} read as stored; {} "
+        "checked by an earlier run (journal)\n",
+        check.stored_bytes, check.regenerated, check.regenerated - check.stored, check.search_nodes, check.stored, check.from_journal);
   // Layers a journal lists are taken as its earlier run's: the headline says the certificate
   // holds only as far as this run checked it (a journal is a file, and files are claims).
   const std::string holds =
@@ -286,6 +290,15 @@ nlohmann::json by_rounds_answer_json(const Position& root, const ByRoundsAnswer&
   if (a.levels) return level_projection_json(*a.levels);
   if (a.plan) return by_rounds_plan_json(root, *a.plan);
   if (a.certificate) return by_rounds_certificate_json(root, a.certificate_dir, *a.certificate);
+  if (a.regenerated && a.result) {  // a run on the job tree, its layers stored on the ranks that proved them
+    nlohmann::json out = by_rounds_json(root, *a.result);
+    out["certificate"] = {{"folder", a.certificate_dir},
+                          {"layers_listed", a.regenerated->layers},
+                          {"positions", a.regenerated->positions},
+                          {"list_bytes", a.regenerated->stored_bytes},
+                          {"seconds", a.regenerated->seconds}};
+    return out;
+  }
   if (a.regenerated) return regenerated_write_json(root, a.certificate_dir, *a.regenerated);
   return by_rounds_json(root, *a.result);
 }
@@ -294,11 +307,19 @@ std::string by_rounds_answer_text(const Position& root, const ByRoundsAnswer& a)
   if (a.levels) return level_projection_text(*a.levels);
   if (a.plan) return by_rounds_plan_text(root, *a.plan);
   if (a.certificate) return by_rounds_certificate_text(root, a.certificate_dir, *a.certificate);
+  if (a.regenerated && a.result)
+    return by_rounds_text(root, *a.result) +
+           fmt::format(
+               "its certificate is in {}: the root's layer and a list of {} layers ({} positions) stored by the ranks that proved them "
+               "(check it: kamisado check-proof {}, or across ranks with --mpi)\n",
+               a.certificate_dir, a.regenerated->layers, a.regenerated->positions, a.certificate_dir);
   if (a.regenerated) return regenerated_write_text(root, a.certificate_dir, *a.regenerated);
   return by_rounds_text(root, *a.result);
 }
 
 std::string by_rounds_progress_line(const ByRoundsProgress& p) {
+  if (p.handed_out > 0)  // on the job tree, rank 0 sees the jobs it hands out, not the ranks' searches
+    return fmt::format("solve: {:.0f} s, {} jobs of every level handed out to ranks, {} waiting for one", p.seconds, p.handed_out, p.jobs_queued);
   return fmt::format("solve: {:.0f} s, next round's starts {} proved, {} queued; {} starts proved in all, table {} starts, {} nodes{}", p.seconds,
                      p.jobs_done, p.jobs_queued, p.starts_proved, p.table_size, p.nodes,
                      p.layers ? fmt::format("; {} layers of the certificate", p.layers) : "");

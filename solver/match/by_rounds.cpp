@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <condition_variable>
 #include <exception>
-#include <filesystem>
 #include <limits>
 #include <map>
 #include <memory>
@@ -819,9 +818,8 @@ std::optional<io::RunLock> open_table(RoundStartTable& table, Run& run, const By
   std::optional<io::RunLock> lock;
   if (!options.table_path.empty()) {
     lock.emplace(io::RunLock::on_file(options.table_path, "solve --by-rounds"));
-    std::error_code ec;
-    if (std::filesystem::exists(options.table_path, ec)) {
-      const RoundStartTable file = read_round_starts(options.table_path);
+    if (round_start_table_exists(options.table_path)) {  // a run on ranks' shards too
+      const RoundStartTable file = read_round_starts_and_shards(options.table_path);
       if (!options.recheck) table.merge(file, options.table_path);
       run.read_back(file);
     }
@@ -904,6 +902,7 @@ void answered(FarJob& far, const Run& run, const Decision& d) {
 FarJob prove_tree_job(const Position& start, unsigned depth, RoundStartTable& table, const ByRoundsOptions& options) {
   ByRoundsOptions o = options;
   o.table_path.clear(), o.threads = 1, o.far = nullptr, o.max_jobs = 0, o.recheck = false, o.plans = true, o.progress = nullptr;
+  o.seconds = 0;  // rank 0 keeps the run's time, and stops the job through options.stop
   Run run(table, o);
   FarJob far;
   run.record(&far.proved);

@@ -79,11 +79,12 @@ unsigned job_depth(const Position& start);
 
 struct ByRoundsProgress {
   double seconds = 0;
-  std::uint64_t jobs_done = 0, jobs_queued = 0;  // the first master's jobs (the next round's starts)
+  std::uint64_t jobs_done = 0, jobs_queued = 0;  // the first master's jobs (the next round's starts); on the job tree, waiting at rank 0
   std::uint64_t starts_proved = 0;               // starts this run added to the table, at every depth
   std::uint64_t layers = 0;                      // a certificate's layers written or kept (certify_by_rounds)
   std::size_t table_size = 0;
   std::uint64_t nodes = 0;
+  std::uint64_t handed_out = 0;  // on the job tree (by_rounds_tree.h): jobs of every level given to ranks
 };
 
 // What one depth of the run met: depth 1 is the root's round, 2 the next, and so on.

@@ -1,7 +1,5 @@
 #include "solver/match/by_rounds_mpi.h"
 
-#include <filesystem>
-
 #include <fmt/format.h>
 
 #include "src/kamisado/errors.h"
@@ -77,10 +75,9 @@ std::optional<ByRoundsResult> solve_by_rounds_mpi(const Position& root, RoundSta
   RoundStartTable far_table, read_back;
   bool table_read = false;
   const run::JobHandler prove_job = [&](const std::string& job, const std::atomic<bool>& halt) {
-    std::error_code ec;
     // With --recheck-starts the file's starts are rank 0's claims to check, not values to use.
-    if (!table_read && !options.recheck && !options.table_path.empty() && std::filesystem::exists(options.table_path, ec)) {
-      read_back = read_round_starts(options.table_path);
+    if (!table_read && !options.recheck && !options.table_path.empty() && round_start_table_exists(options.table_path)) {
+      read_back = read_round_starts_and_shards(options.table_path);
       far_table.merge(read_back, options.table_path);
     }
     table_read = true;

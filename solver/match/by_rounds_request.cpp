@@ -1,7 +1,5 @@
 #include "solver/match/by_rounds_request.h"
 
-#include <filesystem>
-
 #include "solver/match/by_rounds_mpi.h"
 #include "solver/match/by_rounds_tree.h"
 #include "src/kamisado/errors.h"
@@ -23,10 +21,17 @@ void check(const ByRoundsRequest& r) {
   if (r.regenerate_layers && (r.certificate.empty() || r.run.table_path.empty() || r.run.recheck))
     throw InputError("layers made again are a certificate's, made from the run's round-start table, which they trust in nothing",
                      "regenerate-layers");
-  if (!r.certificate.empty() && r.mpi) throw InputError("a certificate is written by one process, whose threads share its layers", "certificate");
+  if (!r.certificate.empty() && r.mpi && !r.every_level)
+    throw InputError("a certificate is written by one process, whose threads share its layers, or on the ranks of a run with --every-level",
+                     "certificate");
+  if (r.regenerate_layers && r.every_level)
+    throw InputError("a run handing out every level's jobs stores its layers where they are proved: none is made again", "regenerate-layers");
   if (r.every_level && !r.mpi) throw InputError("every level's jobs are handed out among the ranks of an MPI job", "every-level");
-  if (r.every_level && !r.run.table_path.empty())
-    throw InputError("a run handing out every level's jobs keeps its table in shards and saves none yet", "every-level");
+  if (r.every_level && r.run.recheck)
+    throw InputError("a run handing out every level's jobs takes its saved shards as they are: prove them again on one process", "recheck-starts");
+  if (r.every_level && r.run.max_jobs > 0)
+    throw InputError("a run handing out every level's jobs stops by time (--seconds) or Ctrl-C, not by a count of jobs", "max-jobs");
+  if (!r.job_record.empty() && !r.every_level) throw InputError("a record of jobs is of a run on the job tree (--every-level)", "record-jobs");
   if (r.every_level && r.run.threads > 1)  // by_rounds_tree.h: one job computes at a time on a rank
     throw InputError("a run handing out every level's jobs proves one job at a time on a rank: run a rank a core (mpirun -np N)", "threads");
 }
@@ -48,9 +53,15 @@ ByRoundsAnswer answer_by_rounds(const Position& root, const ByRoundsRequest& r, 
   if (r.levels > 0) {  // a projection: sampled plans level by level, each with no table
     a.levels = project_by_levels(root, {r.levels, r.run.hash_mb, r.run.seconds, r.run.depth_prices, r.journal, r.run.stop}, lines);
   } else if (r.plan) {
-    std::error_code ec;  // the table is read, not written
-    if (!r.run.table_path.empty() && std::filesystem::exists(r.run.table_path, ec)) table = read_round_starts(r.run.table_path);
+    // The table is read (with its shards), not written.
+    if (!r.run.table_path.empty() && round_start_table_exists(r.run.table_path)) table = read_round_starts_and_shards(r.run.table_path);
     a.plan = plan_by_rounds(root, table, r.run);
+  } else if (r.mpi && r.every_level) {
+    if (std::optional<TreeRun> tree = solve_by_rounds_tree(root, r.run, r.certificate, r.job_record)) {
+      a.result = std::move(tree->result);
+      a.regenerated = std::move(tree->certificate);
+      if (!r.certificate.empty()) a.certificate_dir = r.certificate;
+    }
   } else if (r.regenerate_layers) {
     RegenerationOptions o;
     o.hash_mb = r.run.hash_mb;
@@ -66,8 +77,6 @@ ByRoundsAnswer answer_by_rounds(const Position& root, const ByRoundsRequest& r, 
   } else if (!r.certificate.empty()) {
     a.certificate = certify_by_rounds(root, table, r.certificate, r.run);
     a.certificate_dir = r.certificate;
-  } else if (r.mpi && r.every_level) {
-    a.result = solve_by_rounds_tree(root, r.run);
   } else if (r.mpi) {
     a.result = solve_by_rounds_mpi(root, table, r.run);
   } else {

@@ -24,6 +24,7 @@ struct ByRoundsRequest {
   bool regenerate_layers = false;  // with certificate: keep the root's layer, the table and a list of the other layers (regenerated_certificate.h)
   bool mpi = false;                // the run across the ranks of an MPI job
   bool every_level = false;        // with mpi: every level's jobs handed out, on the job tree (by_rounds_tree.h)
+  std::string job_record;          // with every_level: each rank's jobs recorded in `job_record`.rank-R (run/job_record.h)
 };
 
 // What was answered: one of the four, or none on an MPI rank other than 0 (rank 0 answers).

@@ -4,13 +4,19 @@
 #include <chrono>
 #include <condition_variable>
 #include <exception>
+#include <filesystem>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <thread>
 
+#include "solver/match/tree_certificate.h"
+#include "src/io/files.h"
+#include "src/io/run_lock.h"
 #include "src/kamisado/errors.h"
 #include "src/kamisado/kfen.h"
+#include "src/run/job_record.h"
 #include "src/run/job_tree.h"
 
 namespace kamisado::solver {
@@ -30,7 +36,10 @@ run::TreeKey tree_key(const Position& start) {
 // A rank's masters as the scheduler's work (the file's comment).
 class RoundsWork final : public run::TreeWork {
  public:
-  explicit RoundsWork(const ByRoundsOptions& options) : options_(options) {}
+  RoundsWork(const ByRoundsOptions& options, const Position& root, const std::string& certificate, const std::string& record)
+      : options_(options), certificate_dir_(certificate), record_path_(record) {
+    if (!round_start_of(root)) root_key_ = tree_key(root);
+  }
   ~RoundsWork() override {
     {
       std::lock_guard lock(mutex_);
@@ -69,6 +78,50 @@ class RoundsWork final : public run::TreeWork {
   }
   bool block_when_idle() const override { return false; }
 
+  // Rank 0 takes the certificate's folder (tree_certificate.h). Another rank its part of the
+  // certificate, and the shard of `rank` in the table's files: options.table_path and every shard
+  // beside it, of any number of ranks (round_start_table.h), locked first: rank 1 locks the table
+  // for the run, each rank its own shard file, so that a second run on the table is refused.
+  std::vector<run::TreeValue> begin(int rank, int ranks) override {
+    if (!certificate_dir_.empty() && rank == 0) certificate = std::make_unique<TreeCertificate>(certificate_dir_);
+    if (!certificate_dir_.empty() && rank > 0) layers_ = std::make_unique<RankLayers>(certificate_dir_, rank);
+    if (!record_path_.empty() && rank > 0) {  // a record of one run, never appended to another's
+      const std::string path = run::job_record_file(record_path_, rank);
+      std::error_code ec;
+      if (std::filesystem::exists(path, ec)) throw InputError("'" + path + "' is there already: a record of jobs is of one run; not overwritten");
+      io::check_writable(path);
+      record_.emplace(path);
+    }
+    if (options_.table_path.empty() || rank == 0) return {};
+    const std::string& table = options_.table_path;
+    shard_path_ = round_start_shard(table, rank, ranks);
+    if (rank == 1) locks_.push_back(io::RunLock::on_file(table, "solve --by-rounds --every-level"));
+    locks_.push_back(io::RunLock::on_file(shard_path_, "solve --by-rounds --every-level"));
+    io::check_writable(shard_path_);
+    RoundStartTable mine;
+    std::vector<std::string> files = round_start_shards(table);
+    std::error_code ec;
+    if (std::filesystem::exists(table, ec)) files.insert(files.begin(), table);
+    for (const std::string& file : files) {  // one file in memory at a time, beside the shard kept
+      const RoundStartTable read = read_round_starts(file);
+      for (const auto& [key, value] : read.entries())
+        if (run::owner_of({key.hi, key.lo}, ranks) == rank) mine.add(key, value, file);
+    }
+    std::vector<run::TreeValue> shard;
+    for (const auto& [key, value] : mine.entries()) shard.push_back({{key.hi, key.lo}, value.first_mover_wins, 1});
+    return shard;
+  }
+  void save(const std::vector<run::TreeValue>& shard) override {
+    if (shard_path_.empty()) return;
+    RoundStartTable t;
+    for (const run::TreeValue& v : shard)
+      if (v.key != root_key_) t.add({v.key.hi, v.key.lo}, {v.value != 0, std::nullopt, false, 0});
+    write_round_starts(t, shard_path_);
+  }
+  double save_seconds() const override { return options_.table_path.empty() ? 0 : options_.checkpoint_seconds; }
+
+  std::unique_ptr<TreeCertificate> certificate;  // rank 0's, with a certificate
+
  private:
   // A master's batch, handed to the scheduler from its thread, which waits for the values.
   struct Hands final : TreeHands {
@@ -80,6 +133,7 @@ class RoundsWork final : public run::TreeWork {
       e.id = id;
       for (const Position& s : starts) e.batch.push_back({tree_key(s), depth, to_kfen(s)});
       std::unique_lock lock(work.mutex_);
+      if (work.record_) work.batches_[id].push_back(e.batch);
       work.events_.push_back(std::move(e));
       work.changed_.notify_all();
       work.changed_.wait(lock, [&] { return work.resumed_.count(id) || work.halt_; });
@@ -99,16 +153,32 @@ class RoundsWork final : public run::TreeWork {
       o.tree = &hands;
       o.stop = &stop_;
       const FarJob far = prove_tree_job(start, level, table_, o);
-      std::lock_guard lock(mutex_);
       if (!far.winner) {
-        if (!halt_) throw std::logic_error("by rounds on the job tree: a job ended unproved: " + kfen);
+        if (!stop_) throw std::logic_error("by rounds on the job tree: a job ended unproved: " + kfen);
         return;
       }
+      // Its layers stored and listed before its value goes out (tree_certificate.h), outside the
+      // lock: the rank answers the other ranks meanwhile, and this job alone uses the table.
+      std::uint64_t layer_nodes = 0;
+      if (layers_) {
+        std::vector<std::pair<RoundStartKey, bool>> proved;
+        for (const auto& [key, value] : far.proved.entries()) proved.emplace_back(key, value.first_mover_wins);
+        std::optional<std::pair<Position, Side>> root;
+        if (level == 1) root.emplace(start, *far.winner);
+        const std::uint64_t before = layers_->search_nodes;
+        layers_->write(proved, root, table_, options_.hash_mb, &stop_);
+        if (stop_) return;
+        layer_nodes = layers_->search_nodes - before;
+      }
+      std::lock_guard lock(mutex_);
       run::TreeEvent e;
       e.id = id, e.done = true, e.value = *far.winner == start.side_to_move();
+      e.searches = far.masters, e.nodes = far.nodes + layer_nodes;  // the layers' searches are the job's too
       const run::TreeKey own = tree_key(start);
       for (const auto& [key, value] : far.proved.entries())
         if (run::TreeKey{key.hi, key.lo} != own) e.also.push_back({{key.hi, key.lo}, value.first_mover_wins, 1});
+      if (record_) record_->add(run::job_record_line({own, level, {}}, batches_[id], e));
+      batches_.erase(id);
       events_.push_back(std::move(e));
     } catch (...) {
       std::lock_guard lock(mutex_);
@@ -118,6 +188,14 @@ class RoundsWork final : public run::TreeWork {
   }
 
   const ByRoundsOptions& options_;
+  const std::string certificate_dir_;
+  std::unique_ptr<RankLayers> layers_;  // another rank's, with a certificate
+  const std::string record_path_;
+  std::optional<io::LineAppender> record_;                                   // a record of its jobs (job_record.h)
+  std::map<std::uint64_t, std::vector<std::vector<run::TreeJob>>> batches_;  // with a record: each running job's batches so far
+  std::optional<run::TreeKey> root_key_;                                     // the root's, when it is no round start: kept out of the table
+  std::string shard_path_;
+  std::vector<io::RunLock> locks_;
   RoundStartTable table_;  // what this rank proved and learnt; one job computes at a time
   std::mutex mutex_;
   std::condition_variable changed_;
@@ -131,15 +209,31 @@ class RoundsWork final : public run::TreeWork {
 
 }  // namespace
 
-std::optional<ByRoundsResult> solve_by_rounds_tree(const Position& root, const ByRoundsOptions& options) {
+std::optional<TreeRun> solve_by_rounds_tree(const Position& root, const ByRoundsOptions& options, const std::string& certificate,
+                                            const std::string& record) {
   if (!root.match().is_match()) throw InputError("by rounds: the position is a single round, not a match (give it a match field, e.g. '2:0-0')");
   std::optional<run::TreeRunResult> tree;
+  TreeRun out;
   {
-    RoundsWork work(options);
-    tree = run::run_job_tree({tree_key(root), 1, to_kfen(root)}, work, 0.002, options.stop);
+    RoundsWork work(options, root, certificate, record);
+    // Rank 0 keeps the run's time: past options.seconds, or at Ctrl-C, it stops the run.
+    std::atomic<bool> stop{false};
+    double next_report = 0;
+    const auto progress = [&](const run::TreeProgress& p) {
+      if ((options.stop && options.stop->load()) || (options.seconds > 0 && p.seconds >= options.seconds)) stop = true;
+      if (options.progress && p.seconds >= next_report) {
+        next_report = p.seconds + std::max(0.1, options.progress_seconds);
+        ByRoundsProgress shown;
+        shown.seconds = p.seconds, shown.handed_out = p.handed_out, shown.jobs_queued = p.queued;
+        options.progress(shown);
+      }
+    };
+    tree = run::run_job_tree({tree_key(root), 1, to_kfen(root)}, work, 0.002, &stop, progress, 0.2);
+    if (tree && tree->value && work.certificate)
+      out.certificate = work.certificate->finish(root, *tree->value ? root.side_to_move() : ~root.side_to_move());
   }
   if (!tree) return std::nullopt;
-  ByRoundsResult r;
+  ByRoundsResult& r = out.result;
   if (tree->value) r.winner = *tree->value ? root.side_to_move() : ~root.side_to_move();
   r.seconds = tree->seconds;
   for (const run::TreeRankStats& s : tree->ranks) {
@@ -147,9 +241,13 @@ std::optional<ByRoundsResult> solve_by_rounds_tree(const Position& root, const B
     if (r.rounds.size() < s.jobs.size()) r.rounds.resize(s.jobs.size());
     for (std::size_t l = 0; l < s.jobs.size(); ++l) r.rounds[l].proved += s.jobs[l], r.far_jobs += s.jobs[l];
     r.table_size += s.shard_starts;
+    r.table_read += s.restored;
+    r.masters += s.searches, r.nodes += s.nodes;
+    r.unchecked += s.restored_used;  // claims answered from the saved shards: read back, not proved
   }
+  r.table_path = options.table_path;
   for (std::size_t i = 1; i < tree->proved.size(); ++i) r.proved_twice += tree->proved[i].second == tree->proved[i - 1].second;
-  return r;
+  return out;
 }
 
 }  // namespace kamisado::solver

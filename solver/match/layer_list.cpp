@@ -56,29 +56,38 @@ class ListReader {
         list.finished = true;
         return list;
       }
-      if (f.size() != 7 || f[0] != "layer") throw bad("a layer line is 'layer <key> <first|second> <hash MB> <nodes> <digest> <leaves>'");
-      ListedLayer l;
-      l.key = key(f[1]);
+      ListedLayer l = layer(f);
       if (!seen.insert(l.key).second) throw bad("the layer of " + f[1] + " is listed twice");
-      if (f[2] != "first" && f[2] != "second") throw bad("the winner of a start is 'first' or 'second', not '" + f[2] + "'");
-      l.first_mover_wins = f[2] == "first";
-      l.hash_mb = std::uint32_t(number(f[3], "the hash size"));
-      if (l.hash_mb == 0 || l.hash_mb > 65536) throw bad("the hash size is 1 to 65536 MB");
-      l.nodes = number(f[4], "the layer's positions");
-      l.digest = hex_number(f[5], 16, "the layer's digest");
-      if (f[6] != "-") {
-        std::istringstream leaves(f[6]);
-        for (std::string leaf; std::getline(leaves, leaf, ',');) {
-          if (leaf.size() != 33 || (leaf.back() != '+' && leaf.back() != '-')) throw bad("a leaf is <key><+|->, not '" + leaf + "'");
-          l.leaves.push_back({key(leaf.substr(0, 32)), leaf.back() == '+'});
-        }
-      }
       list.layers.push_back(std::move(l));
     }
     return list;  // unfinished: the writer stopped
   }
+  // The text's one line, a layer's.
+  ListedLayer read_layer() {
+    if (!next()) throw bad("no layer line");
+    return layer(split(line_));
+  }
 
  private:
+  ListedLayer layer(const std::vector<std::string>& f) const {
+    if (f.size() != 7 || f[0] != "layer") throw bad("a layer line is 'layer <key> <first|second> <hash MB> <nodes> <digest> <leaves>'");
+    ListedLayer l;
+    l.key = key(f[1]);
+    if (f[2] != "first" && f[2] != "second") throw bad("the winner of a start is 'first' or 'second', not '" + f[2] + "'");
+    l.first_mover_wins = f[2] == "first";
+    l.hash_mb = std::uint32_t(number(f[3], "the hash size"));
+    if (l.hash_mb == 0 || l.hash_mb > 65536) throw bad("the hash size is 1 to 65536 MB");
+    l.nodes = number(f[4], "the layer's positions");
+    l.digest = hex_number(f[5], 16, "the layer's digest");
+    if (f[6] != "-") {
+      std::istringstream leaves(f[6]);
+      for (std::string leaf; std::getline(leaves, leaf, ',');) {
+        if (leaf.size() != 33 || (leaf.back() != '+' && leaf.back() != '-')) throw bad("a leaf is <key><+|->, not '" + leaf + "'");
+        l.leaves.push_back({key(leaf.substr(0, 32)), leaf.back() == '+'});
+      }
+    }
+    return l;
+  }
   bool next() {
     if (end_ >= text_.size()) return false;
     line_start_ = end_;
@@ -131,14 +140,22 @@ class ListReader {
 std::string encode_layer_list(const LayerList& list) {
   std::string out =
       fmt::format("{}\nroot {}\nwinner {}\ntable {} {}\n", kMagic, list.root_kfen, side_id(list.winner), hex64(list.table_digest), list.table_starts);
-  for (const ListedLayer& l : list.layers)
-    out += fmt::format("layer {} {} {} {} {} {}\n", l.key.hex(), l.first_mover_wins ? "first" : "second", l.hash_mb, l.nodes, hex64(l.digest),
-                       leaves_text(l.leaves));
+  for (const ListedLayer& l : list.layers) out += encode_layer_line(l) + '\n';
   if (list.finished) out += fmt::format("end {} {}\n", list.layers.size(), hex64(XXH64(out.data(), out.size(), 0)));
   return out;
 }
 
 LayerList decode_layer_list(const std::string& text, const std::string& path) { return ListReader(text, path).read(); }
+
+std::string encode_layer_line(const ListedLayer& l) {
+  return fmt::format("layer {} {} {} {} {} {}", l.key.hex(), l.first_mover_wins ? "first" : "second", l.hash_mb, l.nodes, hex64(l.digest),
+                     leaves_text(l.leaves));
+}
+
+ListedLayer decode_layer_line(const std::string& line, const std::string& path) {
+  const std::string text = line + '\n';
+  return ListReader(text, path).read_layer();
+}
 
 std::vector<LayerLeaf> leaves_of(const std::vector<Position>& starts, Side winner) {
   std::vector<LayerLeaf> out;

@@ -38,6 +38,9 @@ namespace kamisado::solver {
 
 constexpr const char* kLayerList = "layers.txt";
 constexpr const char* kLayerTable = "table.starts";
+// A run on the job tree stores the layers it lists where they are proved: rank R's under
+// DIR/ranks/R/starts/<key>.proof (tree_certificate.h), read by the check as stored layers.
+constexpr const char* kRankLayers = "ranks";
 
 // A start a layer ends at: its class, and whether the side moving first must win it.
 struct LayerLeaf {
@@ -67,6 +70,10 @@ struct LayerList {
 std::string encode_layer_list(const LayerList& list);  // with the end line when list.finished
 // `path` names the file in errors.
 LayerList decode_layer_list(const std::string& text, const std::string& path);
+// One layer line, without its end of line, and back (a run on the job tree keeps each rank's
+// lines in a file of its own: tree_certificate.h); an InputError names `path` and the fault.
+std::string encode_layer_line(const ListedLayer& layer);
+ListedLayer decode_layer_line(const std::string& line, const std::string& path);
 
 // The starts a layer ends at, each class once, in the order of `starts`, with the value `winner`
 // needs of each (B3: the same for every start of a class; a class needed both ways is listed

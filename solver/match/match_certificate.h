@@ -77,9 +77,10 @@ struct MatchCertificateCheck {
   std::uint64_t leaves_at_starts = 0;  // round-start leaves checked against a layer (reuse: many per layer)
   double seconds = 0;
   // A certificate whose layers are made again from its table (regenerated_certificate.h): the
-  // layers made and checked by this check, those a journal said an earlier check did, the nodes
-  // of this check's searches, the bytes the folder stores, and whether it was stopped first.
-  std::uint64_t regenerated = 0, from_journal = 0, search_nodes = 0, stored_bytes = 0;
+  // layers checked by this check (`stored` of them read as stored, the rest made again), those a
+  // journal said an earlier check did, the nodes of this check's searches, the bytes the folder's
+  // root layer, table and list take, and whether it was stopped first.
+  std::uint64_t regenerated = 0, stored = 0, from_journal = 0, search_nodes = 0, stored_bytes = 0;
   bool stopped = false;
 };
 

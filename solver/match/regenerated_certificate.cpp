@@ -47,19 +47,6 @@ Position start_of_class(const RoundStartKey& key) { return round_start_position(
 Side winner_at(const Position& start, bool first_mover_wins) { return first_mover_wins ? start.side_to_move() : ~start.side_to_move(); }
 const char* mover(bool first) { return first ? "the side moving first" : "the side moving second"; }
 
-// One worker's search tables, one of each size asked for (made once, cleared for each layer).
-class SearchTables {
- public:
-  TranspositionTable& of(std::size_t mb) {
-    std::unique_ptr<TranspositionTable>& t = by_mb_[mb];
-    if (!t) t = std::make_unique<TranspositionTable>(mb);
-    return *t;
-  }
-
- private:
-  std::map<std::size_t, std::unique_ptr<TranspositionTable>> by_mb_;
-};
-
 // The leaves at round starts of a layer that checked (their node ids from the check).
 std::vector<LayerLeaf> checked_leaves(const ProofTree& tree, const ProofCheck& check) {
   std::vector<Position> starts;
@@ -110,13 +97,13 @@ class Writer {
     const std::string mine = path_in(folder_.dir(), kLayerTable);
     if (folder_.holds(kLayerTable)) {
       table_bytes_ = io::read_file(mine, "the certificate's round-start table");
-      if (!table_path.empty() && io::read_file(table_path, "round-start table") != table_bytes_)
+      if (!table_path.empty() && round_start_table_bytes(table_path) != table_bytes_)
         throw InputError(
             fmt::format("{}: the certificate's layers are made from the table it holds, not from {}: write to a new folder", mine, table_path));
     } else {
       if (table_path.empty()) throw InputError("layers made again are made from a round-start table: name one", "starts");
-      table_bytes_ = io::read_file(table_path, "round-start table");
-      decode_round_starts(table_bytes_, table_path);  // a file that is no table is refused before it is copied in
+      table_bytes_ = round_start_table_bytes(table_path);  // a run on ranks' shards merged in
+      decode_round_starts(table_bytes_, table_path);       // a file that is no table is refused before it is copied in
       folder_.put(kLayerTable, table_bytes_);
       folder_.commit();
     }
@@ -325,6 +312,32 @@ class Checker {
  private:
   std::string list_path() const { return path_in(dir_, kLayerList); }
 
+  // Where the layer `name` is stored: in the folder, else in the part of the lowest rank of a run
+  // on the job tree that stored it (DIR/ranks/R/, layer_list.h); the folder's path if nowhere.
+  std::string stored_layer(const std::string& name) {
+    const std::string here = path_in(dir_, name);
+    std::error_code ec;
+    if (fs::exists(here, ec)) return here;
+    std::call_once(indexed_, [this] { index_rank_layers(); });
+    const auto it = rank_layers_.find(name);
+    return it == rank_layers_.end() ? here : it->second;
+  }
+  void index_rank_layers() {
+    std::error_code ec;
+    std::map<int, fs::path> ranks;  // by rank, the lowest first
+    for (const auto& e : fs::directory_iterator(path_in(dir_, kRankLayers), ec)) {
+      const std::string n = e.path().filename().string();
+      if (!n.empty() && n.size() < 9 && n.find_first_not_of("0123456789") == std::string::npos) ranks.emplace(std::stoi(n), e.path());
+    }
+    for (const auto& [rank, folder] : ranks) {
+      const fs::path starts = folder / fs::path(start_layer_name({})).parent_path();
+      for (const auto& e : fs::directory_iterator(starts, ec)) {
+        const fs::path name = fs::path(start_layer_name({})).parent_path() / e.path().filename();
+        if (e.path().extension() == ".proof") rank_layers_.emplace(name.generic_string(), e.path().string());
+      }
+    }
+  }
+
   void read_list() {
     list_text_ = io::read_file(list_path(), "list of layers");
     try {
@@ -453,6 +466,8 @@ class Checker {
                            return true;
                          }
                          ++r_.regenerated;
+                         std::error_code ec;
+                         if (fs::exists(stored_layer(start_layer_name(list_.layers[i].key)), ec)) ++r_.stored;
                          if (journal_) journal_->add(fmt::format("{} {:016x}", i, list_.layers[i].digest));
                          done_.layers_done = r_.from_journal + r_.regenerated;
                          done_.positions_done += list_.layers[i].nodes;
@@ -475,7 +490,7 @@ class Checker {
     const Position& start = *class_start;
     const Side winner = winner_at(start, l.first_mover_wins);
     CheckedLayer made;
-    const std::string stored_path = path_in(dir_, start_layer_name(l.key));
+    const std::string stored_path = stored_layer(start_layer_name(l.key));
     std::error_code ec;
     const bool stored = fs::exists(stored_path, ec);  // read and checked as read; else made, and checked below
     if (stored) {
@@ -513,6 +528,8 @@ class Checker {
   std::string list_text_;
   LayerList list_;
   std::map<RoundStartKey, std::size_t> index_;
+  std::once_flag indexed_;
+  std::map<std::string, std::string> rank_layers_;  // stored_layer's index
   RoundStartTable table_;
   std::vector<LayerLeaf> root_leaves_;
   std::optional<io::LineAppender> journal_;

@@ -95,6 +95,12 @@ std::uint64_t layer_digest(const ProofTree& layer) {
   return buffer.digest();
 }
 
+TranspositionTable& SearchTables::of(std::size_t mb) {
+  std::unique_ptr<TranspositionTable>& t = by_mb_[mb];
+  if (!t) t = std::make_unique<TranspositionTable>(mb);
+  return *t;
+}
+
 std::size_t regeneration_hash_mb(const Position& start, std::size_t hash_mb) {
   const MatchScore& m = start.match();
   const bool last_round = m.points[0] + 1 >= m.target && m.points[1] + 1 >= m.target;

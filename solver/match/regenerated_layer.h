@@ -22,6 +22,8 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <optional>
 
 #include "solver/proof/proof_tree.h"
@@ -37,6 +39,16 @@ namespace kamisado::solver {
 // gets the search's nodes.
 std::optional<RoundLayer> regenerate_layer(const Position& start, Side winner, const RoundStartTable& table, TranspositionTable& search_table,
                                            const std::atomic<bool>* stop = nullptr, std::uint64_t* nodes = nullptr);
+
+// A writer's or a checker's search tables, one of each size asked for (regeneration_hash_mb),
+// made when first asked for and kept: a table is cleared for each layer, not made again.
+class SearchTables {
+ public:
+  TranspositionTable& of(std::size_t mb);
+
+ private:
+  std::map<std::size_t, std::unique_ptr<TranspositionTable>> by_mb_;
+};
 
 // The layer's digest: XXH64 (seed 0) of its proof file text (proof/proof_file.h, uncompressed),
 // what `xxhsum -H64` prints for the plain file `check-proof` reads.

@@ -1,5 +1,7 @@
 #include "solver/starts/round_start_table.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 
@@ -118,6 +120,46 @@ RoundStartTable merge_round_start_files(const std::vector<std::string>& paths) {
   RoundStartTable all;
   for (const std::string& p : paths) all.merge(read_round_starts(p), p);
   return all;
+}
+
+std::string round_start_shard(const std::string& path, int rank, int ranks) {
+  return path + ".shard-" + std::to_string(rank) + "-of-" + std::to_string(ranks);
+}
+
+std::vector<std::string> round_start_shards(const std::string& path) {
+  const std::filesystem::path p(path);
+  const std::string prefix = p.filename().string() + ".shard-";
+  const std::filesystem::path folder = p.has_parent_path() ? p.parent_path() : std::filesystem::path(".");
+  std::vector<std::string> shards;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) != 0) continue;
+    int rank = 0, ranks = 0, end = 0;  // <rank>-of-<ranks> and nothing after: no temporary, no lock
+    const std::string tail = name.substr(prefix.size());
+    if (std::sscanf(tail.c_str(), "%d-of-%d%n", &rank, &ranks, &end) == 2 && std::size_t(end) == tail.size() &&
+        tail == std::to_string(rank) + "-of-" + std::to_string(ranks))
+      shards.push_back((p.has_parent_path() ? folder / name : std::filesystem::path(name)).string());
+  }
+  std::sort(shards.begin(), shards.end());
+  return shards;
+}
+
+bool round_start_table_exists(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::exists(path, ec) || !round_start_shards(path).empty();
+}
+
+RoundStartTable read_round_starts_and_shards(const std::string& path) {
+  std::vector<std::string> files = round_start_shards(path);
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) files.insert(files.begin(), path);
+  return merge_round_start_files(files);
+}
+
+std::string round_start_table_bytes(const std::string& path) {
+  if (round_start_shards(path).empty()) return io::read_file(path, "round-start table");
+  return encode_round_starts(read_round_starts_and_shards(path));
 }
 
 void seed_from_census(RoundStartTable& table, std::uint64_t class_index, bool second_mover_wins, std::uint64_t nodes) {

@@ -68,6 +68,21 @@ RoundStartTable read_round_starts(const std::string& path, std::uint64_t* digest
 // Reads and merges several workers' files; an InputError names a damaged or contradicting one.
 RoundStartTable merge_round_start_files(const std::vector<std::string>& paths);
 
+// SHARDS. A run on the ranks of the job tree (match/by_rounds_tree.h) keeps the table `path` in
+// shards, one file per rank that owns a part of the starts, beside it: `path`.shard-<rank>-of-<ranks>,
+// each a round-start table of its own. A reader of the table `path` reads its shards too, so that a
+// run on one machine goes on from a run on ranks, and a run on ranks from either.
+std::string round_start_shard(const std::string& path, int rank, int ranks);
+// The shard files beside `path`, of any number of ranks, sorted (not `path`, nor temporaries or locks).
+std::vector<std::string> round_start_shards(const std::string& path);
+// Whether there is a table at `path`: the file, or a shard of it.
+bool round_start_table_exists(const std::string& path);
+// The file `path` (if there) merged with its shards; an InputError names a damaged or
+// contradicting one.
+RoundStartTable read_round_starts_and_shards(const std::string& path);
+// The bytes of that table: the file's own when it has no shards, else the merged table encoded.
+std::string round_start_table_bytes(const std::string& path);
+
 // A census result: the class index of a single-round start, and whether the side moving second
 // won its round (census/shard.h), as the table's entry.
 void seed_from_census(RoundStartTable& table, std::uint64_t class_index, bool second_mover_wins, std::uint64_t nodes);

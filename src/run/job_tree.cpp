@@ -152,9 +152,10 @@ std::string encode(const TreeRankStats& s, const std::vector<std::pair<std::uint
   for (std::uint64_t n : s.jobs) put(out, n);
   put(out, s.busy_seconds), put(out, s.messages), put(out, s.bytes), put(out, s.shard_starts);
   put(out, s.claims), put(out, s.found_proved), put(out, s.waited), put(out, s.suspended_peak);
+  put(out, s.restored), put(out, s.restored_used), put(out, s.searches), put(out, s.nodes);
   put(out, std::uint64_t(proved.size()));
   for (const auto& [level, key] : proved) put(out, level), put(out, key);
-  return out;
+  return out + s.failure;
 }
 TreeRankStats decode(const std::string& in, std::vector<std::pair<std::uint32_t, TreeKey>>& proved) {
   TreeRankStats s;
@@ -164,10 +165,13 @@ TreeRankStats decode(const std::string& in, std::vector<std::pair<std::uint32_t,
   s.busy_seconds = take<double>(in, at), s.messages = take<std::uint64_t>(in, at), s.bytes = take<std::uint64_t>(in, at);
   s.shard_starts = take<std::uint64_t>(in, at), s.claims = take<std::uint64_t>(in, at), s.found_proved = take<std::uint64_t>(in, at);
   s.waited = take<std::uint64_t>(in, at), s.suspended_peak = take<std::uint64_t>(in, at);
+  s.restored = take<std::uint64_t>(in, at), s.restored_used = take<std::uint64_t>(in, at);
+  s.searches = take<std::uint64_t>(in, at), s.nodes = take<std::uint64_t>(in, at);
   for (auto n = take<std::uint64_t>(in, at); n > 0; --n) {
     const auto level = take<std::uint32_t>(in, at);
     proved.emplace_back(level, take<TreeKey>(in, at));
   }
+  s.failure = in.substr(at);
   return s;
 }
 
@@ -178,9 +182,17 @@ class Prover {
 
   // Until rank 0 says stop.
   void run() {
+    for (const TreeValue& v : work_.begin(post_.rank(), post_.ranks())) {
+      Entry& e = shard_[v.key];
+      if (e.proved) continue;
+      e.proved = e.restored = true, e.value = v.value;
+      ++stats.restored, stats.shard_starts += v.weight;
+    }
+    saved_ = MPI_Wtime(), restored_ = true;
     int source = 0, tag = 0;
     std::string bytes;
     while (!stopped_) {
+      if (work_.save_seconds() > 0 && MPI_Wtime() - saved_ >= work_.save_seconds()) save();
       bool busy = false;
       while (!stopped_ && post_.receive(source, tag, bytes, false)) handle(source, tag, bytes), busy = true;
       if (stopped_) break;
@@ -196,6 +208,16 @@ class Prover {
         work_.idle(quantum_);
       }
     }
+  }
+  // The proved starts of its shard, to the work to keep (the file's comment); never before the
+  // shard was given back whole, lest a failed restore's save lose what an earlier run saved.
+  void save() {
+    if (!restored_) return;
+    std::vector<TreeValue> shard;
+    for (const auto& [key, e] : shard_)
+      if (e.proved) shard.push_back({key, e.value, 1});
+    work_.save(shard);
+    saved_ = MPI_Wtime();
   }
   TreeRankStats stats;
   std::vector<std::pair<std::uint32_t, TreeKey>> proved;
@@ -214,6 +236,7 @@ class Prover {
   };
   struct Entry {  // a start of this rank's shard
     bool proved = false;
+    bool restored = false, used = false;  // given back by TreeWork::begin; claimed since
     std::uint8_t value = 0;
     std::vector<int> claimers;  // to be sent its value
   };
@@ -260,6 +283,7 @@ class Prover {
   std::pair<Kind, std::uint8_t> claim(const TreeKey& key, int from) {
     auto [it, fresh] = shard_.try_emplace(key);
     Entry& e = it->second;
+    if (e.proved && e.restored && !e.used) e.used = true, ++stats.restored_used;
     if (e.proved) return {kKnown, e.value};
     if (std::find(e.claimers.begin(), e.claimers.end(), from) == e.claimers.end()) e.claimers.push_back(from);
     return {fresh ? kYours : kWait, 0};
@@ -356,6 +380,7 @@ class Prover {
   void finish(const TreeJob& job, const TreeEvent& e) {
     if (stats.jobs.size() < job.level) stats.jobs.resize(job.level);
     ++stats.jobs[job.level - 1];
+    stats.searches += e.searches, stats.nodes += e.nodes;
     proved.emplace_back(job.level, job.key);
     Outbox owners;
     const auto tell = [&](const TreeKey& key, std::uint8_t value, std::uint64_t weight) {
@@ -365,7 +390,7 @@ class Prover {
       put(out, key), put(out, value), put(out, weight);
     };
     tell(job.key, e.value, 1);
-    for (const TreeEvent::Also& a : e.also) tell(a.key, a.value, a.weight);
+    for (const TreeValue& a : e.also) tell(a.key, a.value, a.weight);
     owners.flush(post_, kProved);
     values_.flush(post_, kValue);
   }
@@ -404,6 +429,8 @@ class Prover {
   const double quantum_;
   bool stopped_ = false, asked_ = false;
   std::uint64_t last_id_ = 0;
+  bool restored_ = false;  // TreeWork::begin returned
+  double saved_ = 0;       // MPI_Wtime of the last save
   std::unordered_map<std::uint64_t, Running> running_;
   std::unordered_map<std::uint64_t, Paused> paused_;
   std::deque<std::uint64_t> resumable_;
@@ -443,6 +470,9 @@ class Coordinator {
         work_.idle(0.002);
       post_.progress();
     }
+    stop();
+  }
+  void stop() {
     for (int r = 1; r < post_.ranks(); ++r) post_.send(r, kStop, {});
   }
   std::optional<std::uint8_t> value;
@@ -567,7 +597,15 @@ std::optional<TreeRunResult> run_job_tree(const TreeJob& root, TreeWork& work, d
   std::optional<TreeRunResult> result;
   if (post.rank() == 0) {
     Coordinator c(post, work, user_stop, progress, progress_seconds);
-    c.run(root);
+    try {
+      work.begin(0, post.ranks());
+    } catch (const std::exception& e) {
+      c.failure = std::string("rank 0: ") + e.what();
+    }
+    if (c.failure.empty())
+      c.run(root);
+    else
+      c.stop();
     result.emplace();
     result->seconds = MPI_Wtime() - began;
     result->value = c.value;
@@ -580,6 +618,8 @@ std::optional<TreeRunResult> run_job_tree(const TreeJob& root, TreeWork& work, d
     std::sort(result->proved.begin(), result->proved.end());
     if (!initialised) MPI_Finalize();
     if (!c.failure.empty()) throw InputError(c.failure);
+    for (std::size_t r = 1; r < result->ranks.size(); ++r)
+      if (!result->ranks[r].failure.empty()) throw InputError("rank " + std::to_string(r) + ": " + result->ranks[r].failure);
     return result;
   }
   Prover p(post, work, quantum);
@@ -594,6 +634,11 @@ std::optional<TreeRunResult> run_job_tree(const TreeJob& root, TreeWork& work, d
     int source = 0, tag = 0;
     std::string bytes;
     while (!(post.receive(source, tag, bytes, false) && tag == kStop)) post.progress(), work.idle(0.002);
+  }
+  try {  // what the shard proved is kept, a failed run's too; a failure of its own goes with the stats
+    p.save();
+  } catch (const std::exception& e) {
+    if (failure.empty()) p.stats.failure = e.what();
   }
   drain(post, work);
   p.stats.messages = post.messages, p.stats.bytes = post.bytes;

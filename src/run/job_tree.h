@@ -32,10 +32,11 @@
 // value {key, value}*. A rank to rank 0: queue {job}*, ask {free slots}; back: give {job}*. Rank 0
 // to all: stop; then every rank drains its messages until a barrier, and rank 0 gathers the stats.
 //
-// NOT YET. The match by rounds does not run on this scheduler yet: its masters are not TreeWork,
-// the shards are not saved, a killed run does not resume. Its key is 64 bits, enough for the
-// simulation and the tests; the Standard match's 1.4e11 starts would give two classes one key
-// (the birthday bound), so the real run must key by the class's own bytes (RoundStartKey).
+// SAVED AND RESUMED. Each owner saves its shard whole (TreeWork::save, every save_seconds, and
+// when it stops), and a run started again gives each owner the starts of its shard an earlier
+// run saved (TreeWork::begin), whatever its number of ranks then: rank 0's claims find the
+// proved starts known and hand out only the rest. Jobs under way when a rank died are proved
+// again; their value is the same, so the run ends as one never stopped.
 #pragma once
 
 #include <atomic>
@@ -61,18 +62,21 @@ struct TreeJob {
   std::string payload;      // the work's own bytes (a KFEN; a simulated job's draw)
 };
 
+// A proved start, as a shard holds it.
+struct TreeValue {
+  TreeKey key;
+  std::uint8_t value = 0;
+  std::uint64_t weight = 1;  // the starts it stands for
+};
+
 // What a running job did: paused with a batch, or done.
 struct TreeEvent {
   std::uint64_t id = 0;  // as given to TreeWork::start
   bool done = false;
-  std::uint8_t value = 0;  // done: the job's value
-  struct Also {
-    TreeKey key;
-    std::uint8_t value = 0;
-    std::uint64_t weight = 1;  // the starts it stands for
-  };
-  std::vector<Also> also;      // done: starts proved inside the job, for their owners' shards
-  std::vector<TreeJob> batch;  // paused: the starts it waits for
+  std::uint8_t value = 0;                 // done: the job's value
+  std::vector<TreeValue> also;            // done: starts proved inside the job, for their owners' shards
+  std::uint64_t searches = 0, nodes = 0;  // done: what the job cost (a real job's searches), for the stats
+  std::vector<TreeJob> batch;             // paused: the starts it waits for
 };
 
 class TreeWork {
@@ -93,6 +97,13 @@ class TreeWork {
   // blocks on its own receive and this one, even with jobs running, and the work reads what came
   // in events(). nullptr: none (a real run).
   virtual void* wake() { return nullptr; }
+  // Called once on every rank before it reads a message: for a rank that owns a shard, the starts
+  // of its shard that an earlier run saved (rank 0 owns none, and may take what it needs: a lock).
+  // A throw fails the run, named by rank 0.
+  virtual std::vector<TreeValue> begin(int /*rank*/, int /*ranks*/) { return {}; }
+  // Saves this rank's shard whole: every save_seconds() (0: never) and when the rank stops.
+  virtual void save(const std::vector<TreeValue>& /*shard*/) {}
+  virtual double save_seconds() const { return 0; }
 };
 
 struct TreeRankStats {
@@ -102,6 +113,9 @@ struct TreeRankStats {
   std::uint64_t shard_starts = 0;                          // starts its shard holds, by weight
   std::uint64_t claims = 0, found_proved = 0, waited = 0;  // starts its jobs claimed; proved already; proved by another meanwhile
   std::uint64_t suspended_peak = 0;                        // jobs paused at once
+  std::uint64_t restored = 0, restored_used = 0;           // starts its shard was given back (TreeWork::begin); of them, claimed
+  std::uint64_t searches = 0, nodes = 0;                   // its jobs' (TreeEvent)
+  std::string failure;                                     // what failed on this rank after the run's end (its last save)
 };
 
 struct TreeRunResult {

@@ -1,0 +1,83 @@
+// The certificate of a match proved on the job tree (by_rounds_tree.h, issue 68), written where
+// its starts are proved: `mpirun -np N kamisado solve KFEN --goal match --by-rounds --mpi
+// --every-level --certificate DIR`.
+//
+// It is a certificate that lists its layers (regenerated_certificate.h, layer_list.h) whose layers
+// are all stored, so that no node makes them again and none holds the whole table:
+//   DIR/ranks/R/starts/<key>.proof  rank R's layers: of each start a job proved there (the job's
+//                                   own and the starts proved inside it), made from the rank's
+//                                   table once the job is proved (regenerated_layer.h: the search
+//                                   the check would run), in a folder of its own (ledger, lock)
+//   DIR/ranks/R/root.proof          the root's layer, on the rank that proved the root's job
+//   DIR/ranks/R/layers.part         rank R's list lines (layer_list.h), one per layer stored
+//   DIR/root.proof                  rank 0's copy of the root's layer
+//   DIR/table.starts                an empty table: no layer is made again
+//   DIR/layers.txt                  the layers reached from the root's, breadth first (rank 0)
+//
+// ORDER. A rank appends a job's lines, then commits its layers, and only then is the job's value
+// sent to the starts' owners: a start that a shard holds has its layer listed and stored, so a run
+// killed and started again, which does not prove a shard's starts again, still finds every layer
+// it needs. A layer stored is the one its rank's last line of that start describes: a rank keeps
+// the layers it listed and stored when it starts again (it reads its part back), and makes again
+// those listed but not stored (a kill between the lines and the commit). A line cut short by a
+// kill is passed over.
+//
+// Rank 0 writes the list when the root is proved: each start from the lowest rank that lists and
+// stores it, the rank whose layer the check reads. A start reached that no rank stores (its value
+// read from shards an earlier run saved without --certificate) is an InputError naming it: prove
+// into a new --starts table.
+// check-proof DIR, or check-proof DIR --mpi, checks it as any listed certificate: each layer is
+// read and checked, every leaf's layer listed, every listed layer reached.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "solver/match/regenerated_certificate.h"
+#include "solver/starts/round_start_table.h"
+#include "src/io/files.h"
+#include "src/io/output_folder.h"
+#include "src/kamisado/position.h"
+
+namespace kamisado::solver {
+
+class LayerFolder;
+
+// A proving rank's part (above).
+class RankLayers {
+ public:
+  RankLayers(const std::string& dir, int rank);
+  ~RankLayers();
+  // Stores and lists the layers of `starts` (each a class and whether its side moving first wins),
+  // and the root's layer when `root` is given, made from `table` with searches of `hash_mb`: a
+  // job's, once it is proved. A start this rank listed before is passed over.
+  void write(const std::vector<std::pair<RoundStartKey, bool>>& starts, const std::optional<std::pair<Position, Side>>& root,
+             const RoundStartTable& table, std::size_t hash_mb, const std::atomic<bool>* stop);
+  std::uint64_t layers = 0, positions = 0, search_nodes = 0;  // this run's
+
+ private:
+  std::string dir_;
+  std::unique_ptr<LayerFolder> folder_;
+  std::set<RoundStartKey> listed_;
+  std::optional<io::LineAppender> part_;
+};
+
+// Rank 0's part (above): DIR locked and its three files claimed when the run begins.
+class TreeCertificate {
+ public:
+  explicit TreeCertificate(const std::string& dir);
+  // The list of the layers reached from the root's, with the root's layer and an empty table,
+  // once the root is proved: the certificate whole.
+  RegeneratedWrite finish(const Position& root, Side winner);
+
+ private:
+  io::FolderWrite folder_;
+};
+
+}  // namespace kamisado::solver
