@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/match.sbatch submitted unchanged to a single-node Slurm started on this machine
-# (slurm_node.sh), on the 2-point match at 2:1-0 from a set-up: the job's run, under mpirun on
-# its 2 tasks, ends with the value of a one-process run, and its certificate holds with it.
+# (slurm_node.sh), on the 2-point match at 2:1-0 from a set-up: the job's run on the job tree,
+# under mpirun on its 2 tasks, ends with the value of a one-process run, and its certificate,
+# written on the proving task, holds with it.
 # Needs root and slurm-wlm (exit 77: skipped otherwise).
 # Usage: match_slurm.sh KAMISADO_BINARY SCRATCH_DIR REPOSITORY
 set -euo pipefail
