@@ -26,16 +26,6 @@ same() {  # same NAME FILE: the replay's jobs are the match's
 mpirun -np "$ranks" --oversubscribe "$replay" "$dir/jobs" 0.001 0.002 0 >"$dir/real.txt" 2>"$dir/real.err" || {
   echo "FAIL: the replay on real ranks:"; cat "$dir/real.txt" "$dir/real.err"; exit 1; }
 same real "$dir/real.txt"
-if [ "$sim" = none ] || ! command -v smpirun >/dev/null; then
-  echo "SKIP: no SimGrid (libsimgrid-dev): the simulated run is not made"; exit 77
-fi
-{
-  echo "<?xml version='1.0'?>"
-  echo '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">'
-  echo '<platform version="4.1"><cluster id="c" prefix="n" suffix="" radical="0-'$((ranks - 1))'" speed="1Gf" bw="10Gbps" lat="2us"/></platform>'
-} >"$dir/cluster.xml"
-seq 0 $((ranks - 1)) | sed 's/^/n/' >"$dir/hosts"
-smpirun -np "$ranks" -platform "$dir/cluster.xml" -hostfile "$dir/hosts" --cfg=smpi/privatization:no --cfg=smpi/simulate-computation:no \
-  "$sim" "$dir/jobs" 1 0.5 1 >"$dir/sim.txt" 2>"$dir/sim.err" || { echo "FAIL: the simulated run:"; cat "$dir/sim.txt"; tail "$dir/sim.err"; exit 1; }
+smpi_run "$sim" "$ranks" "$dir" "$dir/jobs" 1 0.5 1
 same simulated "$dir/sim.txt"
 echo PASS

@@ -14,17 +14,7 @@ head -n 1 "$dir/real.txt"
 spread=$(grep -c "jobs" "$dir/real.err" || true)
 idle=$(grep -c " 0 jobs" "$dir/real.err" || true)
 [ "$spread" -eq $((ranks - 1)) ] && [ "$idle" -eq 0 ] || { echo "FAIL: a proving rank took no job:"; cat "$dir/real.err"; exit 1; }
-if [ "$sim" = none ] || ! command -v smpirun >/dev/null; then
-  echo "SKIP: no SimGrid (libsimgrid-dev): the simulated half is not run"; exit 77
-fi
-{
-  echo "<?xml version='1.0'?>"
-  echo '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">'
-  echo '<platform version="4.1"><cluster id="c" prefix="n" suffix="" radical="0-'$((ranks - 1))'" speed="1Gf" bw="10Gbps" lat="2us"/></platform>'
-} >"$dir/cluster.xml"
-seq 0 $((ranks - 1)) | sed 's/^/n/' >"$dir/hosts"
-smpirun -np "$ranks" -platform "$dir/cluster.xml" -hostfile "$dir/hosts" --cfg=smpi/privatization:no --cfg=smpi/simulate-computation:no \
-  "$sim" "$depth" 1 0.5 1 >"$dir/sim.txt" 2>"$dir/sim.err" || { echo "FAIL: the simulated run:"; cat "$dir/sim.txt"; tail "$dir/sim.err"; exit 1; }
+smpi_run "$sim" "$ranks" "$dir" "$depth" 1 0.5 1
 head -n 1 "$dir/sim.txt"
 if ! diff <(tail -n +2 "$dir/real.txt") <(tail -n +2 "$dir/sim.txt") >"$dir/diff.txt"; then
   echo "FAIL: the real and the simulated runs proved other starts, or at other levels:"; head "$dir/diff.txt"; exit 1

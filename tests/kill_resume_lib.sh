@@ -1,6 +1,6 @@
 # Helpers of the kill-and-resume and MPI tests (checkpoint_kill_resume.sh,
-# by_rounds_kill_resume.sh, by_rounds_mpi.sh, census_mpi.sh, check_proof_mpi.sh, retro_kill_resume.sh),
-# sourced by them.
+# by_rounds_kill_resume.sh, by_rounds_mpi.sh, census_mpi.sh, check_proof_mpi.sh, retro_kill_resume.sh,
+# by_rounds_tree*.sh, job_tree_*.sh), sourced by them.
 
 # The set-up of an MPI test: an empty scratch folder DIR, Open MPI allowed to run as root and on
 # more ranks than cores (CI's machine has 2), and `mpirun` as the array "${mpirun[@]}" for 2 ranks.
@@ -40,4 +40,23 @@ expect_refusal() {
   out=$("$@" 2>&1 >/dev/null) || status=$?
   [ "$status" = 2 ] || { echo "FAIL: '$*' gave exit $status, not 2: $out"; exit 1; }
   grep -q -- "$says" <<<"$out" || { echo "FAIL: '$*' said: $out"; exit 1; }
+}
+
+# Runs the SMPI program SIM (its arguments after) on RANKS ranks simulated by SimGrid, a host a rank
+# on a cluster of 10 Gbit/s links and 2 us latency, its output in DIR/sim.txt and DIR/sim.err;
+# fails the test if it fails, and skips it (exit 77) without SimGrid: smpi_run SIM RANKS DIR ARGS...
+smpi_run() {
+  local sim=$1 ranks=$2 dir=$3
+  shift 3
+  if [ "$sim" = none ] || ! command -v smpirun >/dev/null; then
+    echo "SKIP: no SimGrid (libsimgrid-dev): the simulated run is not made"; exit 77
+  fi
+  {
+    echo "<?xml version='1.0'?>"
+    echo '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">'
+    echo '<platform version="4.1"><cluster id="c" prefix="n" suffix="" radical="0-'$((ranks - 1))'" speed="1Gf" bw="10Gbps" lat="2us"/></platform>'
+  } >"$dir/cluster.xml"
+  seq 0 $((ranks - 1)) | sed 's/^/n/' >"$dir/hosts"
+  smpirun -np "$ranks" -platform "$dir/cluster.xml" -hostfile "$dir/hosts" --cfg=smpi/privatization:no --cfg=smpi/simulate-computation:no \
+    "$sim" "$@" >"$dir/sim.txt" 2>"$dir/sim.err" || { echo "FAIL: the simulated run:"; cat "$dir/sim.txt"; tail "$dir/sim.err"; exit 1; }
 }
