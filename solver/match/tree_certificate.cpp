@@ -58,6 +58,7 @@ std::map<int, std::string> rank_dirs(const std::string& dir) {
 
 RankLayers::RankLayers(const std::string& dir, int rank) : dir_(rank_dir(dir, rank)) {
   folder_ = std::make_unique<LayerFolder>(dir_, 1e9);  // committed after each job's layers (write)
+  tables_ = std::make_unique<SearchTables>();
   const std::string part = (fs::path(dir_) / kPart).string();
   std::error_code ec;
   for (const auto& [key, layer] : read_part(part))
@@ -69,12 +70,11 @@ RankLayers::~RankLayers() = default;
 
 void RankLayers::write(const std::vector<std::pair<RoundStartKey, bool>>& starts, const std::optional<std::pair<Position, Side>>& root,
                        const RoundStartTable& table, std::size_t hash_mb, const std::atomic<bool>* stop) {
-  SearchTables tables;
   std::vector<ListedLayer> lines;
   const auto make = [&](const Position& start, Side winner) -> std::optional<RoundLayer> {
     const std::size_t mb = regeneration_hash_mb(start, hash_mb);
     std::uint64_t nodes = 0;
-    std::optional<RoundLayer> layer = regenerate_layer(start, winner, table, tables.of(mb), stop, &nodes);
+    std::optional<RoundLayer> layer = regenerate_layer(start, winner, table, tables_->of(mb), stop, &nodes);
     search_nodes += nodes;
     if (!layer && !(stop && stop->load()))
       throw std::logic_error("by rounds on the job tree: a proved start's layer could not be made from its rank's table: " + to_kfen(start));

@@ -48,6 +48,7 @@
 namespace kamisado::solver {
 
 class LayerFolder;
+class SearchTables;
 
 // A proving rank's part (above).
 class RankLayers {
@@ -64,6 +65,7 @@ class RankLayers {
  private:
   std::string dir_;
   std::unique_ptr<LayerFolder> folder_;
+  std::unique_ptr<SearchTables> tables_;  // kept from job to job (a rank's master has its own as well)
   std::set<RoundStartKey> listed_;
   std::optional<io::LineAppender> part_;
 };
