@@ -41,7 +41,7 @@ mpirun -np 2 --oversubscribe "$kamisado" check-proof "$dir/certificate" --mpi --
 [ "$(field "$dir/check-mpi.json" "d['holds']")" = True ] || { echo "FAIL: check-proof --mpi refuses the certificate"; exit 1; }
 echo "its certificate, $layers layers stored on the ranks, holds on threads and across ranks"
 
-# Run again on the shards it saved: the root is known, nothing is proved again.
+# Run again on the shards it saved: their starts are known, and the root's master claims, not proves, them.
 "${tree[@]}" --json >"$dir/again.json" 2>/dev/null
 [ "$(field "$dir/again.json" "d['value']")" = "$a" ] || { echo "FAIL: run again from its shards: $(field "$dir/again.json" "d['value']")"; exit 1; }
 read_back=$(field "$dir/again.json" "d['table_read']")

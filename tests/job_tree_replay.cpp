@@ -44,12 +44,6 @@ Record read_record(const std::string& prefix) {
   return r;
 }
 
-std::string hex(const TreeKey& k) {
-  char out[33];
-  std::snprintf(out, sizeof out, "%016llx%016llx", static_cast<unsigned long long>(k.hi), static_cast<unsigned long long>(k.lo));
-  return out;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -68,7 +62,7 @@ int main(int argc, char** argv) {
   bool disagreed = false;
   const auto value_of = [&](const TreeKey& key) {
     const auto it = record.values.find(key);
-    if (it == record.values.end()) throw std::runtime_error("a start the record never proved: " + hex(key));
+    if (it == record.values.end()) throw std::runtime_error("a start the record never proved: " + kamisado::run::job_record_key(key));
     return it->second;
   };
   kamisado::test::ScriptedWork work(
@@ -92,7 +86,7 @@ int main(int argc, char** argv) {
     std::printf("value %d (recorded: %d), %zu jobs proved (recorded: %zu)%s\n", int(*result->value), int(record.root->value), result->proved.size(),
                 record.jobs.size(), disagreed ? ", a batch's values unlike the record's" : "");
     failed = *result->value != record.root->value || disagreed;
-    for (const auto& [level, key] : result->proved) std::printf("%u %s\n", level, hex(key).c_str());
+    for (const auto& [level, key] : result->proved) std::printf("%u %s\n", level, kamisado::run::job_record_key(key).c_str());
   }
   MPI_Finalize();
   return failed;

@@ -99,10 +99,7 @@ class RoundsWork final : public run::TreeWork {
     locks_.push_back(io::RunLock::on_file(shard_path_, "solve --by-rounds --every-level"));
     io::check_writable(shard_path_);
     RoundStartTable mine;
-    std::vector<std::string> files = round_start_shards(table);
-    std::error_code ec;
-    if (std::filesystem::exists(table, ec)) files.insert(files.begin(), table);
-    for (const std::string& file : files) {  // one file in memory at a time, beside the shard kept
+    for (const std::string& file : round_start_table_files(table)) {  // one file in memory at a time, beside the shard kept
       const RoundStartTable read = read_round_starts(file);
       for (const auto& [key, value] : read.entries())
         if (run::owner_of({key.hi, key.lo}, ranks) == rank) mine.add(key, value, file);
@@ -229,12 +226,11 @@ std::optional<TreeRun> solve_by_rounds_tree(const Position& root, const ByRounds
       }
     };
     tree = run::run_job_tree({tree_key(root), 1, to_kfen(root)}, work, 0.002, &stop, progress, 0.2);
-    if (tree && tree->value && work.certificate)
-      out.certificate = work.certificate->finish(root, *tree->value ? root.side_to_move() : ~root.side_to_move());
+    if (tree && tree->value) out.result.winner = *tree->value ? root.side_to_move() : ~root.side_to_move();
+    if (out.result.winner && work.certificate) out.certificate = work.certificate->finish(root, *out.result.winner);
   }
   if (!tree) return std::nullopt;
   ByRoundsResult& r = out.result;
-  if (tree->value) r.winner = *tree->value ? root.side_to_move() : ~root.side_to_move();
   r.seconds = tree->seconds;
   for (const run::TreeRankStats& s : tree->ranks) {
     r.rank_jobs.push_back(s.jobs);

@@ -14,6 +14,7 @@
 
 #include "solver/match/layer_list.h"
 #include "solver/match/regenerated_layer.h"
+#include "solver/match/tree_certificate.h"
 #include "solver/proof/proof_check.h"
 #include "solver/proof/proof_io.h"
 #include "solver/search/transposition_table.h"
@@ -256,6 +257,7 @@ struct LayerVerdict {
   bool done = true;  // false: never done (the run stopped before a rank was free for it)
   std::optional<std::string> failure;
   std::uint64_t nodes = 0;  // of its search
+  bool stored = false;      // read as stored, not made again
 };
 using LayerJob = std::function<LayerVerdict(std::size_t index, unsigned worker)>;
 
@@ -266,7 +268,7 @@ class Checker {
       : dir_(dir), threads_(std::max(1u, threads)), journal_path_(journal), progress_(progress), stop_(stop), tables_(threads_) {
     job_ = [this](std::size_t i, unsigned worker) {
       LayerVerdict v;
-      v.failure = check_layer(list_.layers[i], tables_[worker], v.nodes);
+      v.failure = check_layer(list_.layers[i], tables_[worker], v);
       return v;
     };
   }
@@ -324,13 +326,8 @@ class Checker {
   }
   void index_rank_layers() {
     std::error_code ec;
-    std::map<int, fs::path> ranks;  // by rank, the lowest first
-    for (const auto& e : fs::directory_iterator(path_in(dir_, kRankLayers), ec)) {
-      const std::string n = e.path().filename().string();
-      if (!n.empty() && n.size() < 9 && n.find_first_not_of("0123456789") == std::string::npos) ranks.emplace(std::stoi(n), e.path());
-    }
-    for (const auto& [rank, folder] : ranks) {
-      const fs::path starts = folder / fs::path(start_layer_name({})).parent_path();
+    for (const auto& [rank, folder] : rank_layer_folders(dir_)) {
+      const fs::path starts = fs::path(folder) / fs::path(start_layer_name({})).parent_path();
       for (const auto& e : fs::directory_iterator(starts, ec)) {
         const fs::path name = fs::path(start_layer_name({})).parent_path() / e.path().filename();
         if (e.path().extension() == ".proof") rank_layers_.emplace(name.generic_string(), e.path().string());
@@ -465,9 +462,7 @@ class Checker {
                            first_failure = std::min(first_failure, i);
                            return true;
                          }
-                         ++r_.regenerated;
-                         std::error_code ec;
-                         if (fs::exists(stored_layer(start_layer_name(list_.layers[i].key)), ec)) ++r_.stored;
+                         ++r_.regenerated, r_.stored += v.stored;
                          if (journal_) journal_->add(fmt::format("{} {:016x}", i, list_.layers[i].digest));
                          done_.layers_done = r_.from_journal + r_.regenerated;
                          done_.positions_done += list_.layers[i].nodes;
@@ -479,7 +474,8 @@ class Checker {
   }
 
   // One listed layer, made again (or read, where stored) and checked: its failure, if any.
-  std::optional<std::string> check_layer(const ListedLayer& l, SearchTables& tables, std::uint64_t& nodes) {
+  // Its search's nodes, and whether it was read as stored, go into `verdict`.
+  std::optional<std::string> check_layer(const ListedLayer& l, SearchTables& tables, LayerVerdict& verdict) {
     const std::string name = "the layer of " + l.key.hex();
     std::optional<Position> class_start;
     try {
@@ -492,13 +488,13 @@ class Checker {
     CheckedLayer made;
     const std::string stored_path = stored_layer(start_layer_name(l.key));
     std::error_code ec;
-    const bool stored = fs::exists(stored_path, ec);  // read and checked as read; else made, and checked below
+    const bool stored = verdict.stored = fs::exists(stored_path, ec);  // read and checked as read; else made, and checked below
     if (stored) {
       if (std::optional<std::string> failure = read_checked_layer(stored_path, made)) return failure;
       if (made.tree.nodes[0].kfen != to_kfen(start))
         return fmt::format("{}: its root is not {}, the start of the class {}", stored_path, to_kfen(start), l.key.hex());
     } else {
-      std::optional<RoundLayer> layer = regenerate_layer(start, winner, table_, tables.of(l.hash_mb), stop_, &nodes);
+      std::optional<RoundLayer> layer = regenerate_layer(start, winner, table_, tables.of(l.hash_mb), stop_, &verdict.nodes);
       if (!layer)
         return fmt::format("{}: {}: the table's starts give {} no proof of {} (the list or the table is wrong)", list_path(), name,
                            mover(l.first_mover_wins), to_kfen(start));
@@ -570,6 +566,7 @@ std::optional<MatchCertificateCheck> check_regenerated_certificate_on_ranks(cons
           if (!answer) return v.done = false, v;
           std::size_t at = 0;
           v.nodes = run::take<std::uint64_t>(*answer, at);
+          v.stored = run::take<std::uint8_t>(*answer, at) != 0;
           if (run::take<std::uint8_t>(*answer, at)) v.failure = answer->substr(at);
           return v;
         });
@@ -585,6 +582,7 @@ std::optional<MatchCertificateCheck> check_regenerated_certificate_on_ranks(cons
         const LayerVerdict v = far->check_for_rank_zero(std::size_t(i), halt);
         std::string answer;
         run::put(answer, v.nodes);
+        run::put(answer, std::uint8_t(v.stored ? 1 : 0));
         run::put(answer, std::uint8_t(v.failure ? 1 : 0));
         return answer + v.failure.value_or("");
       },

@@ -43,8 +43,9 @@ std::map<RoundStartKey, ListedLayer> read_part(const std::string& path) {
   return layers;
 }
 
-// The ranks' folders under DIR/ranks, by rank.
-std::map<int, std::string> rank_dirs(const std::string& dir) {
+}  // namespace
+
+std::map<int, std::string> rank_layer_folders(const std::string& dir) {
   std::map<int, std::string> ranks;
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(fs::path(dir) / kRankLayers, ec)) {
@@ -53,8 +54,6 @@ std::map<int, std::string> rank_dirs(const std::string& dir) {
   }
   return ranks;
 }
-
-}  // namespace
 
 RankLayers::RankLayers(const std::string& dir, int rank) : dir_(rank_dir(dir, rank)) {
   folder_ = std::make_unique<LayerFolder>(dir_, 1e9);  // committed after each job's layers (write)
@@ -116,7 +115,7 @@ RegeneratedWrite TreeCertificate::finish(const Position& root, Side winner) {
   // Every rank's lines, each start from the lowest rank that lists it; the root's layer likewise.
   std::map<RoundStartKey, ListedLayer> listed;
   std::string root_path;
-  for (const auto& [rank, folder] : rank_dirs(dir)) {
+  for (const auto& [rank, folder] : rank_layer_folders(dir)) {
     std::error_code ec;
     for (auto& [key, layer] : read_part((fs::path(folder) / kPart).string()))
       if (!listed.count(key) && fs::exists(fs::path(folder) / start_layer_name(key), ec)) listed.emplace(key, std::move(layer));

@@ -32,6 +32,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -49,6 +50,10 @@ namespace kamisado::solver {
 
 class LayerFolder;
 class SearchTables;
+
+// The folders of the ranks' parts in DIR, DIR/ranks/R, by rank (the lowest first): where the list
+// takes each layer from, and the check reads it.
+std::map<int, std::string> rank_layer_folders(const std::string& dir);
 
 // A proving rank's part (above).
 class RankLayers {

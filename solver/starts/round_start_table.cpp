@@ -145,17 +145,16 @@ std::vector<std::string> round_start_shards(const std::string& path) {
   return shards;
 }
 
-bool round_start_table_exists(const std::string& path) {
-  std::error_code ec;
-  return std::filesystem::exists(path, ec) || !round_start_shards(path).empty();
-}
-
-RoundStartTable read_round_starts_and_shards(const std::string& path) {
+std::vector<std::string> round_start_table_files(const std::string& path) {
   std::vector<std::string> files = round_start_shards(path);
   std::error_code ec;
   if (std::filesystem::exists(path, ec)) files.insert(files.begin(), path);
-  return merge_round_start_files(files);
+  return files;
 }
+
+bool round_start_table_exists(const std::string& path) { return !round_start_table_files(path).empty(); }
+
+RoundStartTable read_round_starts_and_shards(const std::string& path) { return merge_round_start_files(round_start_table_files(path)); }
 
 std::string round_start_table_bytes(const std::string& path) {
   if (round_start_shards(path).empty()) return io::read_file(path, "round-start table");

@@ -75,6 +75,8 @@ RoundStartTable merge_round_start_files(const std::vector<std::string>& paths);
 std::string round_start_shard(const std::string& path, int rank, int ranks);
 // The shard files beside `path`, of any number of ranks, sorted (not `path`, nor temporaries or locks).
 std::vector<std::string> round_start_shards(const std::string& path);
+// The files of the table `path`: the file if it is there, then its shards.
+std::vector<std::string> round_start_table_files(const std::string& path);
 // Whether there is a table at `path`: the file, or a shard of it.
 bool round_start_table_exists(const std::string& path);
 // The file `path` (if there) merged with its shards; an InputError names a damaged or

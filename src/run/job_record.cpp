@@ -8,12 +8,6 @@ namespace kamisado::run {
 
 namespace {
 
-std::string hex(const TreeKey& k) {
-  char out[33];
-  std::snprintf(out, sizeof out, "%016llx%016llx", static_cast<unsigned long long>(k.hi), static_cast<unsigned long long>(k.lo));
-  return out;
-}
-
 TreeKey key_of(const std::string& s, const std::string& line) {
   if (s.size() != 32 || s.find_first_not_of("0123456789abcdef") != std::string::npos)
     throw std::runtime_error("a record of jobs: a key is 32 hex digits, not '" + s + "', in: " + line);
@@ -29,20 +23,26 @@ std::vector<std::string> split(const std::string& s, char by) {
 
 }  // namespace
 
+std::string job_record_key(const TreeKey& k) {
+  char out[33];
+  std::snprintf(out, sizeof out, "%016llx%016llx", static_cast<unsigned long long>(k.hi), static_cast<unsigned long long>(k.lo));
+  return out;
+}
+
 std::string job_record_file(const std::string& record, int rank) { return record + ".rank-" + std::to_string(rank); }
 
 std::string job_record_line(const TreeJob& job, const std::vector<std::vector<TreeJob>>& batches, const TreeEvent& done) {
-  std::string out = std::to_string(job.level) + ' ' + hex(job.key) + ' ' + std::to_string(int(done.value)) + ' ';
+  std::string out = std::to_string(job.level) + ' ' + job_record_key(job.key) + ' ' + std::to_string(int(done.value)) + ' ';
   if (batches.empty()) out += '-';
   for (std::size_t b = 0; b < batches.size(); ++b) {
     if (b > 0) out += ';';
     for (std::size_t i = 0; i < batches[b].size(); ++i)
-      out += (i > 0 ? "," : "") + std::to_string(batches[b][i].level) + ':' + hex(batches[b][i].key);
+      out += (i > 0 ? "," : "") + std::to_string(batches[b][i].level) + ':' + job_record_key(batches[b][i].key);
   }
   out += ' ';
   if (done.also.empty()) out += '-';
   for (std::size_t i = 0; i < done.also.size(); ++i)
-    out += (i > 0 ? "," : "") + hex(done.also[i].key) + ':' + std::to_string(int(done.also[i].value));
+    out += (i > 0 ? "," : "") + job_record_key(done.also[i].key) + ':' + std::to_string(int(done.also[i].value));
   return out;
 }
 

@@ -30,6 +30,8 @@ struct RecordedJob {
 };
 
 std::string job_record_file(const std::string& record, int rank);
+// A key as the record writes it: 32 hex digits.
+std::string job_record_key(const TreeKey& key);
 // The line of `job`, done with the event `done`, after pausing with `batches`.
 std::string job_record_line(const TreeJob& job, const std::vector<std::vector<TreeJob>>& batches, const TreeEvent& done);
 // A line read back; a std::runtime_error says what is wrong with it.
