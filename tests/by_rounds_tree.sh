@@ -28,7 +28,10 @@ spread=$(field "$dir/tree.json" "sum(1 for r in d['ranks'] if len(r['jobs_by_lev
 round2=$(field "$dir/tree.json" "sum(r['jobs_by_level'][1] for r in d['ranks'] if len(r['jobs_by_level']) > 1)")
 [ "$round2" -gt 0 ] || { echo "FAIL: no round-2 start was handed out"; exit 1; }
 [ "$spread" -gt 1 ] || [ "$round2" -lt 2 ] || { echo "FAIL: the $round2 round-2 starts were all proved on one rank"; exit 1; }
-echo "$ranks ranks: $b, as one process; $round2 round-2 starts proved on $spread ranks, none twice"
+looked=$(field "$dir/tree.json" "d['starts_looked_up']")
+[ "$looked" -gt 0 ] || { echo "FAIL: the masters looked up no start they met"; exit 1; }
+echo "$ranks ranks: $b, as one process; $round2 round-2 starts proved on $spread ranks, none twice; $looked starts looked up"
+
 field "$dir/tree.json" "'; '.join(f\"rank {r['rank']}: {r['jobs_by_level']}\" for r in d['ranks'])"
 
 # The certificate the ranks wrote, checked on threads and across 2 ranks.

@@ -2,6 +2,8 @@
 // against Open MPI and run with mpirun, and built against SimGrid's SMPI and run with smpirun, the
 // same source. Rank 0 prints the root's value and every job proved, "level key" a line, sorted,
 // and fails (exit 1) if the value is not the one-process value or a start was proved twice.
+// Each job looks up its batch before it pauses with it, and a rank fails if a start is looked up
+// with a value other than its own; the look-ups change no job.
 // Usage: job_tree_synthetic DEPTH UNIT_SECONDS QUANTUM_SECONDS SIMULATED(0|1)
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +20,8 @@ int main(int argc, char** argv) {
   const auto depth = std::uint32_t(std::atoi(argv[1]));
   kamisado::test::ScriptedWork work = kamisado::test::synthetic_work(depth, std::atof(argv[2]));
   work.simulated_ = std::atoi(argv[4]) != 0;
+  std::map<std::uint64_t, std::uint8_t> values;
+  work.truth = [&](const kamisado::run::TreeKey& key) { return kamisado::test::tree_value(key.lo, depth, values); };
   const kamisado::run::TreeJob root{{0, kamisado::test::tree_key(1, 0)}, 1, {}};
   const auto result = kamisado::run::run_job_tree(root, work, std::atof(argv[3]));
   int failed = 0;
@@ -34,8 +38,9 @@ int main(int argc, char** argv) {
     for (std::size_t r = 1; r < result->ranks.size(); ++r) {
       std::uint64_t jobs = 0;
       for (std::uint64_t n : result->ranks[r].jobs) jobs += n;
-      std::fprintf(stderr, "rank %zu: %llu jobs, %llu messages\n", r, static_cast<unsigned long long>(jobs),
-                   static_cast<unsigned long long>(result->ranks[r].messages));
+      std::fprintf(stderr, "rank %zu: %llu jobs, %llu messages, %llu starts looked up (%llu proved)\n", r, static_cast<unsigned long long>(jobs),
+                   static_cast<unsigned long long>(result->ranks[r].messages), static_cast<unsigned long long>(result->ranks[r].looked_up),
+                   static_cast<unsigned long long>(result->ranks[r].looked_up_proved));
     }
   }
   MPI_Finalize();

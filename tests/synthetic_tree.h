@@ -16,6 +16,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <stdexcept>
 #include <vector>
 
 #include <mpi.h>
@@ -51,6 +52,9 @@ inline std::uint8_t tree_value(std::uint64_t key, std::uint32_t depth, std::map<
 }
 
 // A job's script: the batches it pauses with, in order, and the starts proved inside it.
+// ScriptedWork::truth, when set, makes a job look up each batch's starts as it pauses with it
+// (TreeEvent::look_up), as a master meeting them would, and fails the rank if a start found
+// proved has another value than the truth's.
 struct Script {
   std::vector<std::vector<run::TreeJob>> batches;
   std::vector<run::TreeValue> also;
@@ -76,6 +80,9 @@ class ScriptedWork final : public run::TreeWork {
     p.values.push_back(values);
     p.due = MPI_Wtime() + unit_;
   }
+  void looked_up(std::uint64_t, const run::TreeKey& key, std::uint8_t value) override {
+    if (value != run::kNotProved && value != truth(key)) throw std::logic_error("a look-up answered a value the start does not have");
+  }
   std::vector<run::TreeEvent> events() override {
     std::vector<run::TreeEvent> out;
     const double now = MPI_Wtime();
@@ -93,6 +100,11 @@ class ScriptedWork final : public run::TreeWork {
         e.also = p.script.also;
         it = pending_.erase(it);
       } else {
+        if (truth) {  // looked up, then claimed
+          run::TreeEvent& ask = out.emplace_back();
+          ask.id = e.id;
+          for (const run::TreeJob& start : p.script.batches[p.values.size()]) ask.look_up.push_back(start.key);
+        }
         e.batch = p.script.batches[p.values.size()];
         p.due = 1e300;  // until resumed
         ++it;
@@ -109,6 +121,7 @@ class ScriptedWork final : public run::TreeWork {
   }
   bool block_when_idle() const override { return simulated_; }
   bool simulated_ = false;
+  std::function<std::uint8_t(const run::TreeKey&)> truth;  // a start's value: the jobs look their batches up first
 
  private:
   struct Pending {

@@ -47,6 +47,8 @@ nlohmann::json by_rounds_json(const Position& root, const ByRoundsResult& r) {
     for (std::size_t i = 0; i < r.rank_jobs.size(); ++i) ranks.push_back({{"rank", i}, {"jobs_by_level", r.rank_jobs[i]}});
     out["ranks"] = ranks;
     out["starts_proved_twice"] = r.proved_twice;
+    out["starts_looked_up"] = r.looked_up;
+    out["starts_looked_up_proved"] = r.looked_up_proved;
   }
   return out;
 }
@@ -68,6 +70,8 @@ std::string by_rounds_text(const Position& root, const ByRoundsResult& r) {
                      r.nodes, r.seconds, r.table_size, r.table_read);
   if (r.plans) out += fmt::format("the first master planned {} times; its last plan rests on proved starts only\n", r.plans);
   if (r.restarts) out += fmt::format("masters started again {} times, after jobs proved their guesses wrong\n", r.restarts);
+  if (!r.rank_jobs.empty())
+    out += fmt::format("masters looked up {} starts in other ranks' shards as they met them, {} of them proved\n", r.looked_up, r.looked_up_proved);
   if (r.rechecked) out += fmt::format("{} starts of {} proved again, each as the table had it\n", r.rechecked, r.table_path);
   for (std::size_t i = 1; i < r.rounds.size(); ++i) {
     const RoundCount& c = r.rounds[i];

@@ -10,6 +10,7 @@
 #include <set>
 #include <shared_mutex>
 #include <thread>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -200,6 +201,37 @@ class Run {
     }
     return v;
   }
+  // A start met that this process does not know, on the job tree: looked up in the other ranks'
+  // shards while the search goes on, once a job and start; not a one-round start, which a master
+  // proves itself at about the cost of the message (prove_on_tree).
+  void meet(const RoundStartKey& key, const Position& start) {
+    if (!options_.tree || one_round_job(start)) return;
+    {
+      std::lock_guard lock(asked_mutex_);
+      if (!asked_.emplace(key, guessed_match_winner(start) == start.side_to_move()).second) return;
+    }
+    options_.tree->meet(start);
+  }
+  // Once a planning master is decided, before its plan is handed out: the starts it met that some
+  // rank holds proved, learnt into the table; whether one of them is won against its guess. Then
+  // the search went where it would not have gone, knowing it, and plans again (decide), until it
+  // meets no start proved against its guess that it did not know: it has planned as one process
+  // with every shard's starts would, so a run continued from a saved table plans the proof that
+  // table holds, not another one resting on other starts. A run stopped meanwhile: false.
+  bool learnt_against_guess() {
+    if (!options_.tree) return false;
+    const std::optional<std::vector<std::pair<RoundStartKey, bool>>> proved = options_.tree->looked_up();
+    if (!proved) return false;
+    bool against = false;
+    std::unique_lock lock(table_mutex_);
+    for (const auto& [key, first_mover_wins] : *proved) {
+      if (table_.find(key)) continue;
+      table_.add(key, {first_mover_wins, std::nullopt, false, 0}, "the job tree");
+      std::lock_guard asked(asked_mutex_);
+      against = against || asked_.at(key) != first_mover_wins;
+    }
+    return against;
+  }
   const RoundStartTable& unchecked_used() const { return used_; }
   // What a master does with its proof once it is decided and rests on proved starts only: true
   // when done; false when it took new jobs on the way (decide proves them and asks again).
@@ -337,6 +369,18 @@ class Run {
   std::atomic<std::uint64_t> layers_{0}, far_jobs_{0}, restarts_{0}, plans_{0}, masters_{0}, nodes_{0}, table_hits_{0}, starts_proved_{0},
       jobs_done_{0}, jobs_queued_{0};
   std::vector<RoundCount> rounds_;
+  // Looked up on the job tree (meet): whether its guess is that the side moving first wins. A
+  // root master of the 2-point match meets 3.5 M starts: a hash map. A key's halves are an index
+  // and the rings and scores, not hashes (the scores alike for most keys): both mixed.
+  struct KeyHash {
+    std::size_t operator()(const RoundStartKey& k) const {
+      std::uint64_t x = k.hi * 0x9e3779b97f4a7c15ULL ^ k.lo;
+      x ^= x >> 30, x *= 0xbf58476d1ce4e5b9ULL, x ^= x >> 27, x *= 0x94d049bb133111ebULL;
+      return std::size_t(x ^ (x >> 31));
+    }
+  };
+  std::mutex asked_mutex_;
+  std::unordered_map<RoundStartKey, bool, KeyHash> asked_;
   RoundStartTable* added_ = nullptr;  // under table_mutex_
   RoundStartTable file_;              // the table file's starts, taken unchecked (not with options.recheck)
   RoundStartTable claims_;            // the table file's starts, to prove again (options.recheck)
@@ -391,6 +435,7 @@ std::optional<Side> JobOracle::winner_of_start(const Position& start, const Roun
     if (!taken && known_.insert(key).second) run_.met(depth_ + 1);
     return winner_of(s, *v);
   }
+  run_.meet(key, start);
   if (guessed_.count(key) && !searched_.count(key)) return guessed_match_winner(start);
   return std::nullopt;
 }
@@ -470,8 +515,8 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
   const std::unique_ptr<TranspositionTable, TableReturn> table = lend_table();
   Prover prover(*table, limits);
   const Side mover = pos.side_to_move();
-  // What its table stored rests on a guess that failed or a job given back: from the round-start
-  // table again, its guesses forgotten.
+  // What its table stored rests on a guess that failed, a job given back, or a start it met that
+  // proved won against its guess elsewhere: from the round-start table again, guesses forgotten.
   const auto start_again = [&] {
     table->clear();
     oracle.forget_guesses();
@@ -486,8 +531,8 @@ Decision Run::decide(const Position& pos, unsigned depth, bool share_jobs, std::
       table->clear();                                  // it rests on guesses: no other master may start from it
       return d.over_budget = !halted(), d;
     }
-    if (oracle.search_into_given_back()) {  // jobs given back as they were taken at once
-      oracle.take_batch();                  // guesses it forgets, taken again if its next search needs them
+    if (oracle.search_into_given_back() || (plans && decided && learnt_against_guess())) {
+      oracle.take_batch();  // guesses it forgets, taken again if its next search needs them
       start_again();
       continue;
     }

@@ -52,6 +52,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solver/match/match_certificate.h"
@@ -119,11 +120,16 @@ class FarHands {
 // The run's ranks on the job tree scheduler (by_rounds_tree.h): a master hands them its plan's jobs,
 // but for the one-round ones it proves itself, as one batch. prove() is called by the master's
 // thread and returns, in the batch's order, whether each start's side moving first wins it, once
-// all are proved; nullopt if the run stops first.
+// all are proved; nullopt if the run stops first. A master's search meets starts its process does
+// not know: meet() has one looked up in the other ranks' shards while the search goes on, and
+// looked_up() waits for the answers to those met since its last call and gives the proved ones,
+// with whether the side moving first wins each (nullopt if the run stops first): Run::meet.
 class TreeHands {
  public:
   virtual ~TreeHands() = default;
   virtual std::optional<std::vector<bool>> prove(const std::vector<Position>& starts, unsigned depth) = 0;
+  virtual void meet(const Position& start) = 0;
+  virtual std::optional<std::vector<std::pair<RoundStartKey, bool>>> looked_up() = 0;
 };
 
 struct ByRoundsOptions {
@@ -159,6 +165,9 @@ struct ByRoundsResult {
   // coordinates), and the starts proved by two ranks (none: each is proved once).
   std::vector<std::vector<std::uint64_t>> rank_jobs;
   std::uint64_t proved_twice = 0;
+  // On the job tree: the starts masters looked up in other ranks' shards as they met them
+  // (Run::meet), and of them those found proved.
+  std::uint64_t looked_up = 0, looked_up_proved = 0;
   std::uint64_t masters = 0;   // master searches run
   std::uint64_t restarts = 0;  // times a master (at any depth) found a guess wrong and started again
   std::uint64_t plans = 0;     // plans the first master made (options.plans), its last one resting on proved starts only

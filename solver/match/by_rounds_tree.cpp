@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 #include "solver/match/tree_certificate.h"
 #include "src/io/files.h"
@@ -66,11 +67,28 @@ class RoundsWork final : public run::TreeWork {
     {
       std::lock_guard lock(mutex_);
       if (failure_) std::rethrow_exception(failure_);
-      out.swap(events_);
+      for (auto& [id, l] : look_ups_)  // before the job's batch or end, which follow its look-ups
+        if (!l.met.empty()) {
+          run::TreeEvent& e = out.emplace_back();
+          e.id = id;
+          e.look_up.swap(l.met);
+        }
+      out.insert(out.end(), std::make_move_iterator(events_.begin()), std::make_move_iterator(events_.end()));
+      events_.clear();
     }
     for (const run::TreeEvent& e : out)
       if (e.done) threads_.at(e.id).join(), threads_.erase(e.id);
     return out;
+  }
+  void looked_up(std::uint64_t id, const run::TreeKey& key, std::uint8_t value) override {
+    {
+      std::lock_guard lock(mutex_);
+      const auto it = look_ups_.find(id);
+      if (it == look_ups_.end()) return;  // the job ended
+      ++it->second.answered;
+      if (value != run::kNotProved) it->second.proved.emplace_back(RoundStartKey{key.hi, key.lo}, value != 0);
+    }
+    changed_.notify_all();
   }
   void idle(double seconds) override {
     std::unique_lock lock(mutex_);
@@ -131,14 +149,36 @@ class RoundsWork final : public run::TreeWork {
       for (const Position& s : starts) e.batch.push_back({tree_key(s), depth, to_kfen(s)});
       std::unique_lock lock(work.mutex_);
       if (work.record_) work.batches_[id].push_back(e.batch);
+      const std::optional<std::vector<std::uint8_t>> values = answered(lock, std::move(e));
+      if (!values) return std::nullopt;
+      std::vector<bool> first_mover_wins;
+      for (std::uint8_t v : *values) first_mover_wins.push_back(v != 0);
+      return first_mover_wins;
+    }
+    // Kept until the rank's loop next asks for events (every quantum): the starts a search meets
+    // go out in batches.
+    void meet(const Position& start) override {
+      std::lock_guard lock(work.mutex_);
+      LookUps& l = work.look_ups_[id];
+      l.met.push_back(tree_key(start));
+      ++l.asked;
+    }
+    std::optional<std::vector<std::pair<RoundStartKey, bool>>> looked_up() override {
+      std::unique_lock lock(work.mutex_);
+      LookUps& l = work.look_ups_[id];
+      work.changed_.wait(lock, [&] { return l.answered == l.asked || work.halt_; });
+      if (work.halt_) return std::nullopt;
+      return std::exchange(l.proved, {});
+    }
+    // The event to the rank, and the values it resumes the job with; nullopt if the run stops first.
+    std::optional<std::vector<std::uint8_t>> answered(std::unique_lock<std::mutex>& lock, run::TreeEvent e) {
       work.events_.push_back(std::move(e));
       work.changed_.notify_all();
       work.changed_.wait(lock, [&] { return work.resumed_.count(id) || work.halt_; });
       if (work.halt_) return std::nullopt;
-      std::vector<bool> first_mover_wins;
-      for (std::uint8_t v : work.resumed_[id]) first_mover_wins.push_back(v != 0);
+      std::vector<std::uint8_t> values = std::move(work.resumed_[id]);
       work.resumed_.erase(id);
-      return first_mover_wins;
+      return values;
     }
   };
 
@@ -176,6 +216,7 @@ class RoundsWork final : public run::TreeWork {
         if (run::TreeKey{key.hi, key.lo} != own) e.also.push_back({{key.hi, key.lo}, value.first_mover_wins, 1});
       if (record_) record_->add(run::job_record_line({own, level, {}}, batches_[id], e));
       batches_.erase(id);
+      look_ups_.erase(id);
       events_.push_back(std::move(e));
     } catch (...) {
       std::lock_guard lock(mutex_);
@@ -200,6 +241,12 @@ class RoundsWork final : public run::TreeWork {
   std::atomic<bool> stop_{false};
   std::vector<run::TreeEvent> events_;
   std::map<std::uint64_t, std::vector<std::uint8_t>> resumed_;
+  struct LookUps {                                       // a running job's starts met (Hands::meet)
+    std::vector<run::TreeKey> met;                       // not sent yet
+    std::uint64_t asked = 0, answered = 0;               // met, and answered, since it started
+    std::vector<std::pair<RoundStartKey, bool>> proved;  // answered proved since its last Hands::looked_up: whether the side moving first wins
+  };
+  std::map<std::uint64_t, LookUps> look_ups_;
   std::map<std::uint64_t, std::thread> threads_;
   std::exception_ptr failure_;
 };
@@ -239,6 +286,7 @@ std::optional<TreeRun> solve_by_rounds_tree(const Position& root, const ByRounds
     r.table_size += s.shard_starts;
     r.table_read += s.restored;
     r.masters += s.searches, r.nodes += s.nodes;
+    r.looked_up += s.looked_up, r.looked_up_proved += s.looked_up_proved;
     r.unchecked += s.restored_used;  // claims answered from the saved shards: read back, not proved
   }
   r.table_path = options.table_path;

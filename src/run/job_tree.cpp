@@ -27,7 +27,7 @@ struct KeyHash {
   std::size_t operator()(const TreeKey& k) const { return std::size_t(mix(k.hi ^ mix(k.lo))); }
 };
 
-enum Tag : int { kClaim = 31, kClaimed, kProved, kValue, kQueue, kAsk, kGive, kStop, kFailed, kEnd };
+enum Tag : int { kClaim = 31, kClaimed, kProved, kValue, kQueue, kAsk, kGive, kStop, kFailed, kLookUp, kLookedUp, kEnd };
 // A message of records is cut at this size, so that any message fits the posted receive (Post),
 // an answer to a claim (10 bytes a key of 8) included.
 constexpr std::size_t kMessage = 32 * 1024;
@@ -153,6 +153,7 @@ std::string encode(const TreeRankStats& s, const std::vector<std::pair<std::uint
   put(out, s.busy_seconds), put(out, s.messages), put(out, s.bytes), put(out, s.shard_starts);
   put(out, s.claims), put(out, s.found_proved), put(out, s.waited), put(out, s.suspended_peak);
   put(out, s.restored), put(out, s.restored_used), put(out, s.searches), put(out, s.nodes);
+  put(out, s.looked_up), put(out, s.looked_up_proved);
   put(out, std::uint64_t(proved.size()));
   for (const auto& [level, key] : proved) put(out, level), put(out, key);
   return out + s.failure;
@@ -167,6 +168,7 @@ TreeRankStats decode(const std::string& in, std::vector<std::pair<std::uint32_t,
   s.waited = take<std::uint64_t>(in, at), s.suspended_peak = take<std::uint64_t>(in, at);
   s.restored = take<std::uint64_t>(in, at), s.restored_used = take<std::uint64_t>(in, at);
   s.searches = take<std::uint64_t>(in, at), s.nodes = take<std::uint64_t>(in, at);
+  s.looked_up = take<std::uint64_t>(in, at), s.looked_up_proved = take<std::uint64_t>(in, at);
   for (auto n = take<std::uint64_t>(in, at); n > 0; --n) {
     const auto level = take<std::uint32_t>(in, at);
     proved.emplace_back(level, take<TreeKey>(in, at));
@@ -271,6 +273,19 @@ class Prover {
         const auto key = take<TreeKey>(in, at);
         learn(key, take<std::uint8_t>(in, at));
       }
+    } else if (tag == kLookUp) {
+      Outbox reply;
+      while (at < in.size()) {
+        const auto key = take<TreeKey>(in, at);
+        std::string& out = reply.room(source);
+        put(out, key), put(out, shard_value(key));
+      }
+      reply.flush(post_, kLookedUp);
+    } else if (tag == kLookedUp) {
+      while (at < in.size()) {
+        const auto key = take<TreeKey>(in, at);
+        on_looked_up(key, take<std::uint8_t>(in, at));
+      }
     } else if (tag == kGive) {
       while (at < in.size()) mine_.push_back(take_job(in, at));
       asked_ = false;
@@ -287,6 +302,14 @@ class Prover {
     if (e.proved) return {kKnown, e.value};
     if (std::find(e.claimers.begin(), e.claimers.end(), from) == e.claimers.end()) e.claimers.push_back(from);
     return {fresh ? kYours : kWait, 0};
+  }
+  // The owner's side of a look-up: the value if its shard holds it proved, and nothing recorded.
+  std::uint8_t shard_value(const TreeKey& key) {
+    const auto it = shard_.find(key);
+    if (it == shard_.end() || !it->second.proved) return kNotProved;
+    Entry& e = it->second;
+    if (e.restored && !e.used) e.used = true, ++stats.restored_used;
+    return e.value;
   }
   void on_proved(const TreeKey& key, std::uint8_t value, std::uint64_t weight) {
     Entry& e = shard_[key];
@@ -335,9 +358,44 @@ class Prover {
     waiting_.erase(it);
   }
 
+  // A running job asks the values of `keys` (A START IS LOOKED UP): from what this rank learnt or
+  // owns at once, else one message per owner; the job goes on meanwhile.
+  void look_up(std::uint64_t id, const std::vector<TreeKey>& keys) {
+    Outbox asks;
+    for (const TreeKey& key : keys) {
+      ++stats.looked_up;
+      if (const auto known = known_.find(key); known != known_.end()) {
+        on_looked_up(id, key, known->second);
+        continue;
+      }
+      const int owner = owner_of(key, post_.ranks());
+      if (owner == post_.rank()) {
+        on_looked_up(id, key, shard_value(key));
+        continue;
+      }
+      std::vector<std::uint64_t>& askers = looking_[key];
+      if (askers.empty()) put(asks.room(owner), key);
+      askers.push_back(id);
+    }
+    asks.flush(post_, kLookUp);
+  }
+  void on_looked_up(const TreeKey& key, std::uint8_t value) {
+    const auto it = looking_.find(key);
+    if (it == looking_.end()) throw std::logic_error("job tree: an answer to a look-up this rank did not make");
+    if (value != kNotProved) known_[key] = value;
+    const std::vector<std::uint64_t> askers = std::move(it->second);
+    looking_.erase(it);
+    for (std::uint64_t id : askers) on_looked_up(id, key, value);
+  }
+  void on_looked_up(std::uint64_t id, const TreeKey& key, std::uint8_t value) {
+    stats.looked_up_proved += value != kNotProved;
+    work_.looked_up(id, key, value);
+  }
+
   void on_event(TreeEvent& e) {
     const auto it = running_.find(e.id);
     if (it == running_.end()) throw std::logic_error("job tree: an event of a job not running");
+    if (!e.done && !e.look_up.empty()) return look_up(e.id, e.look_up);
     TreeJob job = std::move(it->second.job);
     stats.busy_seconds += MPI_Wtime() - it->second.since;
     running_.erase(it);
@@ -437,6 +495,7 @@ class Prover {
   std::unordered_map<TreeKey, std::vector<std::uint64_t>, KeyHash> waiting_;  // start -> paused jobs (ids)
   std::unordered_map<TreeKey, TreeJob, KeyHash> claimed_;                     // claims not answered yet
   std::unordered_map<TreeKey, std::uint8_t, KeyHash> known_;                  // values this rank learnt
+  std::unordered_map<TreeKey, std::vector<std::uint64_t>, KeyHash> looking_;  // start looked up -> the jobs asking
   std::unordered_map<TreeKey, Entry, KeyHash> shard_;
   std::deque<TreeJob> mine_;
   Outbox queue_, values_;

@@ -12,6 +12,12 @@
 // processing time first), to ranks that ask. Every other rank proves jobs, `slots()` at once,
 // and owns a shard of the starts: the start of key k belongs to rank 1 + mix(k) % (ranks - 1).
 //
+// A START IS LOOKED UP WHERE IT IS KEPT. A running job may ask the values of starts it meets
+// (TreeEvent::look_up) and goes on meanwhile; each answer comes back to it (TreeWork::looked_up):
+// one message per owner, which answers from its shard, proved or not, and records nothing. So a
+// master on any rank can plan with what every shard knows (an earlier run's saved starts, those
+// proved since), as one process plans with the whole table.
+//
 // A START IS PROVED ONCE. Its owner decides who proves it: the first rank to claim it is told
 // "yours", a later one waits, and once it is proved every rank that claimed it is sent its value.
 // A paused job's batch is claimed in one message per owner. A rank keeps the "yours" jobs its
@@ -29,7 +35,8 @@
 // MESSAGES (bytes, fixed fields as put/take lay them). A rank to an owner: claim {key}*; back:
 // claimed {key, kind (yours, wait, proved), value}*. A rank to an owner: proved {key, value,
 // weight}* (weight: the starts it stands for, a simulated group's); the owner to each claimer:
-// value {key, value}*. A rank to rank 0: queue {job}*, ask {free slots}; back: give {job}*. Rank 0
+// value {key, value}*. A rank to an owner: look up {key}*; back: looked up {key, value or
+// kNotProved}*. A rank to rank 0: queue {job}*, ask {free slots}; back: give {job}*. Rank 0
 // to all: stop; then every rank drains its messages until a barrier, and rank 0 gathers the stats.
 //
 // SAVED AND RESUMED. Each owner saves its shard whole (TreeWork::save, every save_seconds, and
@@ -69,7 +76,10 @@ struct TreeValue {
   std::uint64_t weight = 1;  // the starts it stands for
 };
 
-// What a running job did: paused with a batch, or done.
+// A looked-up start that no shard holds proved (TreeEvent::look_up).
+constexpr std::uint8_t kNotProved = 2;
+
+// What a running job did: paused with a batch, asked the values of some starts, or done.
 struct TreeEvent {
   std::uint64_t id = 0;  // as given to TreeWork::start
   bool done = false;
@@ -77,6 +87,7 @@ struct TreeEvent {
   std::vector<TreeValue> also;            // done: starts proved inside the job, for their owners' shards
   std::uint64_t searches = 0, nodes = 0;  // done: what the job cost (a real job's searches), for the stats
   std::vector<TreeJob> batch;             // paused: the starts it waits for
+  std::vector<TreeKey> look_up;           // running, going on: the starts whose values it asks (A START IS LOOKED UP)
 };
 
 class TreeWork {
@@ -87,6 +98,9 @@ class TreeWork {
   // The values of the job's last batch, in the batch's order.
   virtual void resume(std::uint64_t id, const std::vector<std::uint8_t>& values) = 0;
   virtual std::vector<TreeEvent> events() = 0;  // since the last call
+  // The answer to a start a job looked up (kNotProved: no shard holds it proved), perhaps after
+  // the job ended.
+  virtual void looked_up(std::uint64_t /*id*/, const TreeKey& /*key*/, std::uint8_t /*value*/) {}
   // Waits up to `seconds`, or less if an event comes.
   virtual void idle(double seconds) = 0;
   // With no job running, whether to block on the next message instead of idling: a simulation's
@@ -113,7 +127,8 @@ struct TreeRankStats {
   std::uint64_t shard_starts = 0;                          // starts its shard holds, by weight
   std::uint64_t claims = 0, found_proved = 0, waited = 0;  // starts its jobs claimed; proved already; proved by another meanwhile
   std::uint64_t suspended_peak = 0;                        // jobs paused at once
-  std::uint64_t restored = 0, restored_used = 0;           // starts its shard was given back (TreeWork::begin); of them, claimed
+  std::uint64_t restored = 0, restored_used = 0;           // starts its shard was given back (TreeWork::begin); of them, claimed or looked up
+  std::uint64_t looked_up = 0, looked_up_proved = 0;       // starts its jobs asked the value of (TreeEvent::look_up); found proved
   std::uint64_t searches = 0, nodes = 0;                   // its jobs' (TreeEvent)
   std::string failure;                                     // what failed on this rank after the run's end (its last save)
 };

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The 2-point match's set-up continued from the committed table (reports/match/two-point.starts)
+# with every level's jobs handed out (solve --by-rounds --mpi --every-level, issue 68): on RANKS
+# MPI ranks, the value one process gives from the same table, resting on as many starts read back,
+# and no round-2 start handed out. The table is read into the ranks' shards, and a master looks up
+# the starts it meets in them (src/run/job_tree.h, A START IS LOOKED UP) and plans again where one
+# is won against its guess: so the root plans the proof the table holds, as one process does,
+# instead of another resting on starts nobody proved (479 of them before the look-ups). One
+# process: 45 s; 4 ranks: about 2 minutes here (2 cores). The slow job.
+# Usage: by_rounds_tree_table.sh KAMISADO_BINARY RANKS TABLE SCRATCH_DIR
+set -euo pipefail
+kamisado=$1 ranks=$2 table=$3 dir=$4
+source "$(dirname "$0")/kill_resume_lib.sh"
+start_mpi_test "$dir"
+# --hash 1024: the table's own run's; a master with another table size plans another proof.
+solve=(solve "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - 2:0-0" --goal match --by-rounds --hash 1024)
+cp "$table" "$dir/one.starts"
+cp "$table" "$dir/tree.starts"
+"$kamisado" "${solve[@]}" --plans --starts "$dir/one.starts" --json >"$dir/one.json" 2>/dev/null
+mpirun -np "$ranks" --oversubscribe "$kamisado" "${solve[@]}" --mpi --every-level --starts "$dir/tree.starts" --json >"$dir/tree.json" 2>"$dir/tree.err" || {
+  echo "FAIL: the run on $ranks ranks:"; tail -5 "$dir/tree.err"; exit 1; }
+a=$(field "$dir/one.json" "d['value']")
+b=$(field "$dir/tree.json" "d['value']")
+[ "$a" != unknown ] || { echo "FAIL: one process decided nothing"; exit 1; }
+[ "$a" = "$b" ] || { echo "FAIL: $ranks ranks say $b, one process $a"; exit 1; }
+handed=$(field "$dir/tree.json" "sum(sum(r['jobs_by_level'][1:]) for r in d['ranks'])")
+[ "$handed" = 0 ] || { echo "FAIL: $handed starts below the root were proved: the plan did not meet the table"; exit 1; }
+u1=$(field "$dir/one.json" "d['unchecked_starts']")
+u2=$(field "$dir/tree.json" "d['unchecked_starts']")
+[ "$u1" = "$u2" ] || { echo "FAIL: one process rests on $u1 starts read back, $ranks ranks on $u2"; exit 1; }
+found=$(field "$dir/tree.json" "d['starts_looked_up_proved']")
+echo "$ranks ranks: $b, as one process, resting on the same $u2 starts read back; none proved anew ($found found by look-ups)"
+field "$dir/tree.json" "f\"{d['seconds']:.0f} s, {d['nodes']} nodes, {d['starts_looked_up']} starts looked up\""
+field "$dir/one.json" "f\"one process: {d['seconds']:.0f} s, {d['nodes']} nodes\""
