@@ -15,10 +15,7 @@ solve=(solve "$pos" --goal match --by-rounds)
 
 "$kamisado" "${solve[@]}" --starts "$dir/one.starts" --json >"$dir/one.json" 2>/dev/null
 "${mpirun[@]}" "$kamisado" "${solve[@]}" --starts "$dir/two.starts" --mpi --json >"$dir/two.json" 2>/dev/null
-a=$(field "$dir/one.json" "d['value']")
-b=$(field "$dir/two.json" "d['value']")
-[ "$a" != unknown ] || { echo "FAIL: one process decided nothing"; exit 1; }
-[ "$a" = "$b" ] || { echo "FAIL: two ranks say $b, one process $a"; exit 1; }
+same_value "$dir/one.json" "$dir/two.json" "two ranks"
 far=$(field "$dir/two.json" "d['jobs_on_other_ranks']")
 [ "$far" -gt 0 ] || { echo "FAIL: rank 1 proved no job"; exit 1; }
 echo "two ranks: $b, as one process; $far jobs proved on rank 1"

@@ -14,6 +14,15 @@ start_mpi_test() {
 # FILE's JSON field EXPR, an expression in `d`: field out.json "d['value']".
 field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, {'d': d}))" "$1" "$2"; }
 
+# The value of one process (ONE.json, `solve --json`), which must decide the match, and of a run
+# (RUN.json) on WHO ("2 ranks"), which must be the same, as $a and $b: same_value ONE RUN WHO.
+same_value() {
+  a=$(field "$1" "d['value']")
+  b=$(field "$2" "d['value']")
+  [ "$a" != unknown ] || { echo "FAIL: one process decided nothing"; exit 1; }
+  [ "$a" = "$b" ] || { echo "FAIL: $3 say $b, one process $a"; exit 1; }
+}
+
 # Waits (up to 120 s) until COMMAND... succeeds or the process PID has ended; then kills PID
 # (SIGKILL: no chance to save): kill_when PID COMMAND...
 kill_when() {
