@@ -224,10 +224,10 @@ class Run {
     if (!proved) return false;
     bool against = false;
     std::unique_lock lock(table_mutex_);
+    std::lock_guard asked(asked_mutex_);
     for (const auto& [key, first_mover_wins] : *proved) {
       if (table_.find(key)) continue;
       table_.add(key, {first_mover_wins, std::nullopt, false, 0}, "the job tree");
-      std::lock_guard asked(asked_mutex_);
       against = against || asked_.at(key) != first_mover_wins;
     }
     return against;
@@ -370,17 +370,9 @@ class Run {
       jobs_done_{0}, jobs_queued_{0};
   std::vector<RoundCount> rounds_;
   // Looked up on the job tree (meet): whether its guess is that the side moving first wins. A
-  // root master of the 2-point match meets 3.5 M starts: a hash map. A key's halves are an index
-  // and the rings and scores, not hashes (the scores alike for most keys): both mixed.
-  struct KeyHash {
-    std::size_t operator()(const RoundStartKey& k) const {
-      std::uint64_t x = k.hi * 0x9e3779b97f4a7c15ULL ^ k.lo;
-      x ^= x >> 30, x *= 0xbf58476d1ce4e5b9ULL, x ^= x >> 27, x *= 0x94d049bb133111ebULL;
-      return std::size_t(x ^ (x >> 31));
-    }
-  };
+  // root master of the 2-point match meets 3.5 M starts: a hash map.
   std::mutex asked_mutex_;
-  std::unordered_map<RoundStartKey, bool, KeyHash> asked_;
+  std::unordered_map<RoundStartKey, bool, RoundStartKeyHash> asked_;
   RoundStartTable* added_ = nullptr;  // under table_mutex_
   RoundStartTable file_;              // the table file's starts, taken unchecked (not with options.recheck)
   RoundStartTable claims_;            // the table file's starts, to prove again (options.recheck)

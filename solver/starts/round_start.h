@@ -29,6 +29,7 @@
 
 #include "solver/starts/start_space.h"
 #include "src/kamisado/position.h"
+#include "src/kamisado/zobrist.h"
 
 namespace kamisado::solver {
 
@@ -43,6 +44,15 @@ struct RoundStartKey {
   std::uint64_t hi = 0, lo = 0;
   auto operator<=>(const RoundStartKey&) const = default;
   std::string hex() const;  // 32 hex digits, hi then lo: a file name for its certificate
+};
+
+// For hash maps of round starts. A key's halves are an index and the rings and scores (key_of),
+// not hashes, and most keys share their scores: both are mixed, by zobrist.h's SplitMix64.
+struct RoundStartKeyHash {
+  std::size_t operator()(const RoundStartKey& k) const {
+    std::uint64_t state = k.hi * 0x9E3779B97F4A7C15ULL ^ k.lo;
+    return std::size_t(zobrist::detail::splitmix64(state));
+  }
 };
 
 // The round start a position is, if it is one: a free move (T1) with every tower on its own home
