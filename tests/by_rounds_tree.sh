@@ -3,7 +3,10 @@
 # solver/match/by_rounds_tree.h, issue 68): on RANKS MPI ranks the value of one process, no start
 # proved twice, and the round-2 starts (masters of their own) proved on more than one rank; its
 # certificate, written on the ranks (tree_certificate.h), accepted by check-proof on threads and
-# across ranks; run again on the shards of its table, the same value, read back.
+# across ranks; run again on the shards of its table, the same value, read back. Going on from the
+# table of one process, with the certificate written from that table (--regenerate-layers): the
+# layers of the starts it reads back are taken from it (--layers-from), and the whole checks;
+# without it, the certificate is refused in one line.
 # POSITION: a 2-point match's round-1 position some plies in, whose proof rests on a few round-2
 # starts (1-0 or 0-1), each a master whose own jobs (1-1, the last round) it proves itself: the
 # jobs span two levels. 4 round-2 starts, 17 s on one process (CI); 8, 70 s (the slow job):
@@ -14,7 +17,7 @@ kamisado=$1 ranks=$2 pos=$3 dir=$4
 source "$(dirname "$0")/kill_resume_lib.sh"
 start_mpi_test "$dir"
 solve=(solve "$pos" --goal match --by-rounds --hash 16)
-"$kamisado" "${solve[@]}" --json >"$dir/one.json" 2>/dev/null
+"$kamisado" "${solve[@]}" --starts "$dir/one.starts" --json >"$dir/one.json" 2>/dev/null
 tree=(mpirun -np "$ranks" --oversubscribe "$kamisado" "${solve[@]}" --mpi --every-level --starts "$dir/tree.starts")
 "${tree[@]}" --certificate "$dir/certificate" --json >"$dir/tree.json" 2>"$dir/tree.err" || {
   echo "FAIL: the run on $ranks ranks:"; tail -5 "$dir/tree.err"; exit 1; }
@@ -47,3 +50,19 @@ echo "its certificate, $layers layers stored on the ranks, holds on threads and 
 read_back=$(field "$dir/again.json" "d['table_read']")
 [ "$read_back" -gt 0 ] || { echo "FAIL: run again, it read nothing from its shards"; exit 1; }
 echo "run again: $a, from $read_back starts of its shards"
+
+# Going on from one process's table: its starts read back, their layers from its certificate.
+"$kamisado" "${solve[@]}" --starts "$dir/one.starts" --certificate "$dir/earlier" --regenerate-layers --json >/dev/null 2>&1
+cp "$dir/one.starts" "$dir/refused.starts" && cp "$dir/one.starts" "$dir/on.starts"
+on=(mpirun -np "$ranks" --oversubscribe "$kamisado" "${solve[@]}" --mpi --every-level)
+rc=0; "${on[@]}" --starts "$dir/refused.starts" --certificate "$dir/refused" >/dev/null 2>"$dir/refused.err" || rc=$?
+[ "$rc" = 2 ] && grep -q "no rank stored the layer of the round start .*--layers-from" "$dir/refused.err" || {
+  echo "FAIL: a certificate resting on starts read back, with no layers to take, gave exit $rc:"; tail -3 "$dir/refused.err"; exit 1; }
+"${on[@]}" --starts "$dir/on.starts" --certificate "$dir/on" --layers-from "$dir/earlier" --json >"$dir/on.json" 2>"$dir/on.err" || {
+  echo "FAIL: going on from the table with --layers-from:"; tail -5 "$dir/on.err"; exit 1; }
+same_value "$dir/one.json" "$dir/on.json" "$ranks ranks going on from the table"
+taken=$(field "$dir/on.json" "d['certificate']['layers_made_again']")
+[ "$taken" -gt 0 ] || { echo "FAIL: going on from the table, no layer was taken from its certificate"; exit 1; }
+"$kamisado" check-proof "$dir/on" --threads 2 --json >"$dir/on-check.json" 2>/dev/null || true
+[ "$(field "$dir/on-check.json" "d['holds']")" = True ] || { echo "FAIL: check-proof refuses the certificate going on from the table: $(field "$dir/on-check.json" "d['failure']")"; exit 1; }
+echo "going on from one process's table: $a; refused without --layers-from; with it, $taken layers taken from its certificate, and the whole holds"

@@ -664,8 +664,9 @@ TEST(ByRounds_P3, EachScoreOfALevelIsProjectedByItsOwnPlans) {
 
 // --every-level is refused where it cannot run as asked, in one line naming the option, before any
 // MPI: without --mpi, with a table file (its shards are not saved yet), and with threads (one job
-// computes at a time on a rank, by_rounds_tree.h: more would be taken silently as one).
-TEST(ByRounds_Input, EveryLevelIsRefusedWithoutRanksAndWithRecheckAJobCountOrThreads) {
+// computes at a time on a rank, by_rounds_tree.h: more would be taken silently as one); and
+// --layers-from but on the tree with a certificate (tree_certificate.h).
+TEST(ByRounds_Input, EveryLevelIsRefusedWithoutRanksAndWithRecheckAJobCountOrThreadsAndLayersFromButThere) {
   const Position pos = parse_kfen("bkpnyrgo/8/8/8/8/8/8/GORPKNBY g - 2:1-0");
   const auto field_of = [&](const ByRoundsRequest& r) {
     try {
@@ -688,4 +689,9 @@ TEST(ByRounds_Input, EveryLevelIsRefusedWithoutRanksAndWithRecheckAJobCountOrThr
   r.run.max_jobs = 0;
   r.run.threads = 2;
   EXPECT_EQ(field_of(r), "threads");
+  r.run.threads = 1;
+  r.layers_from = scratch("earlier.certificate");  // a run on the tree writing no certificate takes no layers
+  EXPECT_EQ(field_of(r), "layers-from");
+  r.every_level = r.mpi = false, r.certificate = scratch("run.certificate");  // nor does one process, which proves its layers
+  EXPECT_EQ(field_of(r), "layers-from");
 }

@@ -26,6 +26,7 @@
 #include "solver/match/regenerated_certificate.h"
 #include "solver/match/regenerated_layer.h"
 #include "solver/match/starts_check.h"
+#include "solver/match/tree_certificate.h"
 #include "solver/proof/proof_file.h"
 #include "solver/proof/proof_io.h"
 #include "solver/search/transposition_table.h"
@@ -425,4 +426,110 @@ TEST(RegeneratedCertificate_Input, ALayerLineReadsBackAsWrittenAndACutOneIsRefus
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("layers.part"), std::string::npos) << e.what();
   }
+}
+
+// ---- A run on the job tree taking the layers of the starts it read back (tree_certificate.h) ----
+
+namespace {
+
+// The table the earlier certificate was written from, as a rank of a run going on from it holds it.
+RoundStartTable earlier_table() { return read_round_starts(proved_table().string()); }
+
+// A run's certificate in `name` whose only rank (1) proved the root's job and stored the layers
+// of `proved`, finished with layers taken from `earlier` (none: without).
+RegeneratedWrite finish_tree(const fs::path& dir, const std::string& earlier, const std::vector<std::pair<RoundStartKey, bool>>& proved = {}) {
+  TreeCertificate cert({dir.string(), earlier, {}});
+  RankLayers(dir.string(), 1).write(proved, std::pair{busiest_case(), Side::Black}, earlier_table(), 4, nullptr);
+  return cert.finish(busiest_case(), Side::Black, 4);
+}
+
+void expect_refused_at_start(const std::string& earlier, const fs::path& dir, const std::string& what) {
+  try {
+    TreeCertificate cert({dir.string(), earlier, {}});
+    ADD_FAILURE() << "taken from " << earlier;
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+
+// A start the run read back (no rank stored its layer) has the earlier certificate's listed
+// layer, made again from that certificate's table, now the run's: the whole holds, each layer a
+// rank stored read as stored and the others made again.
+TEST(TreeCertificate_P3, LayersOfStartsReadBackAreTakenFromTheEarlierCertificate) {
+  const std::string earlier = written("earlier");
+  const LayerList listed = list_of(earlier);
+  const fs::path taken = scratch("taken");
+  const RegeneratedWrite w = finish_tree(taken, earlier);
+  ASSERT_TRUE(w.winner);
+  EXPECT_EQ(w.layers, listed.layers.size());
+  EXPECT_EQ(w.written, 0u);
+  EXPECT_EQ(w.search_nodes, 0u);
+  const MatchCertificateCheck all = check_regenerated_certificate(taken.string(), 2, "");
+  ASSERT_TRUE(all.holds) << all.failure;
+  EXPECT_EQ(all.winner, Side::Black);
+  EXPECT_EQ(all.regenerated, listed.layers.size());
+  EXPECT_EQ(all.stored, 0u);
+
+  const ListedLayer& first = listed.layers[0];  // a start of the root's layer, proved by the rank this time
+  const fs::path dir = scratch("mixed");
+  const RegeneratedWrite mixed = finish_tree(dir, earlier, {{first.key, first.first_mover_wins}});
+  EXPECT_EQ(mixed.layers, listed.layers.size());
+  EXPECT_EQ(mixed.written, 1u);
+  const MatchCertificateCheck c = check_regenerated_certificate(dir.string(), 2, "");
+  ASSERT_TRUE(c.holds) << c.failure;
+  EXPECT_EQ(c.stored, 1u);
+}
+
+// A start the earlier certificate does not list is made from its table now, as its writer would
+// have, and listed: the whole holds. Without an earlier certificate, a start no rank stored is
+// refused in one line that says where its layer may come from.
+TEST(TreeCertificate_P3, AStartTheEarlierListLacksIsMadeFromItsTable) {
+  const std::string earlier = written("earlier");
+  LayerList cut = list_of(earlier);
+  const std::size_t layers = cut.layers.size();
+  cut.layers.pop_back();  // a leaf of some layer: no longer listed
+  forge(earlier, cut);
+  const fs::path dir = scratch("made");
+  const RegeneratedWrite w = finish_tree(dir, earlier);
+  EXPECT_EQ(w.layers, layers);
+  EXPECT_GT(w.search_nodes, 0u);
+  const MatchCertificateCheck c = check_regenerated_certificate(dir.string(), 2, "");
+  ASSERT_TRUE(c.holds) << c.failure;
+
+  try {
+    finish_tree(scratch("without"), "");
+    ADD_FAILURE() << "a start no rank stored was listed";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("no rank stored the layer of the round start"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("--layers-from"), std::string::npos) << e.what();
+  }
+}
+
+// An earlier certificate that cannot lend its layers is refused when the run begins, in one line:
+// no list, an unfinished list, a table not the list's, layers it stores, the folder written itself.
+TEST(TreeCertificate_Input, AnEarlierCertificateThatCannotLendItsLayersIsRefused) {
+  const fs::path dir = scratch("tree");
+  const fs::path none = scratch("none");
+  fs::create_directories(none);
+  expect_refused_at_start(none.string(), dir, "no layers.txt");
+
+  const std::string unfinished = written("unfinished");
+  LayerList list = list_of(unfinished);
+  list.finished = false;
+  forge(unfinished, list);
+  expect_refused_at_start(unfinished, dir, "unfinished");
+
+  const std::string other_table = written("other_table");
+  write_bytes(fs::path(other_table) / kLayerTable, encode_round_starts({}));
+  expect_refused_at_start(other_table, dir, "not the table its layers were made from");
+
+  const std::string storing = written("storing");
+  fs::create_directories(fs::path(storing) / "starts");
+  expect_refused_at_start(storing, dir, "stores layers");
+
+  const std::string itself = written("itself");
+  expect_refused_at_start(itself, itself, "not one to take layers from");
 }

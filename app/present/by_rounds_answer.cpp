@@ -298,6 +298,9 @@ nlohmann::json by_rounds_answer_json(const Position& root, const ByRoundsAnswer&
     nlohmann::json out = by_rounds_json(root, *a.result);
     out["certificate"] = {{"folder", a.certificate_dir},
                           {"layers_listed", a.regenerated->layers},
+                          {"layers_stored", a.regenerated->written},
+                          {"layers_made_again", a.regenerated->layers - a.regenerated->written},
+                          {"nodes", a.regenerated->search_nodes},
                           {"positions", a.regenerated->positions},
                           {"list_bytes", a.regenerated->stored_bytes},
                           {"seconds", a.regenerated->seconds}};
@@ -311,12 +314,20 @@ std::string by_rounds_answer_text(const Position& root, const ByRoundsAnswer& a)
   if (a.levels) return level_projection_text(*a.levels);
   if (a.plan) return by_rounds_plan_text(root, *a.plan);
   if (a.certificate) return by_rounds_certificate_text(root, a.certificate_dir, *a.certificate);
-  if (a.regenerated && a.result)
+  if (a.regenerated && a.result) {
+    const RegeneratedWrite& w = *a.regenerated;
+    const std::string again = w.layers == w.written
+                                  ? ""
+                                  : fmt::format(
+                                        ", {} of them not stored but made again from the earlier certificate's table when checked ({} "
+                                        "search nodes to list those that certificate did not)",
+                                        w.layers - w.written, w.search_nodes);
     return by_rounds_text(root, *a.result) +
            fmt::format(
-               "its certificate is in {}: the root's layer and a list of {} layers ({} positions) stored by the ranks that proved them "
+               "its certificate is in {}: the root's layer and a list of {} layers ({} positions) stored by the ranks that proved them{} "
                "(check it: kamisado check-proof {}, or across ranks with --mpi)\n",
-               a.certificate_dir, a.regenerated->layers, a.regenerated->positions, a.certificate_dir);
+               a.certificate_dir, w.layers, w.positions, again, a.certificate_dir);
+  }
   if (a.regenerated) return regenerated_write_text(root, a.certificate_dir, *a.regenerated);
   return by_rounds_text(root, *a.result);
 }

@@ -31,6 +31,9 @@ void check(const ByRoundsRequest& r) {
     throw InputError("a run handing out every level's jobs takes its saved shards as they are: prove them again on one process", "recheck-starts");
   if (r.every_level && r.run.max_jobs > 0)
     throw InputError("a run handing out every level's jobs stops by time (--seconds) or Ctrl-C, not by a count of jobs", "max-jobs");
+  if (!r.layers_from.empty() && (!r.every_level || r.certificate.empty()))
+    throw InputError("layers are taken from an earlier certificate by a run on the job tree writing its own (--every-level --certificate)",
+                     "layers-from");
   if (!r.job_record.empty() && !r.every_level) throw InputError("a record of jobs is of a run on the job tree (--every-level)", "record-jobs");
   if (r.every_level && r.run.threads > 1)  // by_rounds_tree.h: one job computes at a time on a rank
     throw InputError("a run handing out every level's jobs proves one job at a time on a rank: run a rank a core (mpirun -np N)", "threads");
@@ -57,7 +60,11 @@ ByRoundsAnswer answer_by_rounds(const Position& root, const ByRoundsRequest& r, 
     if (!r.run.table_path.empty() && round_start_table_exists(r.run.table_path)) table = read_round_starts_and_shards(r.run.table_path);
     a.plan = plan_by_rounds(root, table, r.run);
   } else if (r.mpi && r.every_level) {
-    if (std::optional<TreeRun> tree = solve_by_rounds_tree(root, r.run, r.certificate, r.job_record)) {
+    io::Progress progress(lines);
+    TreeCertificateFolders folders{r.certificate, r.layers_from, [&progress](std::uint64_t made, std::uint64_t known) {
+                                     progress.count("certificate: layers made from the earlier certificate's table", made, known, "known so far");
+                                   }};
+    if (std::optional<TreeRun> tree = solve_by_rounds_tree(root, r.run, folders, r.job_record)) {
       a.result = std::move(tree->result);
       a.regenerated = std::move(tree->certificate);
       if (!r.certificate.empty()) a.certificate_dir = r.certificate;

@@ -25,6 +25,7 @@ struct ByRoundsRequest {
   bool mpi = false;                // the run across the ranks of an MPI job
   bool every_level = false;        // with mpi: every level's jobs handed out, on the job tree (by_rounds_tree.h)
   std::string job_record;          // with every_level: each rank's jobs recorded in `job_record`.rank-R (run/job_record.h)
+  std::string layers_from;         // with every_level and certificate: the layers of starts read back, from this certificate (tree_certificate.h)
 };
 
 // What was answered: one of the four, or none on an MPI rank other than 0 (rank 0 answers).

@@ -37,8 +37,8 @@ run::TreeKey tree_key(const Position& start) {
 // A rank's masters as the scheduler's work (the file's comment).
 class RoundsWork final : public run::TreeWork {
  public:
-  RoundsWork(const ByRoundsOptions& options, const Position& root, const std::string& certificate, const std::string& record)
-      : options_(options), certificate_dir_(certificate), record_path_(record) {
+  RoundsWork(const ByRoundsOptions& options, const Position& root, const TreeCertificateFolders& certificate, const std::string& record)
+      : options_(options), certificate_(certificate), record_path_(record) {
     if (!round_start_of(root)) root_key_ = tree_key(root);
   }
   ~RoundsWork() override {
@@ -101,8 +101,8 @@ class RoundsWork final : public run::TreeWork {
   // beside it, of any number of ranks (round_start_table.h), locked first: rank 1 locks the table
   // for the run, each rank its own shard file, so that a second run on the table is refused.
   std::vector<run::TreeValue> begin(int rank, int ranks) override {
-    if (!certificate_dir_.empty() && rank == 0) certificate = std::make_unique<TreeCertificate>(certificate_dir_);
-    if (!certificate_dir_.empty() && rank > 0) layers_ = std::make_unique<RankLayers>(certificate_dir_, rank);
+    if (!certificate_.dir.empty() && rank == 0) certificate = std::make_unique<TreeCertificate>(certificate_);
+    if (!certificate_.dir.empty() && rank > 0) layers_ = std::make_unique<RankLayers>(certificate_.dir, rank);
     if (!record_path_.empty() && rank > 0) {  // a record of one run, never appended to another's
       const std::string path = run::job_record_file(record_path_, rank);
       std::error_code ec;
@@ -226,7 +226,7 @@ class RoundsWork final : public run::TreeWork {
   }
 
   const ByRoundsOptions& options_;
-  const std::string certificate_dir_;
+  const TreeCertificateFolders certificate_;
   std::unique_ptr<RankLayers> layers_;  // another rank's, with a certificate
   const std::string record_path_;
   std::optional<io::LineAppender> record_;                                   // a record of its jobs (job_record.h)
@@ -253,7 +253,7 @@ class RoundsWork final : public run::TreeWork {
 
 }  // namespace
 
-std::optional<TreeRun> solve_by_rounds_tree(const Position& root, const ByRoundsOptions& options, const std::string& certificate,
+std::optional<TreeRun> solve_by_rounds_tree(const Position& root, const ByRoundsOptions& options, const TreeCertificateFolders& certificate,
                                             const std::string& record) {
   if (!root.match().is_match()) throw InputError("by rounds: the position is a single round, not a match (give it a match field, e.g. '2:0-0')");
   std::optional<run::TreeRunResult> tree;
@@ -274,7 +274,7 @@ std::optional<TreeRun> solve_by_rounds_tree(const Position& root, const ByRounds
     };
     tree = run::run_job_tree({tree_key(root), 1, to_kfen(root)}, work, 0.002, &stop, progress, 0.2);
     if (tree && tree->value) out.result.winner = *tree->value ? root.side_to_move() : ~root.side_to_move();
-    if (out.result.winner && work.certificate) out.certificate = work.certificate->finish(root, *out.result.winner);
+    if (out.result.winner && work.certificate) out.certificate = work.certificate->finish(root, *out.result.winner, options.hash_mb);
   }
   if (!tree) return std::nullopt;
   ByRoundsResult& r = out.result;

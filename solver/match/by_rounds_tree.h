@@ -15,7 +15,8 @@
 // every shard saved and proves only the rest, to the same value (its answer counts the starts it
 // rests on that were read back, not proved). Rank 0 keeps the time (options.seconds) and Ctrl-C.
 // With a certificate folder the ranks store the layers of the starts they prove and rank 0 lists
-// them (tree_certificate.h).
+// them (tree_certificate.h), taking the layers of starts read back from an earlier certificate's
+// list where one is named.
 #pragma once
 
 #include <optional>
@@ -23,6 +24,7 @@
 
 #include "solver/match/by_rounds.h"
 #include "solver/match/regenerated_certificate.h"
+#include "solver/match/tree_certificate.h"
 
 namespace kamisado::solver {
 
@@ -32,11 +34,11 @@ struct TreeRun {
 };
 
 // Called by every rank of MPI_COMM_WORLD with the same arguments. Rank 0 returns the run's
-// result, with each rank's jobs by level, and the certificate written in `certificate` (a folder;
-// empty: none); the other ranks nullopt. With `record` (a path), each proving rank R writes a record
+// result, with each rank's jobs by level, and the certificate written in `certificate.dir` (a
+// folder; empty: none); the other ranks nullopt. With `record` (a path), each proving rank R writes a record
 // of its jobs to `record`.rank-R (run/job_record.h), for the simulation to replay. Fewer than 2
 // ranks, or a failure on any rank, is an InputError (rank 0 throws it, naming the rank).
-std::optional<TreeRun> solve_by_rounds_tree(const Position& root, const ByRoundsOptions& options, const std::string& certificate = {},
+std::optional<TreeRun> solve_by_rounds_tree(const Position& root, const ByRoundsOptions& options, const TreeCertificateFolders& certificate = {},
                                             const std::string& record = {});
 
 }  // namespace kamisado::solver

@@ -11,7 +11,7 @@
 //   DIR/ranks/R/root.proof          the root's layer, on the rank that proved the root's job
 //   DIR/ranks/R/layers.part         rank R's list lines (layer_list.h), one per layer stored
 //   DIR/root.proof                  rank 0's copy of the root's layer
-//   DIR/table.starts                an empty table: no layer is made again
+//   DIR/table.starts                an empty table where no layer is made again, else CERT's (below)
 //   DIR/layers.txt                  the layers reached from the root's, breadth first (rank 0)
 //
 // ORDER. A rank appends a job's lines, then commits its layers, and only then is the job's value
@@ -23,15 +23,23 @@
 // kill is passed over.
 //
 // Rank 0 writes the list when the root is proved: each start from the lowest rank that lists and
-// stores it, the rank whose layer the check reads. A start reached that no rank stores (its value
-// read from shards an earlier run saved without --certificate) is an InputError naming it: prove
-// into a new --starts table.
+// stores it, the rank whose layer the check reads. A start reached that no rank stores has its
+// value from a table an earlier run saved. With an earlier certificate (`--layers-from CERT`, one
+// that lists its layers: regenerated_certificate.h) such a start's layer is CERT's listed layer
+// of its class and value, made again from CERT's table when checked; or, where CERT lists none,
+// rank 0 makes it from CERT's table now, as CERT's own writer would, and lists it. CERT's table
+// is then the certificate's table.starts. Without one, or where CERT's table gives no proof, it
+// is an InputError naming the start. Why refer, not copy: the 2-point certificate's 78 025 layers
+// are 8 GB stored and 46 minutes to make again; a run going on from its table proves again none
+// of the starts it reads back, and makes none of their layers.
 // check-proof DIR, or check-proof DIR --mpi, checks it as any listed certificate: each layer is
 // read and checked, every leaf's layer listed, every listed layer reached.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -75,15 +83,31 @@ class RankLayers {
   std::optional<io::LineAppender> part_;
 };
 
-// Rank 0's part (above): DIR locked and its three files claimed when the run begins.
+// Where a run on the job tree writes its certificate, and where it may take the layers of the
+// starts it reads back (above; empty: nowhere).
+struct TreeCertificateFolders {
+  std::string dir;
+  std::string layers_from;
+  // Rank 0, as it makes layers CERT does not list: layers made, and known to be needed so far.
+  std::function<void(std::uint64_t made, std::uint64_t known)> progress;
+};
+
+struct EarlierCertificate;
+
+// Rank 0's part (above): DIR locked and its three files claimed, and CERT's list and table read
+// (a list unfinished, or a table not the one it names, refused), when the run begins.
 class TreeCertificate {
  public:
-  explicit TreeCertificate(const std::string& dir);
-  // The list of the layers reached from the root's, with the root's layer and an empty table,
-  // once the root is proved: the certificate whole.
-  RegeneratedWrite finish(const Position& root, Side winner);
+  explicit TreeCertificate(const TreeCertificateFolders& folders);
+  ~TreeCertificate();
+  // The list of the layers reached from the root's, with the root's layer and the table the
+  // layers not stored are made from, once the root is proved: the certificate whole. `hash_mb`:
+  // the search tables of the layers made here.
+  RegeneratedWrite finish(const Position& root, Side winner, std::size_t hash_mb);
 
  private:
+  TreeCertificateFolders folders_;
+  std::unique_ptr<EarlierCertificate> earlier_;  // CERT's list and table, read before DIR is claimed
   io::FolderWrite folder_;
 };
 
