@@ -316,17 +316,13 @@ std::string by_rounds_answer_text(const Position& root, const ByRoundsAnswer& a)
   if (a.certificate) return by_rounds_certificate_text(root, a.certificate_dir, *a.certificate);
   if (a.regenerated && a.result) {
     const RegeneratedWrite& w = *a.regenerated;
-    const std::string again = w.layers == w.written
-                                  ? ""
-                                  : fmt::format(
-                                        ", {} of them not stored but made again from the earlier certificate's table when checked ({} "
-                                        "search nodes to list those that certificate did not)",
-                                        w.layers - w.written, w.search_nodes);
+    const std::string again =
+        w.layers == w.written ? "" : fmt::format(", {} made again from the earlier certificate's table when checked", w.layers - w.written);
     return by_rounds_text(root, *a.result) +
            fmt::format(
-               "its certificate is in {}: the root's layer and a list of {} layers ({} positions) stored by the ranks that proved them{} "
+               "its certificate is in {}: the root's layer and a list of {} layers ({} positions), {} stored by the ranks that proved them{} "
                "(check it: kamisado check-proof {}, or across ranks with --mpi)\n",
-               a.certificate_dir, w.layers, w.positions, again, a.certificate_dir);
+               a.certificate_dir, w.layers, w.positions, w.written, again, a.certificate_dir);
   }
   if (a.regenerated) return regenerated_write_text(root, a.certificate_dir, *a.regenerated);
   return by_rounds_text(root, *a.result);
