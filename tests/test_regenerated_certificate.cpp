@@ -484,7 +484,7 @@ TEST(TreeCertificate_P3, LayersOfStartsReadBackAreTakenFromTheEarlierCertificate
 }
 
 // A start the earlier certificate does not list is made from its table now, as its writer would
-// have, and listed: the whole holds. Without an earlier certificate, a start no rank stored is
+// have, and listed: the whole holds; stopped while it is made, nothing is written. Without an earlier certificate, a start no rank stored is
 // refused in one line that says where its layer may come from.
 TEST(TreeCertificate_P3, AStartTheEarlierListLacksIsMadeFromItsTable) {
   const std::string earlier = written("earlier");
@@ -498,6 +498,13 @@ TEST(TreeCertificate_P3, AStartTheEarlierListLacksIsMadeFromItsTable) {
   EXPECT_GT(w.search_nodes, 0u);
   const MatchCertificateCheck c = check_regenerated_certificate(dir.string(), 2, "");
   ASSERT_TRUE(c.holds) << c.failure;
+
+  const fs::path stopped = scratch("stopped");  // Ctrl-C while it is made: nothing written, and no winner
+  TreeCertificate cert({stopped.string(), earlier, {}});
+  RankLayers(stopped.string(), 1).write({}, std::pair{busiest_case(), Side::Black}, earlier_table(), 4, nullptr);
+  const std::atomic<bool> stop{true};
+  EXPECT_FALSE(cert.finish(busiest_case(), Side::Black, 4, &stop).winner);
+  EXPECT_FALSE(fs::exists(stopped / kLayerList));
 
   try {
     finish_tree(scratch("without"), "");

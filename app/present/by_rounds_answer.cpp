@@ -297,6 +297,7 @@ nlohmann::json by_rounds_answer_json(const Position& root, const ByRoundsAnswer&
   if (a.regenerated && a.result) {  // a run on the job tree, its layers stored on the ranks that proved them
     nlohmann::json out = by_rounds_json(root, *a.result);
     out["certificate"] = {{"folder", a.certificate_dir},
+                          {"written", a.regenerated->winner.has_value()},
                           {"layers_listed", a.regenerated->layers},
                           {"layers_stored", a.regenerated->written},
                           {"layers_made_again", a.regenerated->layers - a.regenerated->written},
@@ -314,6 +315,12 @@ std::string by_rounds_answer_text(const Position& root, const ByRoundsAnswer& a)
   if (a.levels) return level_projection_text(*a.levels);
   if (a.plan) return by_rounds_plan_text(root, *a.plan);
   if (a.certificate) return by_rounds_certificate_text(root, a.certificate_dir, *a.certificate);
+  if (a.regenerated && a.result && !a.regenerated->winner)
+    return by_rounds_text(root, *a.result) +
+           fmt::format(
+               "its certificate in {} is not written: stopped while making the layers the earlier certificate does not list (the same "
+               "command goes on from the shards)\n",
+               a.certificate_dir);
   if (a.regenerated && a.result) {
     const RegeneratedWrite& w = *a.regenerated;
     const std::string again =

@@ -274,7 +274,7 @@ std::optional<TreeRun> solve_by_rounds_tree(const Position& root, const ByRounds
     };
     tree = run::run_job_tree({tree_key(root), 1, to_kfen(root)}, work, 0.002, &stop, progress, 0.2);
     if (tree && tree->value) out.result.winner = *tree->value ? root.side_to_move() : ~root.side_to_move();
-    if (out.result.winner && work.certificate) out.certificate = work.certificate->finish(root, *out.result.winner, options.hash_mb);
+    if (out.result.winner && work.certificate) out.certificate = work.certificate->finish(root, *out.result.winner, options.hash_mb, options.stop);
   }
   if (!tree) return std::nullopt;
   ByRoundsResult& r = out.result;

@@ -143,26 +143,28 @@ std::unique_ptr<EarlierCertificate> read_earlier(const std::string& cert, const 
 }
 
 // The layer of `leaf`'s class made from CERT's table by the search the check runs (rank 0, at the
-// end), listed with the search table's size it is made again with.
-ListedLayer make_from_earlier(const EarlierCertificate& earlier, const LayerLeaf& leaf, std::size_t hash_mb, SearchTables& tables,
-                              std::uint64_t& nodes) {
+// end), listed with the search table's size it is made again with; nullopt if `stop` was set.
+std::optional<ListedLayer> make_from_earlier(const EarlierCertificate& earlier, const LayerLeaf& leaf, std::size_t hash_mb, SearchTables& tables,
+                                             const std::atomic<bool>* stop, std::uint64_t& nodes) {
+  if (stop && stop->load()) return std::nullopt;  // a last round's search ends before it would look
   const Position start = start_of_class(leaf.key);
   const Side winner = leaf.first_mover_wins ? start.side_to_move() : ~start.side_to_move();
   const std::size_t mb = regeneration_hash_mb(start, hash_mb);
   std::uint64_t searched = 0;
-  const std::optional<RoundLayer> layer = regenerate_layer(start, winner, earlier.table, tables.of(mb), nullptr, &searched);
+  const std::optional<RoundLayer> layer = regenerate_layer(start, winner, earlier.table, tables.of(mb), stop, &searched);
   nodes += searched;
+  if (!layer && stop && stop->load()) return std::nullopt;
   if (!layer)
     throw InputError(
         fmt::format("{}: neither lists a layer of the round start {} (of class {}) won by {} nor gives one from its table: prove "
                     "the match into a new --starts table",
                     earlier.dir, to_kfen(start), leaf.key.hex(), side_id(winner)));
-  return {leaf.key,
-          leaf.first_mover_wins,
-          std::uint32_t(mb),
-          layer->tree.nodes.size(),
-          layer_digest(layer->tree),
-          leaves_of(layer->round_starts, winner)};
+  return ListedLayer{leaf.key,
+                     leaf.first_mover_wins,
+                     std::uint32_t(mb),
+                     layer->tree.nodes.size(),
+                     layer_digest(layer->tree),
+                     leaves_of(layer->round_starts, winner)};
 }
 
 }  // namespace
@@ -181,7 +183,7 @@ TreeCertificate::TreeCertificate(const TreeCertificateFolders& folders)
 
 TreeCertificate::~TreeCertificate() = default;
 
-RegeneratedWrite TreeCertificate::finish(const Position& root, Side winner, std::size_t hash_mb) {
+RegeneratedWrite TreeCertificate::finish(const Position& root, Side winner, std::size_t hash_mb, const std::atomic<bool>* stop) {
   const auto began = std::chrono::steady_clock::now();
   const std::string& dir = folder_.dir();
   // Every rank's lines, each start from the lowest rank that lists it; the root's layer likewise.
@@ -224,7 +226,9 @@ RegeneratedWrite TreeCertificate::finish(const Position& root, Side winner, std:
     } else if (const auto e = earlier_->listed.find(leaf.key); e != earlier_->listed.end() && e->second.first_mover_wins == leaf.first_mover_wins) {
       layer = e->second, ++taken;  // made again from CERT's table when checked
     } else {
-      layer = make_from_earlier(*earlier_, leaf, hash_mb, tables, w.search_nodes), ++made;
+      std::optional<ListedLayer> made_here = make_from_earlier(*earlier_, leaf, hash_mb, tables, stop, w.search_nodes);
+      if (!made_here) return w;  // stopped: nothing written, no winner (run again, it goes on from the shards)
+      layer = std::move(*made_here), ++made;
       if (folders_.progress) folders_.progress(made, made + next.size());
     }
     w.positions += layer.nodes;

@@ -102,8 +102,9 @@ class TreeCertificate {
   ~TreeCertificate();
   // The list of the layers reached from the root's, with the root's layer and the table the
   // layers not stored are made from, once the root is proved: the certificate whole. `hash_mb`:
-  // the search tables of the layers made here.
-  RegeneratedWrite finish(const Position& root, Side winner, std::size_t hash_mb);
+  // the search tables of the layers made here; `stop` (Ctrl-C) set while one is made: nothing
+  // written, and no winner.
+  RegeneratedWrite finish(const Position& root, Side winner, std::size_t hash_mb, const std::atomic<bool>* stop = nullptr);
 
  private:
   TreeCertificateFolders folders_;
