@@ -191,28 +191,19 @@ class Writer {
   }
 
   bool make_layer(const LayerLeaf& leaf, SearchTables& tables) {
-    const Position start = start_of_class(leaf.key);
-    const Side winner = winner_at(start, leaf.first_mover_wins);
-    const std::size_t mb = regeneration_hash_mb(start, options_.hash_mb);
     std::uint64_t nodes = 0;
-    const std::optional<RoundLayer> layer = regenerate_layer(start, winner, table_, tables.of(mb), options_.stop, &nodes);
-    if (!layer) {
+    std::optional<ListedLayer> made = regenerate_listed_layer(leaf, table_, options_.hash_mb, tables, options_.stop, &nodes);
+    if (!made) {
       if (stopped()) return false;
       throw InputError(
           fmt::format("{}: its starts give {} no proof of the round start {} (class {}): prove it with solve --by-rounds --starts "
                       "FILE, then write the certificate to a new folder",
-                      path_in(folder_.dir(), kLayerTable), mover(leaf.first_mover_wins), to_kfen(start), leaf.key.hex()));
+                      path_in(folder_.dir(), kLayerTable), mover(leaf.first_mover_wins), to_kfen(start_of_class(leaf.key)), leaf.key.hex()));
     }
-    ListedLayer l{leaf.key,
-                  leaf.first_mover_wins,
-                  std::uint32_t(mb),
-                  layer->tree.nodes.size(),
-                  layer_digest(layer->tree),
-                  leaves_of(layer->round_starts, winner)};
     std::lock_guard lock(mutex_);
-    listed_.emplace(l.key, list_.layers.size());
-    list_.layers.push_back(std::move(l));
-    ++w_.written, w_.positions += layer->tree.nodes.size(), w_.search_nodes += nodes;
+    ++w_.written, w_.positions += made->nodes, w_.search_nodes += nodes;
+    listed_.emplace(made->key, list_.layers.size());
+    list_.layers.push_back(std::move(*made));
     if (options_.progress) options_.progress(list_.layers.size(), known_);
     if (io::seconds_since(last_commit_) >= options_.commit_seconds) commit();
     return true;

@@ -107,4 +107,20 @@ std::size_t regeneration_hash_mb(const Position& start, std::size_t hash_mb) {
   return last_round ? std::min<std::size_t>(hash_mb, 16) : hash_mb;
 }
 
+std::optional<ListedLayer> regenerate_listed_layer(const LayerLeaf& leaf, const RoundStartTable& table, std::size_t hash_mb, SearchTables& tables,
+                                                   const std::atomic<bool>* stop, std::uint64_t* nodes) {
+  if (stop && stop->load()) return std::nullopt;                              // a last round's search ends before it would look
+  const Position start = round_start_position(round_start_of_key(leaf.key));  // the class's own root (B3), as the check makes it
+  const Side winner = leaf.first_mover_wins ? start.side_to_move() : ~start.side_to_move();
+  const std::size_t mb = regeneration_hash_mb(start, hash_mb);
+  const std::optional<RoundLayer> layer = regenerate_layer(start, winner, table, tables.of(mb), stop, nodes);
+  if (!layer) return std::nullopt;
+  return ListedLayer{leaf.key,
+                     leaf.first_mover_wins,
+                     std::uint32_t(mb),
+                     layer->tree.nodes.size(),
+                     layer_digest(layer->tree),
+                     leaves_of(layer->round_starts, winner)};
+}
+
 }  // namespace kamisado::solver

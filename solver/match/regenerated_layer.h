@@ -26,6 +26,7 @@
 #include <memory>
 #include <optional>
 
+#include "solver/match/layer_list.h"
 #include "solver/proof/proof_tree.h"
 #include "solver/search/transposition_table.h"
 #include "solver/starts/round_start_table.h"
@@ -33,12 +34,20 @@
 
 namespace kamisado::solver {
 
+class SearchTables;
+
 // The layer proving that `winner` wins the match from `start` (a round start, or the match's root)
 // searched in `search_table` (cleared first; its size is the regeneration's hash_mb), or nullopt
 // where the table's starts do not give `winner` a proof, or `stop` was set. `nodes`, if given,
 // gets the search's nodes.
 std::optional<RoundLayer> regenerate_layer(const Position& start, Side winner, const RoundStartTable& table, TranspositionTable& search_table,
                                            const std::atomic<bool>* stop = nullptr, std::uint64_t* nodes = nullptr);
+
+// The list line (layer_list.h) of the layer of `leaf`'s class, made from `table` as the check
+// makes it again (the class's representative start, a search table of regeneration_hash_mb), or
+// nullopt where the table's starts give no proof or `stop` was set. `nodes` gets the search's.
+std::optional<ListedLayer> regenerate_listed_layer(const LayerLeaf& leaf, const RoundStartTable& table, std::size_t hash_mb, SearchTables& tables,
+                                                   const std::atomic<bool>* stop = nullptr, std::uint64_t* nodes = nullptr);
 
 // A writer's or a checker's search tables, one of each size asked for (regeneration_hash_mb),
 // made when first asked for and kept: a table is cleared for each layer, not made again.

@@ -143,28 +143,18 @@ std::unique_ptr<EarlierCertificate> read_earlier(const std::string& cert, const 
 }
 
 // The layer of `leaf`'s class made from CERT's table by the search the check runs (rank 0, at the
-// end), listed with the search table's size it is made again with; nullopt if `stop` was set.
+// end); nullopt if `stop` was set.
 std::optional<ListedLayer> make_from_earlier(const EarlierCertificate& earlier, const LayerLeaf& leaf, std::size_t hash_mb, SearchTables& tables,
                                              const std::atomic<bool>* stop, std::uint64_t& nodes) {
-  if (stop && stop->load()) return std::nullopt;  // a last round's search ends before it would look
-  const Position start = start_of_class(leaf.key);
-  const Side winner = leaf.first_mover_wins ? start.side_to_move() : ~start.side_to_move();
-  const std::size_t mb = regeneration_hash_mb(start, hash_mb);
   std::uint64_t searched = 0;
-  const std::optional<RoundLayer> layer = regenerate_layer(start, winner, earlier.table, tables.of(mb), stop, &searched);
+  std::optional<ListedLayer> layer = regenerate_listed_layer(leaf, earlier.table, hash_mb, tables, stop, &searched);
   nodes += searched;
-  if (!layer && stop && stop->load()) return std::nullopt;
-  if (!layer)
-    throw InputError(
-        fmt::format("{}: neither lists a layer of the round start {} (of class {}) won by {} nor gives one from its table: prove "
-                    "the match into a new --starts table",
-                    earlier.dir, to_kfen(start), leaf.key.hex(), side_id(winner)));
-  return ListedLayer{leaf.key,
-                     leaf.first_mover_wins,
-                     std::uint32_t(mb),
-                     layer->tree.nodes.size(),
-                     layer_digest(layer->tree),
-                     leaves_of(layer->round_starts, winner)};
+  if (!layer && !(stop && stop->load()))
+    throw InputError(fmt::format(
+        "{}: neither lists a layer of the round start {} (of class {}) won by {} nor gives one from its table: prove "
+        "the match into a new --starts table",
+        earlier.dir, to_kfen(start_of_class(leaf.key)), leaf.key.hex(), leaf.first_mover_wins ? "the side moving first" : "the side moving second"));
+  return layer;
 }
 
 }  // namespace
