@@ -43,9 +43,6 @@ std::uint64_t size_of(const std::string& path) {
   return ec ? 0 : size;
 }
 
-// The class's representative start (the root its layer is made for) and the side that wins it.
-Position start_of_class(const RoundStartKey& key) { return round_start_position(round_start_of_key(key)); }
-Side winner_at(const Position& start, bool first_mover_wins) { return first_mover_wins ? start.side_to_move() : ~start.side_to_move(); }
 const char* mover(bool first) { return first ? "the side moving first" : "the side moving second"; }
 
 // The leaves at round starts of a layer that checked (their node ids from the check).

@@ -107,11 +107,14 @@ std::size_t regeneration_hash_mb(const Position& start, std::size_t hash_mb) {
   return last_round ? std::min<std::size_t>(hash_mb, 16) : hash_mb;
 }
 
+Position start_of_class(const RoundStartKey& key) { return round_start_position(round_start_of_key(key)); }
+Side winner_at(const Position& start, bool first_mover_wins) { return first_mover_wins ? start.side_to_move() : ~start.side_to_move(); }
+
 std::optional<ListedLayer> regenerate_listed_layer(const LayerLeaf& leaf, const RoundStartTable& table, std::size_t hash_mb, SearchTables& tables,
                                                    const std::atomic<bool>* stop, std::uint64_t* nodes) {
-  if (stop && stop->load()) return std::nullopt;                              // a last round's search ends before it would look
-  const Position start = round_start_position(round_start_of_key(leaf.key));  // the class's own root (B3), as the check makes it
-  const Side winner = leaf.first_mover_wins ? start.side_to_move() : ~start.side_to_move();
+  if (stop && stop->load()) return std::nullopt;  // a last round's search ends before it would look
+  const Position start = start_of_class(leaf.key);
+  const Side winner = winner_at(start, leaf.first_mover_wins);
   const std::size_t mb = regeneration_hash_mb(start, hash_mb);
   const std::optional<RoundLayer> layer = regenerate_layer(start, winner, table, tables.of(mb), stop, nodes);
   if (!layer) return std::nullopt;

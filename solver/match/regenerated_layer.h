@@ -43,6 +43,11 @@ class SearchTables;
 std::optional<RoundLayer> regenerate_layer(const Position& start, Side winner, const RoundStartTable& table, TranspositionTable& search_table,
                                            const std::atomic<bool>* stop = nullptr, std::uint64_t* nodes = nullptr);
 
+// The class's representative start (B3): the root its layer is made for, as the check makes it.
+Position start_of_class(const RoundStartKey& key);
+// Who wins `start`, given whether the side moving first wins it.
+Side winner_at(const Position& start, bool first_mover_wins);
+
 // The list line (layer_list.h) of the layer of `leaf`'s class, made from `table` as the check
 // makes it again (the class's representative start, a search table of regeneration_hash_mb), or
 // nullopt where the table's starts give no proof or `stop` was set. `nodes` gets the search's.

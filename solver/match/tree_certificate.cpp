@@ -24,8 +24,6 @@ namespace {
 
 constexpr const char* kPart = "layers.part";
 
-Position start_of_class(const RoundStartKey& key) { return round_start_position(round_start_of_key(key)); }  // as the check makes it (B3)
-
 std::string rank_dir(const std::string& dir, int rank) { return (fs::path(dir) / kRankLayers / std::to_string(rank)).string(); }
 
 // The lines of a rank's part that read as layer lines, the later of two for one start; a line a
@@ -85,7 +83,7 @@ void RankLayers::write(const std::vector<std::pair<RoundStartKey, bool>>& starts
   for (const auto& [key, first_mover_wins] : starts) {
     if (listed_.count(key)) continue;
     const Position start = start_of_class(key);
-    const Side winner = first_mover_wins ? start.side_to_move() : ~start.side_to_move();
+    const Side winner = winner_at(start, first_mover_wins);
     const std::optional<RoundLayer> layer = make(start, winner);
     if (!layer) return;  // stopped: nothing of this job listed, and its staged layers never committed (the run ends)
     folder_->write(start_layer_name(key), layer->tree);
